@@ -1,0 +1,17 @@
+export { negotiate, PROTOCOL_VERSION } from './version.ts'
+export { ErrorCode, fail, isResult, ok, toFail, type Fail, type Ok, type Result, type RpcError } from './errors.ts'
+export {
+  hostEvents,
+  views,
+  type Hello,
+  type HostEvent,
+  type HostMethodName,
+  type HostMethods,
+  type RpcRequest,
+  type View,
+  type Welcome,
+  type WidgetMethodName,
+  type WidgetMethods,
+} from './methods.ts'
+export { checkCall, checkRpcRequest, hostChecks, widgetChecks } from './validate.ts'
+export { dispatch, serve } from './serve.ts'

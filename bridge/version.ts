@@ -1,0 +1,14 @@
+import { ErrorCode } from './errors.ts'
+import type { Hello, Welcome } from './methods.ts'
+
+/** Bumped on any breaking change to the methods or shapes in this folder. Checked at handshake. */
+export const PROTOCOL_VERSION = 1
+
+/** The widget's answer to the host's hello: the same version, or a 4900 that says what to do. */
+export function negotiate(hello: Hello, own: number = PROTOCOL_VERSION): Welcome {
+  if (hello.protocol === own) return { protocol: own }
+  throw {
+    code: ErrorCode.disconnected,
+    message: `Protocol version mismatch: the host speaks ${hello.protocol}, the wallet frame speaks ${own}. Load kit.js from the same provider that serves the frame.`,
+  }
+}

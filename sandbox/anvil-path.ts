@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+
+const require = createRequire(import.meta.url)
+
+// The foundry npm packages name CPUs the Go way (amd64), not the Node way (x64).
+const archNames: Record<string, string> = { x64: 'amd64', arm64: 'arm64' }
+
+export function anvilPackageName(platform: string = process.platform, arch: string = process.arch) {
+  return `@foundry-rs/anvil-${platform}-${archNames[arch] ?? arch}`
+}
+
+/** Absolute path of the anvil binary for this machine, or a clear error saying how to install it. */
+export function anvilPath(): string {
+  const name = anvilPackageName()
+  const binary = process.platform === 'win32' ? 'anvil.exe' : 'anvil'
+  let packageDir: string
+  try {
+    packageDir = dirname(require.resolve(`${name}/package.json`))
+  } catch {
+    throw new Error(`anvil is not installed (${name} not found). Run \`npx tsx scripts/ensure-anvil.ts\` first.`)
+  }
+  const path = join(packageDir, 'bin', binary)
+  if (!existsSync(path))
+    throw new Error(`anvil binary missing at ${path}. Run \`npx tsx scripts/ensure-anvil.ts\` first.`)
+  return path
+}

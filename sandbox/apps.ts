@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs'
+import type { RunningChain } from './chains.ts'
+import type { Store } from './db.ts'
+import { isOriginPattern } from './origins.ts'
+
+export type Environment = 'production' | 'development'
+
+/** The per-app flags of the app config answer (contract: GET /api/v1/apps/config). */
+export type AppSettings = {
+  isEmbeddedWalletEnabled: boolean
+  isAAEnabled: boolean
+  useWalletKitBrand: boolean
+  logoUrl: string | null
+  useEmailLogin: boolean
+  rampableClientSecret: string | null
+  showPoweredBy: boolean
+  google: { enabled: boolean; clientId: string | null }
+  apple: { enabled: boolean; clientId: string | null; redirectUri: string | null }
+  telegram: { enabled: boolean; botId: string | null; botUsername: string | null }
+  whatsapp: { enabled: boolean }
+}
+
+export type App = {
+  appId: string
+  environment: Environment
+  name: string
+  clientSecret: string | null
+  allowedOrigins: string[]
+  settings: AppSettings
+}
+
+export type AppSeed = Omit<App, 'environment'> & { environments: Environment[] }
+
+export function parseEnvironment(value: string | undefined): Environment | undefined {
+  if (value === undefined || value === '' || value === 'development' || value === 'sandbox') return 'development'
+  if (value === 'production') return 'production'
+  return undefined
+}
+
+export function readSeed(path: string | URL = new URL('./seed/apps.json', import.meta.url)): AppSeed[] {
+  const seeds = JSON.parse(readFileSync(path, 'utf8')) as AppSeed[]
+  for (const seed of seeds) {
+    if (!seed.appId || !Array.isArray(seed.environments) || typeof seed.settings !== 'object')
+      throw new Error(`Invalid app seed ${JSON.stringify(seed.appId)}`)
+    // These patterns go verbatim into a CSP header: no spaces, semicolons or paths may slip in.
+    const bad = seed.allowedOrigins.find((pattern) => !isOriginPattern(pattern))
+    if (bad !== undefined) throw new Error(`App ${seed.appId}: invalid allowed origin ${JSON.stringify(bad)}`)
+  }
+  return seeds
+}
+
+/** The seed file is the source of truth for seeded apps: edits apply on the next start. */
+export async function upsertApp(store: Store, seed: AppSeed) {
+  for (const environment of seed.environments)
+    await store.query(
+      `INSERT INTO apps (app_id, environment, name, client_secret, allowed_origins, settings)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)
+       ON CONFLICT (app_id, environment) DO UPDATE SET name = EXCLUDED.name, client_secret = EXCLUDED.client_secret,
+         allowed_origins = EXCLUDED.allowed_origins, settings = EXCLUDED.settings, updated_at = now()`,
+      [seed.appId, environment, seed.name, seed.clientSecret, JSON.stringify(seed.allowedOrigins), JSON.stringify(seed.settings)],
+    )
+}
+
+type AppRow = {
+  app_id: string
+  environment: Environment
+  name: string
+  client_secret: string | null
+  allowed_origins: string[]
+  settings: AppSettings
+}
+
+const toApp = (row: AppRow): App => ({
+  appId: row.app_id,
+  environment: row.environment,
+  name: row.name,
+  clientSecret: row.client_secret,
+  allowedOrigins: row.allowed_origins,
+  settings: row.settings,
+})
+
+export async function findApp(store: Store, appId: string, environment: Environment): Promise<App | undefined> {
+  const { rows } = await store.query<AppRow>('SELECT * FROM apps WHERE app_id = $1 AND environment = $2', [appId, environment])
+  return rows[0] && toApp(rows[0])
+}
+
+/** Every environment of one app (the widget page may be framed before the environment is known). */
+export async function findAppAnyEnvironment(store: Store, appId: string): Promise<App[]> {
+  const { rows } = await store.query<AppRow>('SELECT * FROM apps WHERE app_id = $1 ORDER BY environment', [appId])
+  return rows.map(toApp)
+}
+
+/** All allowed-origin patterns of all apps: a CORS preflight carries no x-app-id to narrow it down. */
+export async function allAllowedOrigins(store: Store): Promise<string[]> {
+  const { rows } = await store.query<{ allowed_origins: string[] }>('SELECT allowed_origins FROM apps')
+  return [...new Set(rows.flatMap((row) => row.allowed_origins))]
+}
+
+export function appConfig(app: App, chains: readonly RunningChain[], origin: string) {
+  const settings = app.settings
+  // Listed field by field: jsonb does not keep key order, and the answer should read like the contract.
+  return {
+    appId: app.appId,
+    name: app.name,
+    environment: app.environment,
+    isEmbeddedWalletEnabled: settings.isEmbeddedWalletEnabled,
+    isAAEnabled: settings.isAAEnabled,
+    useWalletKitBrand: settings.useWalletKitBrand,
+    logoUrl: settings.logoUrl,
+    useEmailLogin: settings.useEmailLogin,
+    rampableClientSecret: settings.rampableClientSecret,
+    showPoweredBy: settings.showPoweredBy,
+    google: { enabled: settings.google.enabled, clientId: settings.google.clientId },
+    apple: { enabled: settings.apple.enabled, clientId: settings.apple.clientId, redirectUri: settings.apple.redirectUri },
+    telegram: { enabled: settings.telegram.enabled, botId: settings.telegram.botId, botUsername: settings.telegram.botUsername },
+    whatsapp: { enabled: settings.whatsapp.enabled },
+    allowedOrigins: app.allowedOrigins,
+    chains: chains.map((chain) => ({
+      chainId: chain.chainId,
+      name: chain.name,
+      network: chain.network,
+      rpcUrls: [`${origin}/rpc/${chain.chainId}`],
+      nativeCurrency: chain.nativeCurrency,
+      testnet: true,
+    })),
+  }
+}

@@ -1,0 +1,21 @@
+import type { App } from './apps.ts'
+import type { RunningChain } from './chains.ts'
+import type { Store } from './db.ts'
+import type { Faucet } from './faucet.ts'
+import type { Keys } from './keys.ts'
+
+/** What the route modules need, handed in by createSandbox (no globals, so tests can run several sandboxes). */
+export type Deps = {
+  store: Store
+  keys: Keys
+  chains: readonly RunningChain[]
+  faucet: Faucet
+  /** The public origin (http://localhost:<port>), known only once the server listens. */
+  origin(): string
+  /** Origins that are the sandbox itself (localhost, 127.0.0.1, [::1] on its port). */
+  ownOrigins(): string[]
+  distDir: string
+}
+
+/** Hono's environment: `app` is set by the app guard for /api routes. */
+export type SandboxEnv = { Variables: { app: App } }

@@ -1,0 +1,34 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+/** The PROTOCOL.md response body: every JSON answer of the services has this shape. */
+export type Envelope<data> = { status: number; message: string; data: data }
+
+/** An expected failure whose message is safe to show the caller. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError'
+  readonly status: ContentfulStatusCode
+  constructor(status: ContentfulStatusCode, message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
+export function ok<data>(c: Context, data: data, message = 'OK') {
+  return c.json({ status: 200, message, data } satisfies Envelope<data>, 200)
+}
+
+export function fail(c: Context, status: ContentfulStatusCode, message: string) {
+  return c.json({ status, message, data: null } satisfies Envelope<null>, status)
+}
+
+/** Known errors keep their status and message; anything else is a 500 whose details stay in the server log. */
+export const onError: ErrorHandler = (error, c) => {
+  if (error instanceof HttpError) return fail(c, error.status, error.message)
+  if (error instanceof HTTPException && error.status < 500) return fail(c, error.status, error.message || 'Bad request')
+  console.error(`[sandbox] ${c.req.method} ${c.req.path} failed:`, error)
+  return fail(c, 500, 'Internal server error')
+}
+
+export const notFound: NotFoundHandler = (c) => fail(c, 404, 'Not found')

@@ -1,0 +1,231 @@
+import { renameSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { upsertApp } from './apps.ts'
+import { startTestSandbox, type TestSandbox } from './test-sandbox.ts'
+
+let sandbox: TestSandbox
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+  await upsertApp(sandbox.store, {
+    appId: 'partner',
+    name: 'Partner',
+    environments: ['production'],
+    clientSecret: 'partner-secret',
+    allowedOrigins: ['https://partner.example', 'https://*.partner.example'],
+    settings: {
+      isEmbeddedWalletEnabled: false,
+      isAAEnabled: false,
+      useWalletKitBrand: false,
+      logoUrl: 'https://partner.example/logo.png',
+      useEmailLogin: true,
+      rampableClientSecret: null,
+      showPoweredBy: false,
+      google: { enabled: false, clientId: null },
+      apple: { enabled: false, clientId: null, redirectUri: null },
+      telegram: { enabled: false, botId: null, botUsername: null },
+      whatsapp: { enabled: false },
+    },
+  })
+})
+afterAll(() => sandbox?.dispose())
+
+describe('app config', () => {
+  test('returns the demo app with the local chain proxied through the sandbox', async () => {
+    const { status, body } = await sandbox.call('/api/v1/apps/config')
+    expect(status).toBe(200)
+    expect(body).toEqual({
+      status: 200,
+      message: 'OK',
+      data: {
+        appId: 'demo',
+        name: 'Wallet Kit Demo',
+        environment: 'development',
+        isEmbeddedWalletEnabled: true,
+        isAAEnabled: false,
+        useWalletKitBrand: true,
+        logoUrl: null,
+        useEmailLogin: true,
+        rampableClientSecret: null,
+        showPoweredBy: true,
+        google: { enabled: false, clientId: null },
+        apple: { enabled: false, clientId: null, redirectUri: null },
+        telegram: { enabled: false, botId: null, botUsername: null },
+        whatsapp: { enabled: false },
+        allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
+        chains: [
+          {
+            chainId: 31337,
+            name: 'Local Chain 1',
+            network: 'local-1',
+            rpcUrls: [`${sandbox.url}/rpc/31337`],
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            testnet: true,
+          },
+        ],
+      },
+    })
+    expect(Object.keys(body.data).slice(0, 3)).toEqual(['appId', 'name', 'environment'])
+  })
+
+  test('production is its own data set', async () => {
+    const { body } = await sandbox.call('/api/v1/apps/config', { headers: { 'x-environment': 'production' } })
+    expect(body.data.environment).toBe('production')
+  })
+
+  test.each([
+    ['missing app id', { app: null }, 400, 'App ID is not set'],
+    ['unknown app', { app: 'nope' }, 404, 'App not found'],
+    ['app only in another environment', { app: 'partner' }, 404, 'App not found'],
+    ['bad environment', { headers: { 'x-environment': 'staging' } }, 400, 'Invalid environment'],
+  ] as const)('%s', async (_, init, status, message) => {
+    const response = await sandbox.call('/api/v1/apps/config', init)
+    expect(response.status).toBe(status)
+    expect(response.body).toEqual({ status, message, data: null })
+  })
+})
+
+describe('CORS and origins', () => {
+  test('reflects an origin the app allows, with the kit headers allowed', async () => {
+    const preflight = await fetch(`${sandbox.url}/api/v2/auth/verify-otp`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-app-id' },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('x-app-id, x-environment, authorization, content-type, x-client-secret')
+
+    const { status, headers } = await sandbox.call('/api/v1/apps/config', { headers: { origin: 'http://127.0.0.1:3000' } })
+    expect(status).toBe(200)
+    expect(headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000')
+  })
+
+  test('an origin allowed only by another app is refused for this app', async () => {
+    const { status, headers, body } = await sandbox.call('/api/v1/apps/config', { headers: { origin: 'https://partner.example' } })
+    expect(status).toBe(403)
+    expect(body.message).toBe('Origin not allowed')
+    expect(headers.get('access-control-allow-origin')).toBeNull()
+    const partner = await sandbox.call('/api/v1/apps/config', {
+      app: 'partner',
+      headers: { origin: 'https://shop.partner.example', 'x-environment': 'production' },
+    })
+    expect(partner.status).toBe(200)
+    expect(partner.headers.get('access-control-allow-origin')).toBe('https://shop.partner.example')
+  })
+
+  test('a preflight from an origin no app allows gets no CORS grant', async () => {
+    const preflight = await fetch(`${sandbox.url}/api/v1/apps/config`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    })
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  test('a wrong client secret is rejected, the right one accepted', async () => {
+    const wrong = await sandbox.call('/api/v1/apps/config', { headers: { 'x-client-secret': 'guess' } })
+    expect(wrong.status).toBe(401)
+    const right = await sandbox.call('/api/v1/apps/config', { headers: { 'x-client-secret': 'demo-client-secret' } })
+    expect(right.status).toBe(200)
+  })
+
+  test('the wallet service refuses an app without the embedded wallet', async () => {
+    const { status, body } = await sandbox.call('/api/v2/wallet/refresh', {
+      method: 'POST',
+      app: 'partner',
+      headers: { 'x-environment': 'production' },
+      body: '{}',
+    })
+    expect(status).toBe(403)
+    expect(body.message).toBe('Embedded wallet is not enabled')
+  })
+})
+
+describe('static files', () => {
+  test('widget page carries frame-ancestors from the app config', async () => {
+    const response = await fetch(`${sandbox.url}/widget/?appId=demo&v=1`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-security-policy')).toBe('frame-ancestors http://localhost:* http://127.0.0.1:*')
+    expect(await response.text()).toContain('<title>widget</title>')
+    const index = await fetch(`${sandbox.url}/widget/index.html?appId=partner`)
+    expect(index.headers.get('content-security-policy')).toBe('frame-ancestors https://partner.example https://*.partner.example')
+  })
+
+  test.each([['/widget/?appId=unknown'], ['/widget/'], ['/widget/index.html?appId=demo&env=staging']])(
+    "%s is framed by 'none'",
+    async (path) => {
+      const response = await fetch(`${sandbox.url}${path}`)
+      expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'")
+    },
+  )
+
+  test('kit.js and assets are served with their types', async () => {
+    const kit = await fetch(`${sandbox.url}/kit.js`)
+    expect(kit.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(kit.headers.get('cache-control')).toBe('no-cache')
+    expect(await kit.text()).toBe('window.kit = 1')
+    const asset = await fetch(`${sandbox.url}/widget/assets/index-abc123.js`)
+    expect(asset.status).toBe(200)
+    expect(await asset.text()).toBe('export const widget = 1')
+    expect((await fetch(`${sandbox.url}/widget/assets/missing.js`)).status).toBe(404)
+    expect((await fetch(`${sandbox.url}/widget/assets/..%2f..%2fkit%2fkit.js`)).status).toBe(404)
+  })
+
+  test('without a build the pages answer 503', async () => {
+    renameSync(sandbox.distDir, `${sandbox.distDir}-moved`)
+    try {
+      for (const path of ['/kit.js', '/widget/?appId=demo', '/widget/assets/index-abc123.js']) {
+        const response = await fetch(`${sandbox.url}${path}`)
+        expect(response.status).toBe(503)
+        expect(await response.text()).toBe('Run npm run build first')
+      }
+    } finally {
+      renameSync(`${sandbox.distDir}-moved`, sandbox.distDir)
+    }
+  })
+})
+
+describe('rpc proxy and misc', () => {
+  const rpc = (body: unknown, chainId = 31337) =>
+    fetch(`${sandbox.url}/rpc/${chainId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://anywhere.example' },
+      body: JSON.stringify(body),
+    })
+
+  test('forwards JSON-RPC to anvil with open CORS', async () => {
+    const response = await rpc({ jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [] })
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 7, result: '0x7a69' })
+    const batch = await rpc([
+      { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+      { jsonrpc: '2.0', id: 2, method: 'net_version', params: [] },
+    ])
+    expect(await batch.json()).toMatchObject([{ id: 1, result: '0x7a69' }, { id: 2, result: '31337' }])
+  })
+
+  test('refuses admin and unlocked-account methods, unknown chains and bad JSON', async () => {
+    for (const method of ['anvil_setBalance', 'evm_mine', 'eth_sendTransaction']) {
+      const body = await (await rpc({ jsonrpc: '2.0', id: 1, method, params: [] })).json()
+      expect(body.error.code).toBe(-32601)
+    }
+    expect((await rpc({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, 1)).status).toBe(404)
+    const parse = await fetch(`${sandbox.url}/rpc/31337`, { method: 'POST', body: '{nope' })
+    expect((await parse.json()).error.code).toBe(-32700)
+  })
+
+  test('health, unknown routes and the inbox page', async () => {
+    expect(await (await fetch(`${sandbox.url}/health`)).json()).toEqual({ ok: true })
+    const missing = await fetch(`${sandbox.url}/api/v2/nope`, { method: 'POST', headers: { 'x-app-id': 'demo' } })
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toEqual({ status: 404, message: 'Not found', data: null })
+    const page = await fetch(`${sandbox.url}/dev/inbox`)
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(await page.text()).toContain('<meta http-equiv="refresh"')
+  })
+
+  test('binds loopback only and answers on localhost', async () => {
+    expect(sandbox.url).toMatch(/^http:\/\/localhost:\d+$/)
+    const viaIp = await fetch(`http://127.0.0.1:${sandbox.port}/health`)
+    expect(viaIp.status).toBe(200)
+  })
+})

@@ -1,0 +1,75 @@
+import { readFile, stat } from 'node:fs/promises'
+import { extname, join, resolve, sep } from 'node:path'
+import { Hono, type Context } from 'hono'
+import { findAppAnyEnvironment, parseEnvironment } from '../apps.ts'
+import type { Deps } from '../context.ts'
+
+const contentTypes: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+/** The built kit and widget (dist/), read per request so a rebuild shows up without a restart. */
+export function staticRoutes(deps: Deps) {
+  const widgetIndex = async (c: Context) => {
+    const file = await readDist(deps.distDir, 'widget/index.html')
+    if (!file) return notBuilt(c)
+    return c.body(new Uint8Array(file), 200, {
+      'Content-Type': contentTypes['.html'] ?? 'text/html',
+      'Cache-Control': 'no-cache',
+      'Content-Security-Policy': `frame-ancestors ${(await frameAncestors(deps, c.req.query('appId'), c.req.query('env'))).join(' ')}`,
+    })
+  }
+  return new Hono()
+    .get('/kit.js', async (c) => {
+      const file = await readDist(deps.distDir, 'kit/kit.js')
+      if (!file) return notBuilt(c)
+      return c.body(new Uint8Array(file), 200, { 'Content-Type': contentTypes['.js'] ?? '', 'Cache-Control': 'no-cache' })
+    })
+    .get('/widget', (c) => c.redirect(`/widget/${new URL(c.req.url).search}`, 301))
+    .get('/widget/', widgetIndex)
+    .get('/widget/index.html', widgetIndex)
+    .get('/widget/assets/*', async (c) => {
+      const assets = resolve(deps.distDir, 'widget', 'assets')
+      const path = resolve(assets, c.req.path.slice('/widget/assets/'.length))
+      if (!path.startsWith(assets + sep)) return c.text('Not found', 404)
+      const file = await readFile(path).catch(() => undefined)
+      if (!file) return (await exists(deps.distDir)) ? c.text('Not found', 404) : notBuilt(c)
+      // Vite puts a content hash in every asset name, so they never change.
+      return c.body(new Uint8Array(file), 200, {
+        'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+      })
+    })
+}
+
+/** The app's allowedOrigins (all its environments unless ?env= names one), or 'none' for an unknown app. */
+async function frameAncestors(deps: Deps, appId: string | undefined, env: string | undefined): Promise<string[]> {
+  if (!appId) return ["'none'"]
+  let apps = await findAppAnyEnvironment(deps.store, appId)
+  if (env) {
+    const environment = parseEnvironment(env)
+    apps = apps.filter((app) => app.environment === environment)
+  }
+  const origins = [...new Set(apps.flatMap((app) => app.allowedOrigins))]
+  return origins.length ? origins : ["'none'"]
+}
+
+const notBuilt = (c: Context) => c.text('Run npm run build first', 503, { 'Cache-Control': 'no-store' })
+
+const readDist = (distDir: string, path: string) => readFile(join(distDir, path)).catch(() => undefined)
+
+const exists = (path: string) => stat(path).then(() => true, () => false)

@@ -1,0 +1,166 @@
+import { lookup } from 'node:dns/promises'
+import { mkdirSync } from 'node:fs'
+import type { Server } from 'node:http'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createAdaptorServer } from '@hono/node-server'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { readSeed, upsertApp } from './apps.ts'
+import { startAnvil, type Anvil } from './chain.ts'
+import { localChains, type RunningChain } from './chains.ts'
+import type { Deps, SandboxEnv } from './context.ts'
+import { openStore, type Store } from './db.ts'
+import { fail, notFound, onError } from './envelope.ts'
+import { createFaucet } from './faucet.ts'
+import { apiCors, requireApp } from './guard.ts'
+import { loadKeys } from './keys.ts'
+import { lockDataDir } from './lock.ts'
+import { accountRoutes } from './routes/account.ts'
+import { authRoutes } from './routes/auth.ts'
+import { configRoutes } from './routes/config.ts'
+import { inboxRoutes } from './routes/inbox.ts'
+import { rpcRoutes } from './routes/rpc.ts'
+import { staticRoutes } from './routes/static.ts'
+import { walletRoutes } from './routes/wallet.ts'
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+
+export type SandboxOptions = {
+  /** HTTP port; 0 (the default here) picks a free one. main.ts passes 8787. */
+  port?: number
+  /** Database, keys and chain state. Default `SANDBOX_DATA_DIR` or `<repo>/.data/sandbox`. */
+  dataDir?: string
+  /** Port of the first chain's anvil; default 8545, 0 picks a free one. */
+  anvilPort?: number
+  /** The build output with kit/kit.js and widget/. Default `<repo>/dist`. */
+  distDir?: string
+  /** Log one line per request. */
+  log?: boolean
+  /** Use PostgreSQL at this URL instead of PGlite. Default `DATABASE_URL`. */
+  databaseUrl?: string
+  /** 64 hex chars. Default `SANDBOX_MASTER_KEY`, else a key generated once into the data folder. */
+  masterKey?: string
+}
+
+export type Sandbox = {
+  /** http://localhost:<port>, the provider origin the widget and kit are served from. */
+  readonly url: string
+  readonly port: number
+  readonly dataDir: string
+  /** The local chains, with `rpcUrl` pointing straight at anvil (unfiltered, for tests and tools). */
+  readonly chains: readonly RunningChain[]
+  readonly store: Store
+  close(): Promise<void>
+}
+
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const dataDir = resolve(options.dataDir ?? process.env.SANDBOX_DATA_DIR ?? join(repoRoot, '.data', 'sandbox'))
+  const distDir = resolve(options.distDir ?? join(repoRoot, 'dist'))
+  mkdirSync(dataDir, { recursive: true })
+
+  // Started pieces are stopped in reverse order, also when a later step fails.
+  const cleanups: (() => Promise<void> | void)[] = []
+  const stopAll = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+  }
+  try {
+    cleanups.push(lockDataDir(dataDir))
+    const keys = loadKeys(dataDir, options.masterKey ?? process.env.SANDBOX_MASTER_KEY)
+    const store = await openStore({ dataDir: join(dataDir, 'pg'), databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL })
+    cleanups.push(() => store.close())
+    for (const seed of readSeed()) await upsertApp(store, seed)
+
+    const chains: RunningChain[] = []
+    for (const [index, chain] of localChains.entries()) {
+      const anvil: Anvil = await startAnvil({
+        chainId: chain.chainId,
+        port: index === 0 ? (options.anvilPort ?? 8545) : 0,
+        statePath: join(dataDir, `chain-${chain.chainId}.json`),
+      })
+      cleanups.push(() => anvil.stop())
+      chains.push({ ...chain, rpcUrl: anvil.rpcUrl })
+    }
+
+    let port = 0
+    const deps: Deps = {
+      store,
+      keys,
+      chains,
+      faucet: createFaucet(chains),
+      origin: () => `http://localhost:${port}`,
+      ownOrigins: () => [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`],
+      distDir,
+    }
+    const servers = await listen(createApp(deps, options.log ?? false), options.port ?? 0)
+    port = servers.port
+    cleanups.push(() => Promise.all(servers.list.map(closeServer)).then(() => {}))
+
+    let closing: Promise<void> | undefined
+    return { url: deps.origin(), port, dataDir, chains, store, close: () => (closing ??= stopAll()) }
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+}
+
+export function createApp(deps: Deps, log: boolean) {
+  const api = (limit: number) =>
+    bodyLimit({ maxSize: limit, onError: (c) => fail(c, 413, 'Request body too large') })
+  const app = new Hono<SandboxEnv>()
+  app.onError(onError)
+  app.notFound(notFound)
+  app.use('*', async (c, next) => {
+    const started = Date.now()
+    c.header('X-Content-Type-Options', 'nosniff')
+    await next()
+    if (log) console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Date.now() - started}ms`)
+  })
+  app.get('/health', (c) => c.json({ ok: true }))
+  app.use('/api/*', apiCors(deps), api(64 * 1024))
+  app.route('/api/v1', configRoutes(deps))
+  app.use('/api/v2/*', requireApp(deps, { walletService: true }))
+  app.route('/api/v2/auth', authRoutes(deps))
+  app.route('/api/v2/account', accountRoutes(deps))
+  app.route('/api/v2/wallet', walletRoutes(deps))
+  app.use('/rpc/*', api(1024 * 1024))
+  app.route('/rpc', rpcRoutes(deps))
+  app.route('/dev', inboxRoutes(deps))
+  app.route('/', staticRoutes(deps))
+  return app
+}
+
+/**
+ * Binds 127.0.0.1 only (never the network). Where `localhost` also resolves to ::1, that is bound
+ * too on the same port, so a browser opening http://localhost:<port> reaches us whichever it tries first.
+ */
+async function listen(app: Hono<SandboxEnv>, port: number) {
+  const first = await listenOne(app, port, '127.0.0.1')
+  const address = first.address()
+  const bound = typeof address === 'object' && address ? address.port : port
+  const list: Server[] = [first]
+  const resolved = await lookup('localhost', { all: true }).catch(() => [])
+  if (resolved.some((entry) => entry.address === '::1')) {
+    const second = await listenOne(app, bound, '::1').catch(() => undefined)
+    if (second) list.push(second)
+  }
+  return { port: bound, list }
+}
+
+function listenOne(app: Hono<SandboxEnv>, port: number, host: string): Promise<Server> {
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve(server)
+    })
+  })
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve())
+    server.closeAllConnections()
+  })
+}

@@ -1,0 +1,31 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serveExamples } from '../examples/serve.ts'
+import { createSandbox } from '../sandbox/server.ts'
+
+/**
+ * `npm start`: the provider sandbox on http://localhost:8787 and the demo host page on
+ * http://127.0.0.1:5173 (another origin, as a real host would be). `--fresh` uses a throw-away
+ * data folder (the browser tests do).
+ */
+const fresh = process.argv.includes('--fresh')
+const dataDir = fresh ? mkdtempSync(join(tmpdir(), 'wallet-kit-')) : process.env.SANDBOX_DATA_DIR
+const sandbox = await createSandbox({ port: Number(process.env.PORT ?? 8787), ...(dataDir ? { dataDir } : {}) })
+const demoPort = Number(process.env.DEMO_PORT ?? 5173)
+const demo = await serveExamples({ root: 'examples', host: '127.0.0.1', port: demoPort })
+
+console.log(`Provider sandbox:  ${sandbox.url}`)
+console.log(`Demo host page:    http://127.0.0.1:${demoPort}/demo/`)
+console.log(`Login codes (dev inbox): ${sandbox.url}/dev/inbox`)
+
+let stopping = false
+async function stop() {
+  if (stopping) return
+  stopping = true
+  demo.close()
+  await sandbox.close()
+  process.exit(0)
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

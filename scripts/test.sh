@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# `npm test`: everything, in the order a failure is cheapest to find.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-chromium.sh
+npx tsx scripts/ensure-anvil.ts
+echo "== typecheck" && npx tsc --noEmit -p .
+echo "== unit and integration tests (vitest)" && npx vitest run
+echo "== service clients in Chromium (vitest browser mode)" && npx vitest run -c sdk/vitest.browser.config.ts
+echo "== build" && npx tsx scripts/build.ts
+echo "== browser tests (playwright)" && npx playwright test

@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
+import { dirname, join } from 'node:path'
+import { createPublicClient, custom } from 'viem'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createChainClient } from './chain.ts'
+
+// A real chain behind the fallback: anvil from the npm package (see common.md); Node only.
+const require = createRequire(import.meta.url)
+const arch = process.arch === 'x64' ? 'amd64' : process.arch
+const anvil = join(dirname(require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`)), 'bin', 'anvil')
+
+let child: ChildProcess
+let rpcUrl: string
+let deadUrl: string
+
+beforeAll(async () => {
+  const port = await freePort()
+  deadUrl = `http://127.0.0.1:${await freePort()}`
+  rpcUrl = `http://127.0.0.1:${port}`
+  child = spawn(anvil, ['--host', '127.0.0.1', '--port', String(port), '--chain-id', '31337', '--silent'], { stdio: 'ignore' })
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(rpcUrl, { method: 'POST', body: '{"jsonrpc":"2.0","id":0,"method":"eth_chainId","params":[]}' })
+      .then((r) => r.ok)
+      .catch(() => false)
+    if (ok) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('anvil did not start')
+})
+
+afterAll(() => {
+  child?.kill()
+})
+
+test('first URL dead: the request reaches anvil through the second', async () => {
+  const chain = createChainClient({ rpcUrls: [deadUrl, rpcUrl] })
+  expect(await chain.request({ method: 'eth_chainId' })).toBe('0x7a69')
+  const [first] = await chain.request<string[]>({ method: 'eth_accounts' })
+  expect(await chain.request({ method: 'eth_getBalance', params: [first, 'latest'] })).toBe('0x21e19e0c9bab2400000')
+})
+
+test('the chain client is an EIP-1193 request function: viem reads through it', async () => {
+  const client = createPublicClient({ transport: custom(createChainClient({ rpcUrls: [deadUrl, rpcUrl] })) })
+  expect(await client.getChainId()).toBe(31337)
+  expect(typeof (await client.getBlockNumber())).toBe('bigint')
+})
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}

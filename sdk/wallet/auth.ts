@@ -1,0 +1,96 @@
+import { type CallOptions, type ClientConfig, type Context, toContext } from '../config.ts'
+import { SdkError, messages } from '../errors.ts'
+import { readText, requestRaw, unwrap } from '../http.ts'
+import { createRampableAccount, evmAddress } from './account.ts'
+import { walletHeaders } from './headers.ts'
+import { walletRequest } from './transport.ts'
+import type { LoginResult, VerificationTokenResult } from './types.ts'
+
+export type TelegramAuthData = {
+  id: number | string
+  first_name?: string
+  last_name?: string
+  username?: string
+  photo_url?: string
+  auth_date: number | string
+  hash: string
+  [key: string]: unknown
+}
+
+export type AuthClient = {
+  /** Sends the 6-digit code by e-mail (form-encoded). */
+  loginOtp(params: { email: string }, options?: CallOptions): Promise<VerificationTokenResult>
+  verifyOtp(params: { verificationToken: string; otp: string }, options?: CallOptions): Promise<LoginResult>
+  google(params: { credential: string; expiredDate?: string }, options?: CallOptions): Promise<LoginResult>
+  /** The kit's own social flow: exchanges an authorisation code; a non-OK answer is 'Failed to verify google'. */
+  googleCode(params: { code: string }, options?: CallOptions): Promise<LoginResult>
+  apple(params: { credential: string; expireDate?: string }, options?: CallOptions): Promise<LoginResult>
+  telegram(params: TelegramAuthData, options?: CallOptions): Promise<LoginResult>
+  login(params: { username: string; password: string }, options?: CallOptions): Promise<LoginResult>
+  register(params: { username: string; password: string }, options?: CallOptions): Promise<LoginResult>
+  loginWhatsapp(params: { phoneNumber: string }, options?: CallOptions): Promise<VerificationTokenResult>
+  verifyWhatsapp(params: { verificationToken: string; otp: string }, options?: CallOptions): Promise<LoginResult>
+}
+
+export function createAuthClient(config: ClientConfig | Context = {}): AuthClient {
+  const ctx = toContext(config)
+  const json = (path: string, value: object, options?: CallOptions) =>
+    walletRequest<LoginResult>(ctx, { path, body: { kind: 'json', value } }, options).then((result) =>
+      completeLogin(ctx, result, options),
+    )
+  return {
+    loginOtp: ({ email }, options) =>
+      walletRequest(ctx, { path: '/auth/login-otp', body: { kind: 'form', value: { email } } }, options),
+    verifyOtp: (params, options) => json('/auth/verify-otp', params, options),
+    google: (params, options) => json('/auth/google', params, options),
+    googleCode: (params, options) => googleCode(ctx, params.code, options),
+    apple: (params, options) => json('/auth/apple', params, options),
+    telegram: (params, options) => json('/auth/telegram', params, options),
+    login: (params, options) => json('/auth/login', params, options),
+    register: (params, options) => json('/auth/register', params, options),
+    loginWhatsapp: (params, options) =>
+      walletRequest(ctx, { path: '/auth/login-whatsapp', body: { kind: 'json', value: params } }, options),
+    verifyWhatsapp: (params, options) => json('/auth/verify-whatsapp', params, options),
+  }
+}
+
+async function googleCode(ctx: Context, code: string, options: CallOptions = {}): Promise<LoginResult> {
+  const response = await requestRaw({
+    fetch: ctx.fetch,
+    baseUrl: ctx.baseUrls.wallet,
+    method: 'POST',
+    path: '/auth/google',
+    headers: walletHeaders(ctx, undefined, options),
+    body: { kind: 'json', value: { code } },
+    ...(options.signal ? { signal: options.signal } : {}),
+  })
+  const text = await readText(response, options.signal)
+  const body = parseOrText(text)
+  if (!response.ok) throw new SdkError(messages.googleFailed, { code: String(response.status), details: body })
+  return completeLogin(ctx, unwrap(body) as LoginResult, options)
+}
+
+/**
+ * Service-level login (SPEC.md section 4): keep the session of a user who has a wallet and,
+ * when ramp is configured and no ramp token came back, open the ramp account now.
+ */
+async function completeLogin(ctx: Context, result: LoginResult, options?: CallOptions): Promise<LoginResult> {
+  if (!result?.isWalletCreated || !result.walletToken) return result
+  ctx.tokens.set({
+    walletToken: result.walletToken,
+    refreshToken: result.refreshToken,
+    address: evmAddress(result.addresses),
+    ...(result.rampableAccessToken ? { rampAccessToken: result.rampableAccessToken } : {}),
+  })
+  if (!ctx.config.rampable || result.rampableAccessToken) return result
+  const { rampableAccessToken } = await createRampableAccount(ctx, result.walletToken, options)
+  return { ...result, rampableAccessToken }
+}
+
+function parseOrText(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text)
+  } catch {
+    return text
+  }
+}

@@ -1,0 +1,102 @@
+import { type CallOptions, type ClientConfig, type Context, toContext } from '../config.ts'
+import { walletTokenCall } from './transport.ts'
+import type {
+  BalanceResult,
+  BatchBalanceResult,
+  EstimateGasResult,
+  EstimateGasType,
+  FeeFields,
+  RefreshedTokens,
+  SignatureResult,
+  TokenArgs,
+  TransactionRequest,
+  TxResult,
+} from './types.ts'
+
+type Network = { network: string }
+
+export type WalletParams = {
+  cancelTransaction: Network & { nonce: number }
+  balanceCoin: Network
+  balanceToken: Network & { tokenAddress: string }
+  batchBalanceToken: Network & { tokenAddresses: readonly string[] }
+  estimateGas: Network & {
+    type: EstimateGasType
+    to?: string
+    amount?: string | readonly string[]
+    tokenId?: string | readonly string[]
+    tokenAddress?: string
+    transaction?: TransactionRequest
+  }
+  address: Network
+  sendCoin: Network & FeeFields & { to: string; amount: string }
+  sendToken: Network & FeeFields & { to: string; amount: string; tokenAddress: string }
+  sendTransaction: Network & { transaction: TransactionRequest & { data: string } }
+  signMessage: Network & { message: string }
+  signTransaction: Network & { transaction: TransactionRequest }
+  /** data: the EIP-712 JSON as a string. */
+  signTypedData: Network & { data: string }
+  signHash: Network & { hash: string }
+  transferErc721: Network & { to: string; tokenId: string; tokenAddress: string }
+  transferErc1155: Network & {
+    to: string
+    amount: string | readonly string[]
+    tokenId: string | readonly string[]
+    tokenAddress: string
+  }
+}
+
+export type WalletResults = {
+  cancelTransaction: TxResult
+  balanceCoin: BalanceResult
+  balanceToken: BalanceResult
+  batchBalanceToken: BatchBalanceResult
+  estimateGas: EstimateGasResult
+  address: { address: string }
+  sendCoin: TxResult
+  sendToken: TxResult
+  sendTransaction: TxResult
+  signMessage: SignatureResult
+  signTransaction: { signedTransaction: string }
+  signTypedData: SignatureResult
+  signHash: SignatureResult
+  transferErc721: TxResult
+  transferErc1155: TxResult
+}
+
+export type WalletOperation = keyof WalletParams
+
+export type WalletClient = {
+  [op in WalletOperation]: (
+    params: WalletParams[op] & TokenArgs,
+    options?: CallOptions,
+  ) => Promise<WalletResults[op] & RefreshedTokens>
+}
+
+export const walletPaths: { readonly [op in WalletOperation]: string } = {
+  cancelTransaction: '/wallet/cancel-transaction',
+  balanceCoin: '/wallet/balance-coin',
+  balanceToken: '/wallet/balance-token',
+  batchBalanceToken: '/wallet/batch-balance-token',
+  estimateGas: '/wallet/estimate-gas',
+  address: '/wallet/address',
+  sendCoin: '/wallet/send-coin',
+  sendToken: '/wallet/send-token',
+  sendTransaction: '/wallet/send-transaction',
+  signMessage: '/wallet/sign-message',
+  signTransaction: '/wallet/sign-transaction',
+  signTypedData: '/wallet/sign-typed-data',
+  signHash: '/wallet/sign-hash',
+  transferErc721: '/wallet/transfer-erc721',
+  transferErc1155: '/wallet/transfer-erc1155',
+}
+
+/** The wallet operations (POST /api/v2/wallet/...), each authorised by the wallet token. */
+export function createWalletClient(config: ClientConfig | Context = {}): WalletClient {
+  const ctx = toContext(config)
+  const client = {} as Record<WalletOperation, unknown>
+  for (const op of Object.keys(walletPaths) as WalletOperation[]) {
+    client[op] = (params: object, options?: CallOptions) => walletTokenCall(ctx, walletPaths[op], params, options)
+  }
+  return client as WalletClient
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+// One config: `vite build` builds the widget app (served by the sandbox under /widget/);
+// scripts/build.ts reuses it for the host bundles; Vitest reads the `test` block.
+export default defineConfig({
+  root: 'widget',
+  base: '/widget/',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/widget',
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  test: {
+    root: '.',
+    include: ['{bridge,host-sdk,sdk,widget,sandbox,examples,scripts}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})

@@ -1,0 +1,59 @@
+import { connect, WindowMessenger } from 'penpal'
+import {
+  ErrorCode,
+  negotiate,
+  serve,
+  widgetChecks,
+  type HostMethods,
+  type WidgetMethods,
+} from '../bridge/index.ts'
+import { handleRpc } from './rpc/index.ts'
+import type { HostPort, Wallet } from './wallet.ts'
+
+type Refusal = { code: number; message: string }
+
+/**
+ * Serves the widget's bridge methods to the host page at `hostOrigin` (already checked against the
+ * app's allowed origins). `refusal`, when set, is the reason every call is turned down (for example
+ * the embedded wallet being disabled) — still answered, so the host gets a clear error, not a hang.
+ */
+export function serveHost(options: { hostOrigin: string; refusal?: Refusal | undefined; wallet: Promise<Wallet> }): HostPort {
+  let greeted = false
+  const guard = () => {
+    if (options.refusal) throw options.refusal
+    if (!greeted) throw { code: ErrorCode.disconnected, message: 'Handshake required: say hello first' }
+  }
+  const handlers: { [K in keyof WidgetMethods]: (...args: Parameters<WidgetMethods[K]>) => unknown } = {
+    hello(hello) {
+      const welcome = negotiate(hello)
+      if (options.refusal) throw options.refusal
+      greeted = true
+      return welcome
+    },
+    async request(request) {
+      guard()
+      return handleRpc({ wallet: await options.wallet }, request)
+    },
+    async open(view) {
+      guard()
+      ;(await options.wallet).open(view)
+    },
+    async close() {
+      guard()
+      ;(await options.wallet).close()
+    },
+  }
+
+  const connection = connect<HostMethods>({
+    messenger: new WindowMessenger({ remoteWindow: window.parent, allowedOrigins: [options.hostOrigin] }),
+    methods: serve(widgetChecks, handlers),
+  })
+  const remote = connection.promise
+  // Host notifications are fire-and-forget: a host that went away must not break the widget.
+  const send = <K extends keyof HostMethods>(name: K, ...args: Parameters<HostMethods[K]>) =>
+    void remote.then((r) => (r[name] as (...a: unknown[]) => Promise<unknown>)(...args)).catch(() => {})
+  return {
+    setVisible: (visible) => send('setVisible', visible),
+    emit: (event, payload) => send('emit', event, payload),
+  }
+}

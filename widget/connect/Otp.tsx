@@ -1,0 +1,114 @@
+import { useRef, useState, type ClipboardEvent, type FormEvent } from 'react'
+import { errorDisplayMs, otpLength, postLoginDelayMs, resendWaitSeconds } from '../constants.ts'
+import { useWidget } from '../context.ts'
+import { errorText, useCountdown, useTimedMessage } from '../use-timed.ts'
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const digitsOnly = (s: string) => s.replace(/\D/g, '').slice(0, otpLength)
+
+export function Otp() {
+  const { wallet, client } = useWidget()
+  const target = wallet.ui.get().otpTarget
+  const [code, setCode] = useState('')
+  const [error, showError] = useTimedMessage(errorDisplayMs)
+  const [left, restart] = useCountdown(target?.channel === 'whatsapp' ? resendWaitSeconds.whatsapp : resendWaitSeconds.email)
+  const inFlight = useRef(false)
+  const [busy, setBusy] = useState(false)
+
+  if (!target) return null
+
+  async function verify(otp: string) {
+    if (inFlight.current || !target) return
+    if (otp.length !== otpLength) return showError(`Enter the ${otpLength}-digit code`)
+    inFlight.current = true
+    setBusy(true)
+    try {
+      const login = await client.auth.verifyOtp({ verificationToken: target.verificationToken, otp })
+      if (login.isWalletCreated && login.walletToken) {
+        const address = login.addresses?.find((a) => a.network === 'evm')?.address ?? login.addresses?.[0]?.address
+        if (!address) throw new Error('The service returned no address')
+        const session = await wallet.logIn({ token: login.walletToken, refreshToken: login.refreshToken, address: address as `0x${string}` })
+        await sleep(postLoginDelayMs.otp)
+        wallet.announce(session)
+        wallet.close()
+        return
+      }
+      const created = await client.account.create({ accessToken: login.accessToken ?? '' })
+      const address = created.address.find((a) => a.network === 'evm')?.address ?? created.address[0]?.address
+      if (!address) throw new Error('The service returned no address')
+      await wallet.logIn({ token: created.walletToken, refreshToken: created.refreshToken, address: address as `0x${string}` })
+      wallet.ui.set({ secret0: created.secret0 })
+      wallet.navigate('wallet-created')
+    } catch (err) {
+      setCode('')
+      showError(errorText(err))
+    } finally {
+      inFlight.current = false
+      setBusy(false)
+    }
+  }
+
+  function onChange(value: string) {
+    const next = digitsOnly(value)
+    setCode(next)
+    if (next.length === otpLength) void verify(next)
+  }
+
+  function onPaste(e: ClipboardEvent<HTMLInputElement>) {
+    e.preventDefault()
+    onChange(e.clipboardData.getData('text').trim())
+  }
+
+  async function resend() {
+    if (left > 0 || !target) return
+    try {
+      const { verificationToken } = await client.auth.loginOtp({ email: target.to })
+      wallet.ui.set({ otpTarget: { ...target, verificationToken } })
+      restart(resendWaitSeconds.afterResend)
+    } catch (err) {
+      showError(errorText(err))
+    }
+  }
+
+  return (
+    <form
+      className="wk-stack"
+      noValidate
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault()
+        void verify(code)
+      }}
+    >
+      <p className="wk-text">
+        Enter the {otpLength}-digit code we sent to <strong>{target.to}</strong>.
+      </p>
+      <label className="wk-sr-only" htmlFor="wk-otp">
+        Verification code
+      </label>
+      <input
+        id="wk-otp"
+        className="wk-input wk-otp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={otpLength}
+        value={code}
+        placeholder={'•'.repeat(otpLength)}
+        onChange={(e) => onChange(e.target.value)}
+        onPaste={onPaste}
+      />
+      <div className="wk-row">
+        <span className="wk-muted">Didn't get a code?</span>
+        <button type="button" className="wk-link" disabled={left > 0} onClick={() => void resend()}>
+          {left > 0 ? `Resend in ${left}s` : 'Resend'}
+        </button>
+      </div>
+      <button className="wk-button wk-button--primary" type="submit" disabled={busy}>
+        {busy ? 'Verifying…' : 'Confirm'}
+      </button>
+      <p className="wk-error" role="alert">
+        {error}
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,9 @@
+/** SPEC.md section 9, in one place. */
+export const otpLength = 6
+export const resendWaitSeconds = { email: 30, whatsapp: 300, afterResend: 300 } as const
+export const errorDisplayMs = 3000
+export const copiedNoticeMs = 3000
+export const postLoginDelayMs = { social: 200, otp: 500 } as const
+export const recoveryFileName = 'wallet-recovery-secret.walletkit'
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+export const narrowScreenPx = 480

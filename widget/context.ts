@@ -1,0 +1,17 @@
+import { createContext, useContext } from 'react'
+import type { AppConfig, createClient } from '../sdk/index.ts'
+import type { Wallet } from './wallet.ts'
+
+export type WidgetContext = {
+  wallet: Wallet
+  client: ReturnType<typeof createClient>
+  config: AppConfig
+}
+
+export const Widget = createContext<WidgetContext | null>(null)
+
+export function useWidget(): WidgetContext {
+  const ctx = useContext(Widget)
+  if (!ctx) throw new Error('useWidget outside the widget root')
+  return ctx
+}

@@ -1,0 +1,6 @@
+import type { RpcHandler } from './types.ts'
+
+export const eth_accounts: RpcHandler = ({ wallet }) => {
+  const { session } = wallet.ui.get()
+  return session ? [session.address] : []
+}

@@ -1,0 +1,58 @@
+import { createStore, del, get, set, type UseStore } from 'idb-keyval'
+
+/** SPEC.md section 3: the stored session. Kept in the frame's IndexedDB, never sent to the host. */
+export type Session = {
+  token: string
+  refreshToken: string
+  address: `0x${string}`
+  chainId: number
+  appId: string
+  env: 'sandbox' | 'production'
+  /** Epoch ms after which the session is dropped (7 days after it was written, SPEC.md section 9). */
+  expiresAt: number
+}
+
+export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000
+
+export type SessionStore = {
+  load(): Promise<Session | null>
+  save(session: Omit<Session, 'expiresAt'>): Promise<Session>
+  clear(): Promise<void>
+}
+
+const isSession = (v: unknown): v is Session => {
+  if (typeof v !== 'object' || v === null) return false
+  const s = v as Record<string, unknown>
+  return (
+    typeof s.token === 'string' &&
+    typeof s.refreshToken === 'string' &&
+    typeof s.address === 'string' &&
+    /^0x[0-9a-fA-F]{40}$/.test(s.address) &&
+    typeof s.chainId === 'number' &&
+    typeof s.expiresAt === 'number'
+  )
+}
+
+export function createSessionStore(appId: string, env: Session['env'], store: UseStore = defaultStore()): SessionStore {
+  const key = `session:${appId}:${env}`
+  return {
+    async load() {
+      const value: unknown = await get(key, store)
+      if (!isSession(value) || value.appId !== appId || value.env !== env) return null
+      if (value.expiresAt <= Date.now()) {
+        await del(key, store)
+        return null
+      }
+      return value
+    },
+    async save(session) {
+      const full = { ...session, expiresAt: Date.now() + sessionLifetimeMs }
+      await set(key, full, store)
+      return full
+    },
+    clear: () => del(key, store),
+  }
+}
+
+let shared: UseStore | undefined
+const defaultStore = () => (shared ??= createStore('wallet-kit', 'state'))
