@@ -7,11 +7,14 @@ export {
   type HostEvent,
   type HostMethodName,
   type HostMethods,
+  type ExternalConnection,
+  type OpenTarget,
   type RpcRequest,
+  type WalletDescriptor,
   type View,
   type Welcome,
   type WidgetMethodName,
   type WidgetMethods,
 } from './methods.ts'
-export { checkCall, checkRpcRequest, hostChecks, widgetChecks } from './validate.ts'
+export { checkCall, checkExternalConnection, checkRpcRequest, hostChecks, widgetChecks } from './validate.ts'
 export { dispatch, serve } from './serve.ts'

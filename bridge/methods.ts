@@ -11,6 +11,23 @@ export type HostEvent = (typeof hostEvents)[number]
 export type RpcRequest = { readonly method: string; readonly params?: readonly unknown[] | Record<string, unknown> }
 
 export type Hello = { readonly protocol: number; readonly sdkVersion?: string }
+
+/** SPEC.md section 3: a wallet the user may pick. Injected wallets are discovered in the host page (EIP-6963). */
+export type WalletDescriptor = {
+  readonly id: string
+  readonly name: string
+  /** A data: or https: URI. */
+  readonly icon: string
+  readonly connector: 'injected' | 'walletconnect'
+  readonly installed: boolean
+  readonly rdns?: string
+}
+
+/** What an external wallet answered when the host connected to it in the top frame. */
+export type ExternalConnection = { readonly accounts: readonly string[]; readonly chainId: string }
+
+/** Where the host should open a URL the widget cannot open well itself (deep links must be top-level). */
+export type OpenTarget = '_blank' | '_top'
 export type Welcome = { readonly protocol: number }
 
 /** What the widget (iframe, provider origin) exposes to the host page. */
@@ -19,12 +36,20 @@ export type WidgetMethods = {
   request(request: RpcRequest): Promise<Result<unknown>>
   open(view: View): Promise<Result<null>>
   close(): Promise<Result<null>>
+  /** Ends the session (kit.disconnect(), wallet_revokePermissions does the same through request). */
+  disconnect(): Promise<Result<null>>
+  /** The injected wallets the host page discovered (sent again whenever one more announces). */
+  setWallets(wallets: readonly WalletDescriptor[]): Promise<Result<null>>
 }
 
 /** What the host page exposes to the widget. */
 export type HostMethods = {
   setVisible(visible: boolean): Promise<Result<null>>
   emit(event: HostEvent, payload: unknown): Promise<Result<null>>
+  /** The user picked an injected wallet: the host connects to it in the top frame and routes the provider to it. */
+  connectExternal(walletId: string): Promise<Result<ExternalConnection>>
+  /** Opens an http(s) URL or a wallet deep link from the top frame. */
+  openUrl(url: string, target: OpenTarget): Promise<Result<null>>
 }
 
 export type WidgetMethodName = keyof WidgetMethods

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ErrorCode } from './errors.ts'
 import { dispatch, serve } from './serve.ts'
-import { checkRpcRequest, hostChecks, widgetChecks } from './validate.ts'
+import { checkCall, checkExternalConnection, checkRpcRequest, hostChecks, widgetChecks } from './validate.ts'
 
 describe('checkRpcRequest', () => {
   test.each([
@@ -92,5 +92,42 @@ describe('serve: every incoming call is checked before a handler runs', () => {
     await expect(failing.request({ method: 'x' })).resolves.toEqual({ error: { code: -32603, message: 'boom' } })
     await expect(failing.open('connect')).resolves.toEqual({ error: { code: -32603, message: 'nope' } })
     await expect(failing.close()).resolves.toEqual({ error: { code: -32603, message: 'Internal error' } })
+  })
+})
+
+describe('wallet list, external connection and URLs from the other side', () => {
+  const wallet = { id: 'io.metamask', name: 'MetaMask', icon: 'data:image/svg+xml,<svg/>', connector: 'injected', installed: true }
+  const check = (name: string, args: unknown[]) => checkCall({ ...widgetChecks, ...hostChecks }, name, args)?.error.message
+
+  test('good shapes pass', () => {
+    expect(check('setWallets', [[wallet, { ...wallet, id: 'wc', connector: 'walletconnect', icon: 'https://x.example/i.png' }]])).toBeUndefined()
+    expect(check('connectExternal', ['io.metamask'])).toBeUndefined()
+    expect(check('openUrl', ['https://example.com/onramp?x=1', '_blank'])).toBeUndefined()
+    expect(check('openUrl', ['metamask://wc?uri=abc', '_top'])).toBeUndefined()
+  })
+
+  test.each([
+    ['setWallets', ['nope'], 'wallets must be an array'],
+    ['setWallets', [[{ ...wallet, icon: 'javascript:alert(1)' }]], 'wallets[0].icon must be a data:image or https URI'],
+    ['setWallets', [[{ ...wallet, connector: 'evil' }]], 'wallets[0].connector is unknown'],
+    ['setWallets', [[{ ...wallet, installed: 'yes' }]], 'wallets[0].installed must be a boolean'],
+    ['setWallets', [Array.from({ length: 51 }, () => wallet)], 'at most 50 wallets'],
+    ['connectExternal', [''], 'walletId must be a non-empty string'],
+    ['openUrl', ['javascript:alert(1)', '_top'], 'scheme javascript: is not allowed'],
+    ['openUrl', ['data:text/html,hi', '_blank'], 'scheme data: is not allowed'],
+    ['openUrl', ['/relative', '_blank'], 'url must be absolute'],
+    ['openUrl', ['https://example.com', '_self'], 'target must be _blank or _top'],
+  ])('%s(%j) is refused', (name, args, reason) => {
+    expect(check(name, args)).toBe(`Invalid arguments for ${name}: ${reason}`)
+  })
+
+  test.each([
+    [{ accounts: ['0x0000000000000000000000000000000000000001'], chainId: '0x7a69' }, undefined],
+    [{ accounts: [], chainId: '0x1' }, 'accounts must be a non-empty list of addresses'],
+    [{ accounts: ['0xnope'], chainId: '0x1' }, 'accounts must be a non-empty list of addresses'],
+    [{ accounts: ['0x0000000000000000000000000000000000000001'], chainId: 1 }, 'chainId must be a hex string'],
+    ['0x1', 'connection must be an object'],
+  ])('external connection %j → %s', (value, reason) => {
+    expect(checkExternalConnection(value)).toBe(reason)
   })
 })

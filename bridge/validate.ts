@@ -34,11 +34,58 @@ export const widgetChecks: { readonly [K in keyof WidgetMethods]: Checker } = {
   request: arity(1, ([r]) => checkRpcRequest(r)),
   open: arity(1, ([v]) => ((views as readonly unknown[]).includes(v) ? undefined : `unknown view: ${describe(v)}`)),
   close: arity(0),
+  disconnect: arity(0),
+  setWallets: arity(1, ([list]) => checkWallets(list)),
 }
 
 export const hostChecks: { readonly [K in keyof HostMethods]: Checker } = {
   setVisible: arity(1, ([v]) => (typeof v === 'boolean' ? undefined : 'visible must be a boolean')),
   emit: arity(2, ([e]) => ((hostEvents as readonly unknown[]).includes(e) ? undefined : `unknown event: ${describe(e)}`)),
+  connectExternal: arity(1, ([id]) => (typeof id === 'string' && id.length > 0 && id.length <= 256 ? undefined : 'walletId must be a non-empty string')),
+  openUrl: arity(2, ([url, target]) => checkOpenUrl(url, target)),
+}
+
+const maxWallets = 50
+
+function checkWallets(list: unknown): string | undefined {
+  if (!Array.isArray(list)) return 'wallets must be an array'
+  if (list.length > maxWallets) return `at most ${maxWallets} wallets`
+  for (const [i, w] of list.entries()) {
+    if (!isRecord(w)) return `wallets[${i}] must be an object`
+    if (typeof w.id !== 'string' || !w.id || w.id.length > 256) return `wallets[${i}].id must be a non-empty string`
+    if (typeof w.name !== 'string' || !w.name || w.name.length > 100) return `wallets[${i}].name must be a non-empty string`
+    if (typeof w.icon !== 'string' || !/^(data:image\/|https:\/\/)/.test(w.icon) || w.icon.length > 100_000)
+      return `wallets[${i}].icon must be a data:image or https URI`
+    if (w.connector !== 'injected' && w.connector !== 'walletconnect') return `wallets[${i}].connector is unknown`
+    if (typeof w.installed !== 'boolean') return `wallets[${i}].installed must be a boolean`
+    if (w.rdns !== undefined && typeof w.rdns !== 'string') return `wallets[${i}].rdns must be a string`
+  }
+  return undefined
+}
+
+/** Only web pages and wallet deep links: never javascript:, data: or file: URLs. */
+function checkOpenUrl(url: unknown, target: unknown): string | undefined {
+  if (target !== '_blank' && target !== '_top') return 'target must be _blank or _top'
+  if (typeof url !== 'string' || url.length > 4096) return 'url must be a string'
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return 'url must be absolute'
+  }
+  const scheme = parsed.protocol.slice(0, -1)
+  if (['javascript', 'data', 'file', 'blob', 'vbscript', 'about', 'chrome'].includes(scheme)) return `scheme ${scheme}: is not allowed`
+  return undefined
+}
+
+/** The host's answer to connectExternal is checked like any incoming call. */
+export function checkExternalConnection(value: unknown): string | undefined {
+  if (!isRecord(value)) return 'connection must be an object'
+  const { accounts, chainId } = value
+  if (!Array.isArray(accounts) || accounts.length === 0 || !accounts.every((a) => typeof a === 'string' && /^0x[0-9a-fA-F]{40}$/.test(a)))
+    return 'accounts must be a non-empty list of addresses'
+  if (typeof chainId !== 'string' || !/^0x[0-9a-fA-F]+$/.test(chainId)) return 'chainId must be a hex string'
+  return undefined
 }
 
 /** Checks a named call against a table; unknown names answer 4200. */

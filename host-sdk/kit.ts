@@ -47,6 +47,13 @@ export function createWalletKit(options: WalletKitOptions): WalletKit {
     host: {
       setVisible: (visible) => frame.setVisible(visible),
       emit: (event, payload) => emit(event, payload),
+      connectExternal: () => {
+        throw { code: 4200, message: 'External wallets are not available in this page' }
+      },
+      openUrl: (url, target) => {
+        if (target === '_top') location.assign(url)
+        else window.open(url, '_blank', 'noopener')
+      },
     },
     diagnose: () =>
       violations.length > 0

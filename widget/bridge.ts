@@ -1,10 +1,15 @@
 import { connect, WindowMessenger } from 'penpal'
 import {
+  checkExternalConnection,
   ErrorCode,
+  fail,
+  isResult,
   negotiate,
   serve,
   widgetChecks,
+  type ExternalConnection,
   type HostMethods,
+  type Result,
   type WidgetMethods,
 } from '../bridge/index.ts'
 import { handleRpc } from './rpc/index.ts'
@@ -42,6 +47,14 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
       guard()
       ;(await options.wallet).close()
     },
+    async disconnect() {
+      guard()
+      await (await options.wallet).disconnect()
+    },
+    async setWallets(wallets) {
+      guard()
+      ;(await options.wallet).ui.set({ wallets })
+    },
   }
 
   const connection = connect<HostMethods>({
@@ -52,8 +65,18 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
   // Host notifications are fire-and-forget: a host that went away must not break the widget.
   const send = <K extends keyof HostMethods>(name: K, ...args: Parameters<HostMethods[K]>) =>
     void remote.then((r) => (r[name] as (...a: unknown[]) => Promise<unknown>)(...args)).catch(() => {})
+  const call = async <K extends keyof HostMethods>(name: K, ...args: Parameters<HostMethods[K]>): Promise<unknown> =>
+    ((await remote)[name] as (...a: unknown[]) => Promise<unknown>)(...args)
   return {
     setVisible: (visible) => send('setVisible', visible),
     emit: (event, payload) => send('emit', event, payload),
+    async connectExternal(walletId) {
+      const answer = await call('connectExternal', walletId)
+      if (!isResult(answer)) return fail(ErrorCode.internal, 'Malformed answer from the host page')
+      if ('error' in answer) return answer
+      const reason = checkExternalConnection(answer.result)
+      return reason ? fail(ErrorCode.internal, `Malformed wallet connection: ${reason}`) : (answer as Result<ExternalConnection>)
+    },
+    openUrl: (url, target) => send('openUrl', url, target),
   }
 }

@@ -1,4 +1,4 @@
-import type { View } from '../bridge/index.ts'
+import type { View, WalletDescriptor } from '../bridge/index.ts'
 import type { Session } from './session.ts'
 
 export type ConnectPage = 'home' | 'wallet' | 'qr-code' | 'whatsapp' | 'otp' | 'wallet-created'
@@ -13,6 +13,8 @@ export type UiState = {
   /** Shown once on the wallet-created page; dropped when the modal closes. */
   secret0: string | null
   session: Session | null
+  /** Injected wallets the host page discovered. */
+  wallets: readonly WalletDescriptor[]
 }
 
 export const initialUi: UiState = {
@@ -23,4 +25,5 @@ export const initialUi: UiState = {
   otpTarget: null,
   secret0: null,
   session: null,
+  wallets: [],
 }

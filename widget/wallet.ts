@@ -1,5 +1,5 @@
 import * as Provider from 'ox/Provider'
-import type { HostEvent, View } from '../bridge/index.ts'
+import type { ExternalConnection, HostEvent, OpenTarget, Result, View } from '../bridge/index.ts'
 import type { ChainConfig } from '../sdk/index.ts'
 import type { Session, SessionStore } from './session.ts'
 import { createStore } from './store.ts'
@@ -8,6 +8,8 @@ import { initialUi, type ConnectPage, type UiState } from './ui-state.ts'
 export type HostPort = {
   setVisible(visible: boolean): void
   emit(event: HostEvent, payload: unknown): void
+  connectExternal(walletId: string): Promise<Result<ExternalConnection>>
+  openUrl(url: string, target: OpenTarget): void
 }
 
 export type LoggedIn = { token: string; refreshToken: string; address: `0x${string}` }
