@@ -13,7 +13,8 @@ import {
   type WidgetMethods,
 } from '../bridge/index.ts'
 import { handleRpc } from './rpc/index.ts'
-import type { HostPort, Wallet } from './wallet.ts'
+import type { RpcContext } from './rpc/types.ts'
+import type { HostPort } from './wallet.ts'
 
 type Refusal = { code: number; message: string }
 
@@ -22,7 +23,7 @@ type Refusal = { code: number; message: string }
  * app's allowed origins). `refusal`, when set, is the reason every call is turned down (for example
  * the embedded wallet being disabled) — still answered, so the host gets a clear error, not a hang.
  */
-export function serveHost(options: { hostOrigin: string; refusal?: Refusal | undefined; wallet: Promise<Wallet> }): HostPort {
+export function serveHost(options: { hostOrigin: string; refusal?: Refusal | undefined; context: Promise<RpcContext> }): HostPort {
   let greeted = false
   const guard = () => {
     if (options.refusal) throw options.refusal
@@ -37,23 +38,23 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
     },
     async request(request) {
       guard()
-      return handleRpc({ wallet: await options.wallet }, request)
+      return handleRpc(await options.context, request)
     },
     async open(view) {
       guard()
-      ;(await options.wallet).open(view)
+      ;(await options.context).wallet.open(view)
     },
     async close() {
       guard()
-      ;(await options.wallet).close()
+      ;(await options.context).wallet.close()
     },
     async disconnect() {
       guard()
-      await (await options.wallet).disconnect()
+      await (await options.context).wallet.disconnect()
     },
     async setWallets(wallets) {
       guard()
-      ;(await options.wallet).ui.set({ wallets })
+      ;(await options.context).wallet.ui.set({ wallets })
     },
   }
 

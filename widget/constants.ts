@@ -7,3 +7,6 @@ export const postLoginDelayMs = { social: 200, otp: 500 } as const
 export const recoveryFileName = 'wallet-recovery-secret.walletkit'
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export const narrowScreenPx = 480
+export const confirmCloseDelayMs = 500
+/** The Confirm button waits this long after the frame is seen visible and unobscured (clickjacking). */
+export const visibleSettleMs = 500

@@ -1,11 +1,16 @@
 import { createContext, useContext } from 'react'
 import type { AppConfig, createClient } from '../sdk/index.ts'
+import type { Confirmations } from './confirmation.ts'
+import type { RpcContext } from './rpc/types.ts'
 import type { Wallet } from './wallet.ts'
 
 export type WidgetContext = {
   wallet: Wallet
   client: ReturnType<typeof createClient>
   config: AppConfig
+  confirmations: Confirmations
+  rpc: RpcContext['rpc']
+  locale: 'en' | 'id'
 }
 
 export const Widget = createContext<WidgetContext | null>(null)

@@ -1,16 +1,18 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ErrorCode } from '../bridge/index.ts'
-import { createClient, type AppConfig } from '../sdk/index.ts'
+import { createChainClient, createClient, type AppConfig, type ChainClient } from '../sdk/index.ts'
 import { App } from './App.tsx'
 import { serveHost } from './bridge.ts'
+import { createConfirmations } from './confirmation.ts'
 import { Widget } from './context.ts'
 import { isAllowedOrigin } from './origins.ts'
 import { readParams } from './params.ts'
+import type { RpcContext } from './rpc/types.ts'
 import { createSessionStore } from './session.ts'
 import './styles.css'
-import { createWallet, type Wallet } from './wallet.ts'
+import { createWallet } from './wallet.ts'
 
 // SPEC.md section 7: app config is cached with a 1-hour stale time, no retry, no refetch on focus.
 const queries = new QueryClient({
@@ -19,6 +21,7 @@ const queries = new QueryClient({
 
 async function boot() {
   const params = readParams(new URL(location.href), location.ancestorOrigins)
+  document.documentElement.dataset.theme = params.theme
   const api = location.origin
   const client = createClient({
     appId: params.appId,
@@ -41,34 +44,63 @@ async function boot() {
     console.error(`wallet-kit: ${params.hostOrigin ?? 'this page'} is not an allowed origin of app "${params.appId}"`)
     return
   }
+  const chains = params.chains.length > 0 ? config.chains.filter((c) => params.chains.includes(c.chainId)) : config.chains
 
-  const sessions = createSessionStore(params.appId, params.env)
-  let resolveWallet: (w: Wallet) => void = () => {}
-  const restored = new Promise<Wallet>((r) => (resolveWallet = r))
+  let ready: (ctx: RpcContext) => void = () => {}
+  const context = new Promise<RpcContext>((r) => (ready = r))
   // The handshake starts now; calls wait until the stored session has been read.
   const host = serveHost({
     hostOrigin: params.hostOrigin,
     refusal: config.isEmbeddedWalletEnabled
       ? undefined
       : { code: ErrorCode.disconnected, message: 'Embedded wallet is not enabled' },
-    wallet: restored,
+    context,
   })
+  const sessions = createSessionStore(params.appId, params.env)
   const wallet = createWallet({
     appId: params.appId,
     env: params.env,
-    chains: config.chains,
+    hostOrigin: params.hostOrigin,
+    chains,
     sessions,
     host,
     onSession: (s) => (s ? client.tokens.set({ walletToken: s.token, refreshToken: s.refreshToken }) : client.tokens.clear()),
   })
   await wallet.restore()
-  resolveWallet(wallet)
+  // Refreshed tokens (after a 401 or an explicit refresh) are written back to the stored session.
+  client.tokens.subscribe((tokens) => {
+    const { session } = wallet.ui.get()
+    if (!session) return
+    if (!tokens.walletToken || !tokens.refreshToken) {
+      void wallet.disconnect()
+      return
+    }
+    if (tokens.walletToken !== session.token)
+      void sessions.save({ ...session, token: tokens.walletToken, refreshToken: tokens.refreshToken }).then((s) => wallet.ui.set({ session: s }))
+  })
+
+  const confirmations = createConfirmations(wallet, {
+    // SPEC.md section 8: after a signing failure the token is refreshed.
+    afterFailure: async () => {
+      const refreshToken = client.tokens.get().refreshToken
+      if (refreshToken) await client.account.refresh({ refreshToken })
+    },
+  })
+  const rpcClients = new Map<number, ChainClient>()
+  const rpc = (chainId: number) => {
+    let c = rpcClients.get(chainId)
+    if (!c) rpcClients.set(chainId, (c = createChainClient({ rpcUrls: wallet.chain(chainId)?.rpcUrls ?? [] })))
+    return c
+  }
+  ready({ wallet, client, confirmations, rpc })
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Widget.Provider value={{ wallet, client, config }}>
-        <App />
-      </Widget.Provider>
+      <QueryClientProvider client={queries}>
+        <Widget.Provider value={{ wallet, client, config, confirmations, rpc, locale: params.locale }}>
+          <App />
+        </Widget.Provider>
+      </QueryClientProvider>
     </StrictMode>,
   )
 }

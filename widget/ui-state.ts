@@ -15,6 +15,38 @@ export type UiState = {
   session: Session | null
   /** Injected wallets the host page discovered. */
   wallets: readonly WalletDescriptor[]
+  /** The current chain (the session's when logged in). */
+  chainId: number
+  /** Set while an injected wallet in the host page is the connected account. */
+  external: { walletId: string; address: `0x${string}` } | null
+  /** The signature or transaction waiting for the user (transaction_confirmation modal). */
+  confirmation: Confirmation | null
+  /** Account state (SPEC.md section 3), kept under the key `account`. */
+  account: AccountState
+}
+
+export type AccountState = { isPermissionGranted: boolean; acceptPermissionPage: string | null }
+
+export type ConfirmationKind = 'message' | 'typed-data' | 'transaction'
+
+/** SPEC.md section 3: the confirmation payload, as shown to the user. */
+export type ConfirmationPayload = {
+  from: string
+  to?: string
+  value?: string
+  data?: string
+  nonce?: number
+  gasPrice?: string
+  chainId: number
+  message?: string
+}
+
+export type Confirmation = {
+  id: number
+  kind: ConfirmationKind
+  payload: ConfirmationPayload
+  status: 'idle' | 'loading' | 'success' | 'error'
+  error: string | null
 }
 
 export const initialUi: UiState = {
@@ -26,4 +58,8 @@ export const initialUi: UiState = {
   secret0: null,
   session: null,
   wallets: [],
+  chainId: 0,
+  external: null,
+  confirmation: null,
+  account: { isPermissionGranted: true, acceptPermissionPage: null },
 }

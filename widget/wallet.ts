@@ -1,4 +1,5 @@
 import * as Provider from 'ox/Provider'
+import { numberToHex } from 'viem'
 import type { ExternalConnection, HostEvent, OpenTarget, Result, View } from '../bridge/index.ts'
 import type { ChainConfig } from '../sdk/index.ts'
 import type { Session, SessionStore } from './session.ts'
@@ -18,24 +19,27 @@ export type LoggedIn = { token: string; refreshToken: string; address: `0x${stri
 export const resetDelayMs = 50
 
 /**
- * The widget's state machine: which modal is open, the connect page stack, the session, and the
- * `eth_requestAccounts` calls waiting for a login. Bridge handlers and React both drive it.
+ * The widget's state machine: which modal is open, the connect page stack, the session, the
+ * current chain, and the `eth_requestAccounts` calls waiting for a login. Bridge handlers and
+ * React both drive it.
  */
 export function createWallet(deps: {
   appId: string
   env: Session['env']
+  /** The host page this frame serves (checked against the app's allowed origins). */
+  hostOrigin: string
   chains: readonly ChainConfig[]
   sessions: SessionStore
   host: HostPort
   /** Told of every session change, so the service client holds the current tokens. */
   onSession?: (session: Session | null) => void
 }) {
-  const ui = createStore<UiState>(initialUi)
+  const defaultChainId = deps.chains[0]?.chainId ?? 31337
+  const ui = createStore<UiState>({ ...initialUi, chainId: defaultChainId })
   const waiting: { resolve(a: readonly string[]): void; reject(e: Error): void }[] = []
+  const onClose = new Set<() => void>()
   let resetTimer: ReturnType<typeof setTimeout> | undefined
   let announced = false
-
-  const defaultChainId = deps.chains[0]?.chainId ?? 31337
 
   function open(view: View) {
     clearTimeout(resetTimer)
@@ -51,6 +55,7 @@ export function createWallet(deps: {
     // Closing the wallet-created page without Done still leaves the new user logged in.
     if (session && !announced) announce(session)
     for (const w of waiting.splice(0)) w.reject(new Provider.UserRejectedRequestError({ message: 'User closed the modal' }))
+    for (const fn of onClose) fn()
     resetTimer = setTimeout(() => ui.set({ page: 'home', history: [], direction: 'back', otpTarget: null }), resetDelayMs)
   }
 
@@ -59,46 +64,48 @@ export function createWallet(deps: {
   }
 
   function back() {
-    ui.set((s) => {
-      const history = s.history.slice(0, -1)
-      return { page: s.history.at(-1) ?? 'home', history, direction: 'back' }
-    })
+    ui.set((s) => ({ page: s.history.at(-1) ?? 'home', history: s.history.slice(0, -1), direction: 'back' }))
   }
 
   async function logIn(login: LoggedIn): Promise<Session> {
-    const session = await deps.sessions.save({
-      ...login,
-      chainId: ui.get().session?.chainId ?? defaultChainId,
-      appId: deps.appId,
-      env: deps.env,
-    })
+    const session = await deps.sessions.save({ ...login, chainId: ui.get().chainId, appId: deps.appId, env: deps.env })
     announced = false
-    ui.set({ session })
+    ui.set({ session, external: null })
     deps.onSession?.(session)
     return session
   }
 
   /** Tells the host and every waiting `eth_requestAccounts` that an account is connected. */
-  function announce(session: Session) {
+  function announce(session: Pick<Session, 'address'>, chainId = ui.get().chainId) {
     announced = true
     const accounts = [session.address]
     for (const w of waiting.splice(0)) w.resolve(accounts)
-    deps.host.emit('connect', { chainId: `0x${session.chainId.toString(16)}` })
+    deps.host.emit('connect', { chainId: numberToHex(chainId) })
     deps.host.emit('accountsChanged', accounts)
+  }
+
+  /** The host connected an injected wallet in the top frame: it answers from now on. */
+  function connectedExternally(walletId: string, connection: ExternalConnection) {
+    ui.set({ external: { walletId, address: connection.accounts[0] as `0x${string}` } })
+    for (const w of waiting.splice(0)) w.resolve(connection.accounts)
   }
 
   async function restore() {
     const session = await deps.sessions.load()
     announced = session !== null
-    ui.set({ session })
+    ui.set({ session, chainId: session && isConfigured(session.chainId) ? session.chainId : defaultChainId })
     deps.onSession?.(session)
   }
 
   async function disconnect() {
+    const had = ui.get().session !== null
     await deps.sessions.clear()
-    ui.set({ session: null })
+    ui.set({ session: null, external: null })
     deps.onSession?.(null)
-    deps.host.emit('accountsChanged', [])
+    if (had) {
+      deps.host.emit('accountsChanged', [])
+      deps.host.emit('disconnect', { code: 4900, message: 'Disconnected' })
+    }
   }
 
   function requestAccounts(): Promise<readonly string[]> {
@@ -110,9 +117,39 @@ export function createWallet(deps: {
     })
   }
 
-  const chainId = () => ui.get().session?.chainId ?? defaultChainId
+  const isConfigured = (chainId: number) => deps.chains.some((c) => c.chainId === chainId)
+  const chain = (chainId = ui.get().chainId) => deps.chains.find((c) => c.chainId === chainId)
 
-  return { ui, open, close, navigate, back, logIn, announce, restore, disconnect, requestAccounts, chainId }
+  /** Switches the current chain; 4902 for a chain this app does not configure. */
+  async function switchChain(chainId: number) {
+    if (!isConfigured(chainId)) throw new Provider.SwitchChainError({ message: `Chain ${chainId} is not configured for this app` })
+    if (ui.get().chainId === chainId) return
+    const { session } = ui.get()
+    const saved = session ? await deps.sessions.save({ ...session, chainId }) : null
+    ui.set({ chainId, session: saved })
+    deps.host.emit('chainChanged', numberToHex(chainId))
+  }
+
+  return {
+    ui,
+    hostOrigin: deps.hostOrigin,
+    chains: deps.chains,
+    host: deps.host,
+    open,
+    close,
+    onClose: (fn: () => void) => onClose.add(fn),
+    navigate,
+    back,
+    logIn,
+    announce,
+    connectedExternally,
+    restore,
+    disconnect,
+    requestAccounts,
+    chain,
+    switchChain,
+    chainId: () => ui.get().chainId,
+  }
 }
 
 export type Wallet = ReturnType<typeof createWallet>

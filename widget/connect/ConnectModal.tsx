@@ -5,10 +5,12 @@ import { Modal } from '../ui/Modal.tsx'
 import type { ConnectPage } from '../ui-state.ts'
 import { Home } from './Home.tsx'
 import { Otp } from './Otp.tsx'
+import { WalletPage } from './WalletButtons.tsx'
 import { WalletCreated } from './WalletCreated.tsx'
 
 const titles: Partial<Record<ConnectPage, string>> = {
   home: 'Login or Sign Up',
+  wallet: 'Select Your Log In Method',
   otp: 'OTP Verification',
   'wallet-created': 'Wallet Created Successfully!',
 }
@@ -31,6 +33,7 @@ export function ConnectModal() {
       <div key={page} className={`wk-page wk-page--${direction}`}>
         {page === 'home' && <Home />}
         {page === 'otp' && <Otp />}
+        {page === 'wallet' && <WalletPage />}
         {page === 'wallet-created' && <WalletCreated />}
       </div>
     </Modal>

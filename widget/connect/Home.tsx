@@ -3,12 +3,15 @@ import { emailPattern, errorDisplayMs } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { Logo } from '../ui/Logo.tsx'
 import { errorText, useTimedMessage } from '../use-timed.ts'
+import { WalletShortcuts } from './WalletButtons.tsx'
+import { useStore } from '../store.ts'
 
 export function Home() {
   const { wallet, client, config } = useWidget()
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, showError] = useTimedMessage(errorDisplayMs)
+  const hasWallets = useStore(wallet.ui, (s) => s.wallets.length > 0)
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -32,6 +35,12 @@ export function Home() {
       <Logo logoUrl={config.logoUrl} />
       <h2 className="wk-heading">Login or Sign Up</h2>
       <p className="wk-subtitle">Your gateway to the decentralized world. Simple, Powerful, Yours.</p>
+      <WalletShortcuts />
+      {hasWallets && config.useEmailLogin !== false && (
+        <div className="wk-divider" role="separator">
+          OR
+        </div>
+      )}
       {config.useEmailLogin !== false && (
         <form className="wk-stack wk-full" onSubmit={submit} noValidate>
           <label className="wk-sr-only" htmlFor="wk-email">

@@ -1,19 +1,40 @@
 import * as Provider from 'ox/Provider'
 import type { RpcRequest } from '../../bridge/index.ts'
+import { wallet_getCallsStatus, wallet_getCapabilities, wallet_sendCalls } from './calls.ts'
+import { wallet_addEthereumChain, wallet_switchEthereumChain } from './chains.ts'
 import { eth_accounts } from './eth_accounts.ts'
 import { eth_chainId, net_version } from './eth_chainId.ts'
 import { eth_requestAccounts } from './eth_requestAccounts.ts'
+import { eth_sendTransaction } from './eth_sendTransaction.ts'
+import { eth_signTransaction } from './eth_signTransaction.ts'
+import { eth_signTypedData_v4 } from './eth_signTypedData_v4.ts'
+import { personal_sign } from './personal_sign.ts'
+import { wallet_getPermissions, wallet_requestPermissions, wallet_revokePermissions } from './permissions.ts'
+import { forwardRead, isRead } from './reads.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
 
 const handlers: Readonly<Record<string, RpcHandler>> = {
   eth_accounts,
   eth_chainId,
   eth_requestAccounts,
+  eth_sendTransaction,
+  eth_signTransaction,
+  eth_signTypedData_v4,
   net_version,
+  personal_sign,
+  wallet_addEthereumChain,
+  wallet_getCallsStatus,
+  wallet_getCapabilities,
+  wallet_getPermissions,
+  wallet_requestPermissions,
+  wallet_revokePermissions,
+  wallet_sendCalls,
+  wallet_switchEthereumChain,
 }
 
 export function handleRpc(ctx: RpcContext, request: RpcRequest): unknown {
   const handler = Object.hasOwn(handlers, request.method) ? handlers[request.method] : undefined
-  if (!handler) throw new Provider.UnsupportedMethodError({ message: `Unsupported method: ${request.method}` })
-  return handler(ctx, request.params)
+  if (handler) return handler(ctx, request.params)
+  if (isRead(request.method)) return forwardRead(ctx, request)
+  throw new Provider.UnsupportedMethodError({ message: `Unsupported method: ${request.method}` })
 }

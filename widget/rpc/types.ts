@@ -1,4 +1,13 @@
+import type { ChainClient, createClient } from '../../sdk/index.ts'
+import type { Confirmations } from '../confirmation.ts'
 import type { Wallet } from '../wallet.ts'
 
-export type RpcContext = { wallet: Wallet }
-export type RpcHandler = (ctx: RpcContext, params: readonly unknown[] | Record<string, unknown> | undefined) => unknown
+export type RpcContext = {
+  wallet: Wallet
+  client: ReturnType<typeof createClient>
+  confirmations: Confirmations
+  /** JSON-RPC to the current chain's RPC URLs, in order, with fallback. */
+  rpc: (chainId: number) => ChainClient
+}
+export type Params = readonly unknown[] | Record<string, unknown> | undefined
+export type RpcHandler = (ctx: RpcContext, params: Params) => unknown

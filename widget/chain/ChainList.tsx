@@ -1,0 +1,66 @@
+import { useState } from 'react'
+import { useWidget } from '../context.ts'
+import { useStore } from '../store.ts'
+
+/** Chain icons come from the provider's icon service by network name; a broken one falls back. */
+export const chainIcon = (network: string) => `/icons/chains/${encodeURIComponent(network)}`
+
+/**
+ * SPEC.md section 2: the configured chains; clicking one shows a spinner on it until the switch
+ * succeeds (then `onSwitched`); on failure the highlighted selection reverts to the current chain.
+ */
+export function ChainList({ onSwitched }: { onSwitched: () => void }) {
+  const { wallet } = useWidget()
+  const current = useStore(wallet.ui, (s) => s.chainId)
+  const [pending, setPending] = useState<number | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  async function pick(chainId: number) {
+    if (pending !== null) return
+    setPending(chainId)
+    setError(null)
+    try {
+      await wallet.switchChain(chainId)
+      onSwitched()
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Could not switch chain')
+    } finally {
+      setPending(null)
+    }
+  }
+
+  const selected = pending ?? current
+  return (
+    <>
+      <ul className="wk-list" role="listbox" aria-label="Chains">
+        {wallet.chains.map((chain) => (
+          <li key={chain.chainId}>
+            <button
+              type="button"
+              role="option"
+              aria-selected={chain.chainId === selected}
+              className="wk-list-row"
+              onClick={() => void pick(chain.chainId)}
+            >
+              <img
+                className="wk-chain-icon"
+                src={chainIcon(chain.network)}
+                alt=""
+                onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+              />
+              <span className="wk-grow">{chain.name}</span>
+              {pending === chain.chainId ? (
+                <span className="wk-spinner" aria-label="Switching" />
+              ) : chain.chainId === current ? (
+                <span className="wk-dot" aria-label="Current chain" />
+              ) : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="wk-error" role="alert">
+        {error}
+      </p>
+    </>
+  )
+}

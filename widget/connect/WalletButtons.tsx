@@ -1,0 +1,83 @@
+import { useState } from 'react'
+import type { WalletDescriptor } from '../../bridge/index.ts'
+import { errorDisplayMs, narrowScreenPx } from '../constants.ts'
+import { useWidget } from '../context.ts'
+import { useStore } from '../store.ts'
+import { useTimedMessage } from '../use-timed.ts'
+import { orderWallets } from './wallet-order.ts'
+
+/** Connects the picked injected wallet in the host page (the top frame), where it lives. */
+function useConnectWallet() {
+  const { wallet } = useWidget()
+  const [busy, setBusy] = useState<string | null>(null)
+  const [error, showError] = useTimedMessage(errorDisplayMs)
+  async function connect(w: WalletDescriptor) {
+    if (busy) return
+    setBusy(w.id)
+    try {
+      const answer = await wallet.host.connectExternal(w.id)
+      if ('error' in answer) return showError(answer.error.code === 4001 ? 'Connection rejected in the wallet' : answer.error.message)
+      wallet.connectedExternally(w.id, answer.result)
+      wallet.close()
+    } finally {
+      setBusy(null)
+    }
+  }
+  return { connect, busy, error }
+}
+
+function WalletRow({ w, busy, onPick }: { w: WalletDescriptor; busy: boolean; onPick: () => void }) {
+  return (
+    <button type="button" className="wk-list-row wk-card" onClick={onPick} aria-label={w.name} disabled={busy}>
+      <img className="wk-wallet-icon" src={w.icon} alt="" />
+      <span className="wk-grow">{w.name}</span>
+      {busy ? <span className="wk-spinner" aria-label="Connecting" /> : w.installed && <span className="wk-badge">Installed</span>}
+    </button>
+  )
+}
+
+/** Home page: the first 2 wallets (1 on a narrow screen) and 'More Options'. */
+export function WalletShortcuts() {
+  const { wallet } = useWidget()
+  const wallets = useStore(wallet.ui, (s) => s.wallets)
+  const { connect, busy, error } = useConnectWallet()
+  if (wallets.length === 0) return null
+  const count = window.innerWidth < narrowScreenPx ? 1 : 2
+  return (
+    <div className="wk-stack wk-full">
+      {orderWallets(wallets)
+        .slice(0, count)
+        .map((w) => (
+          <WalletRow key={w.id} w={w} busy={busy === w.id} onPick={() => void connect(w)} />
+        ))}
+      <button type="button" className="wk-button" onClick={() => wallet.navigate('wallet')}>
+        More Options
+      </button>
+      <p className="wk-error" role="alert">
+        {error}
+      </p>
+    </div>
+  )
+}
+
+/** 'Select Your Log In Method': every detected wallet. */
+export function WalletPage() {
+  const { wallet } = useWidget()
+  const wallets = useStore(wallet.ui, (s) => s.wallets)
+  const { connect, busy, error } = useConnectWallet()
+  return (
+    <div className="wk-stack">
+      <ul className="wk-list wk-stack" aria-label="Wallets">
+        {orderWallets(wallets).map((w) => (
+          <li key={w.id}>
+            <WalletRow w={w} busy={busy === w.id} onPick={() => void connect(w)} />
+          </li>
+        ))}
+      </ul>
+      {wallets.length === 0 && <p className="wk-text">No wallet was found in this browser.</p>}
+      <p className="wk-error" role="alert">
+        {error}
+      </p>
+    </div>
+  )
+}

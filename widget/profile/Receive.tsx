@@ -1,0 +1,47 @@
+import QRCodeStyling from 'qr-code-styling'
+import { useEffect, useRef } from 'react'
+import { copiedNoticeMs } from '../constants.ts'
+import { useTimedMessage } from '../use-timed.ts'
+
+/** SPEC.md section 9: QR size 350, error correction M. */
+export function Receive({ address }: { address: string }) {
+  const box = useRef<HTMLDivElement>(null)
+  const [notice, showNotice] = useTimedMessage(copiedNoticeMs)
+  useEffect(() => {
+    const el = box.current
+    if (!el) return
+    const qr = new QRCodeStyling({
+      width: 350,
+      height: 350,
+      type: 'svg',
+      data: address,
+      margin: 8,
+      qrOptions: { errorCorrectionLevel: 'M' },
+      dotsOptions: { type: 'rounded', color: '#111318' },
+      backgroundOptions: { color: '#ffffff' },
+    })
+    el.replaceChildren()
+    qr.append(el)
+  }, [address])
+  return (
+    <div className="wk-stack wk-center">
+      <div ref={box} className="wk-qr" role="img" aria-label={`QR code of ${address}`} />
+      <code className="wk-code">{address}</code>
+      <button
+        type="button"
+        className="wk-button wk-full"
+        onClick={() =>
+          navigator.clipboard.writeText(address).then(
+            () => showNotice('Copied to clipboard'),
+            () => showNotice('Copy failed'),
+          )
+        }
+      >
+        Copy address
+      </button>
+      <p className="wk-notice" role="status">
+        {notice}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+import * as Provider from 'ox/Provider'
+import { bytesToHex, hexToNumber, numberToHex } from 'viem'
+import { eth_sendTransaction } from './eth_sendTransaction.ts'
+import { hexParam, invalid, positional, requireSession } from './guards.ts'
+import type { RpcContext, RpcHandler } from './types.ts'
+
+/**
+ * EIP-5792 without a smart account: calls run one after another as ordinary transactions, each
+ * confirmed by the user, so atomicity is "unsupported". The smart-account work makes them atomic.
+ */
+type Batch = { chainId: number; hashes: `0x${string}`[] }
+const batches = new Map<string, Batch>()
+
+export const wallet_getCapabilities: RpcHandler = (ctx, params) => {
+  const [, chainIds] = positional(params, 1, 2)
+  const wanted = Array.isArray(chainIds) ? chainIds.map((c) => hexToNumber(hexParam(c, 'chainId'))) : null
+  const capabilities: Record<string, { atomic: { status: 'unsupported' } }> = {}
+  for (const chain of ctx.wallet.chains)
+    if (!wanted || wanted.includes(chain.chainId)) capabilities[numberToHex(chain.chainId)] = { atomic: { status: 'unsupported' } }
+  return capabilities
+}
+
+export const wallet_sendCalls: RpcHandler = async (ctx, params) => {
+  const [request] = positional(params, 1)
+  if (typeof request !== 'object' || request === null) throw invalid('expected a calls request object')
+  const r = request as { chainId?: unknown; from?: unknown; calls?: unknown; atomicRequired?: unknown }
+  const session = requireSession(ctx, typeof r.from === 'string' ? r.from : undefined)
+  if (r.chainId !== undefined && hexToNumber(hexParam(r.chainId, 'chainId')) !== session.chainId)
+    throw invalid(`calls are for chain ${String(r.chainId)}, the wallet is on ${session.chainId}`)
+  if (!Array.isArray(r.calls) || r.calls.length === 0 || r.calls.length > 10) throw invalid('calls must hold 1 to 10 calls')
+  if (r.atomicRequired === true) throw new Provider.AtomicityNotSupportedError()
+  const hashes: `0x${string}`[] = []
+  for (const call of r.calls as Record<string, unknown>[])
+    hashes.push((await eth_sendTransaction(ctx, [{ ...call, from: session.address }])) as `0x${string}`)
+  const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
+  batches.set(id, { chainId: session.chainId, hashes })
+  return { id }
+}
+
+async function receiptsOf(ctx: RpcContext, batch: Batch) {
+  const rpc = ctx.rpc(batch.chainId)
+  return Promise.all(
+    batch.hashes.map((hash) => rpc.request<{ status: string; logs: unknown[]; blockHash: string; blockNumber: string; gasUsed: string; transactionHash: string } | null>({ method: 'eth_getTransactionReceipt', params: [hash] })),
+  )
+}
+
+export const wallet_getCallsStatus: RpcHandler = async (ctx, params) => {
+  const [id] = positional(params, 1)
+  const batch = typeof id === 'string' ? batches.get(id) : undefined
+  if (!batch) throw new Provider.UnknownBundleIdError()
+  const receipts = await receiptsOf(ctx, batch)
+  const mined = receipts.filter((r) => r !== null)
+  const status = mined.length < receipts.length ? 100 : mined.every((r) => r.status === '0x1') ? 200 : mined.some((r) => r.status === '0x1') ? 600 : 500
+  return {
+    version: '2.0.0',
+    id,
+    chainId: numberToHex(batch.chainId),
+    atomic: false,
+    status,
+    receipts: mined.map(({ logs, status, blockHash, blockNumber, gasUsed, transactionHash }) => ({ logs, status, blockHash, blockNumber, gasUsed, transactionHash })),
+  }
+}

@@ -1,0 +1,39 @@
+import { validateTypedData, type TypedDataDefinition } from 'viem'
+import { addressParam, invalid, positional, requireSession } from './guards.ts'
+import type { RpcHandler } from './types.ts'
+
+function parseTypedData(value: unknown): { json: string; typed: TypedDataDefinition } {
+  let typed: unknown
+  try {
+    typed = typeof value === 'string' ? JSON.parse(value) : value
+  } catch {
+    throw invalid('typed data must be JSON')
+  }
+  if (typeof typed !== 'object' || typed === null) throw invalid('typed data must be an object')
+  const t = typed as Record<string, unknown>
+  if (typeof t.primaryType !== 'string' || typeof t.types !== 'object' || typeof t.message !== 'object')
+    throw invalid('typed data needs types, primaryType and message')
+  try {
+    validateTypedData(t as TypedDataDefinition)
+  } catch (err) {
+    throw invalid(`invalid typed data: ${(err as Error).message.split('\n')[0]}`)
+  }
+  return { json: typeof value === 'string' ? value : JSON.stringify(value), typed: t as TypedDataDefinition }
+}
+
+export const eth_signTypedData_v4: RpcHandler = (ctx, params) => {
+  const [rawAddress, rawData] = positional(params, 2)
+  const address = addressParam(rawAddress, 'address')
+  const { json, typed } = parseTypedData(rawData)
+  const session = requireSession(ctx, address)
+  const domainChain = (typed.domain as { chainId?: unknown } | undefined)?.chainId
+  if (domainChain !== undefined && Number(domainChain) !== session.chainId)
+    throw invalid(`typed data is for chain ${String(domainChain)}, the wallet is on ${session.chainId}`)
+  return ctx.confirmations.request({
+    kind: 'typed-data',
+    payload: { from: session.address, chainId: session.chainId, message: JSON.stringify(JSON.parse(json), null, 2) },
+    rejected: 'Typed data signing rejected by user',
+    failed: 'Failed to sign message',
+    run: async () => (await ctx.client.wallet.signTypedData({ network: session.chain.network, data: json })).signature,
+  })
+}

@@ -1,0 +1,37 @@
+import * as Provider from 'ox/Provider'
+import * as RpcResponse from 'ox/RpcResponse'
+import { isAddress, isAddressEqual, isHex } from 'viem'
+import type { ChainConfig } from '../../sdk/index.ts'
+import type { Session } from '../session.ts'
+import type { Params, RpcContext } from './types.ts'
+
+export const invalid = (message: string) => new RpcResponse.InvalidParamsError({ message })
+
+/** The positional params of a method, checked for count. */
+export function positional(params: Params, min: number, max = min): readonly unknown[] {
+  if (!Array.isArray(params)) throw invalid('params must be an array')
+  if (params.length < min || params.length > max)
+    throw invalid(min === max ? `expected ${min} params` : `expected ${min} to ${max} params`)
+  return params
+}
+
+export function hexParam(value: unknown, name: string): `0x${string}` {
+  if (typeof value !== 'string' || !isHex(value)) throw invalid(`${name} must be a hex string`)
+  return value
+}
+
+export function addressParam(value: unknown, name: string): `0x${string}` {
+  if (typeof value !== 'string' || !isAddress(value, { strict: false })) throw invalid(`${name} must be an address`)
+  return value
+}
+
+/** The logged-in embedded wallet, and when the request names an address, that it is this one (4100 otherwise). */
+export function requireSession(ctx: RpcContext, address?: string): Session & { chain: ChainConfig } {
+  const { session } = ctx.wallet.ui.get()
+  if (!session) throw new Provider.UnauthorizedError({ message: 'Not connected: call eth_requestAccounts first' })
+  if (address !== undefined && !isAddressEqual(address as `0x${string}`, session.address))
+    throw new Provider.UnauthorizedError({ message: `Account ${address} is not authorised` })
+  const chain = ctx.wallet.chain()
+  if (!chain) throw new Provider.ChainDisconnectedError({ message: 'Chain not found' })
+  return { ...session, chain }
+}

@@ -1,0 +1,33 @@
+import { invalid, positional } from './guards.ts'
+import type { RpcContext, RpcHandler } from './types.ts'
+
+/** EIP-2255: the only permission a site can hold here is eth_accounts. */
+function permissions(ctx: RpcContext) {
+  const { session } = ctx.wallet.ui.get()
+  if (!session) return []
+  return [
+    {
+      parentCapability: 'eth_accounts',
+      invoker: ctx.wallet.hostOrigin,
+      caveats: [{ type: 'restrictReturnedAccounts', value: [session.address] }],
+    },
+  ]
+}
+
+export const wallet_getPermissions: RpcHandler = (ctx) => permissions(ctx)
+
+export const wallet_requestPermissions: RpcHandler = async (ctx, params) => {
+  const [request] = positional(params, 1)
+  if (typeof request !== 'object' || request === null || !('eth_accounts' in request) || Object.keys(request).length !== 1)
+    throw invalid('only { eth_accounts: {} } can be requested')
+  await ctx.wallet.requestAccounts()
+  return permissions(ctx)
+}
+
+/** Revoking eth_accounts ends the session (disconnect). */
+export const wallet_revokePermissions: RpcHandler = async (ctx, params) => {
+  const [request] = positional(params, 1)
+  if (typeof request !== 'object' || request === null || !('eth_accounts' in request)) throw invalid('only eth_accounts can be revoked')
+  await ctx.wallet.disconnect()
+  return null
+}

@@ -1,0 +1,45 @@
+import { useEffect, useState, type RefObject } from 'react'
+import { visibleSettleMs } from '../constants.ts'
+
+type V2Entry = IntersectionObserverEntry & { isVisible?: boolean }
+
+/**
+ * True once `ref` has been fully visible and unobscured for `visibleSettleMs`: a page that hides
+ * the frame under something else, or makes it transparent, cannot get a click on Confirm.
+ * Uses IntersectionObserver v2 (`trackVisibility`) where the browser has it; elsewhere only the
+ * settle delay applies.
+ */
+export function useUnobscured(ref: RefObject<HTMLElement | null>): boolean {
+  const [ok, setOk] = useState(false)
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const settle = () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => setOk(true), visibleSettleMs)
+    }
+    const hasV2 = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
+    if (!hasV2) {
+      settle()
+      return () => clearTimeout(timer)
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const entry = entries.at(-1) as V2Entry | undefined
+        if (entry?.isVisible && entry.intersectionRatio >= 0.99) settle()
+        else {
+          clearTimeout(timer)
+          setOk(false)
+        }
+      },
+      { threshold: [0.99], trackVisibility: true, delay: 100 } as IntersectionObserverInit,
+    )
+    observer.observe(el)
+    return () => {
+      observer.disconnect()
+      clearTimeout(timer)
+    }
+  }, [ref])
+  return ok
+}
