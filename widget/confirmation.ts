@@ -18,8 +18,20 @@ export type ConfirmRequest<T> = {
 
 type Pending = ConfirmRequest<unknown> & { resolve(v: unknown): void; reject(e: Error): void; lastError: Error | null }
 
-/** SPEC.md section 8: the wallet service refuses signing for a wallet without permission with 407. */
-const needsPermission = (err: unknown) => err instanceof SdkError && err.code === '407'
+type PermissionRefusal = { status?: unknown; data?: { acceptPermissionPage?: unknown } }
+
+/**
+ * SPEC.md section 8: the wallet service refuses signing for a wallet without permission with 407
+ * (the envelope's status; the sandbox sends it over HTTP 403, since browsers treat an HTTP 407 as a
+ * proxy challenge). Returns the permission-accept page when it is one.
+ */
+function permissionRefusal(err: unknown): { page: string | null } | null {
+  if (!(err instanceof SdkError)) return null
+  const details = err.details as PermissionRefusal | undefined
+  if (err.code !== '407' && details?.status !== 407) return null
+  const page = details?.data?.acceptPermissionPage
+  return { page: typeof page === 'string' && /^https?:\/\//.test(page) ? page : null }
+}
 
 /**
  * One confirmation at a time (later requests wait their turn): idle → shown (closing disabled)
@@ -54,8 +66,8 @@ export function createConfirmations(wallet: Wallet, hooks: { afterFailure?: () =
     else wallet.close()
   }
 
-  function askPermission(p: Pending) {
-    wallet.ui.set((s) => ({ account: { ...s.account, isPermissionGranted: false } }))
+  function askPermission(p: Pending, page: string | null) {
+    wallet.ui.set({ account: { isPermissionGranted: false, acceptPermissionPage: page } })
     current = null
     wallet.ui.set({ confirmation: null })
     wallet.open('need_permission')
@@ -86,7 +98,8 @@ export function createConfirmations(wallet: Wallet, hooks: { afterFailure?: () =
         setTimeout(() => current === p && finish(() => p.resolve(value)), confirmCloseDelayMs)
       } catch (err) {
         if (current !== p) return
-        if (needsPermission(err)) return askPermission(p)
+        const refusal = permissionRefusal(err)
+        if (refusal) return askPermission(p, refusal.page)
         const reason = err instanceof Error && err.message ? err.message : 'Unknown error'
         p.lastError = new RpcResponse.InternalError({ message: `${p.failed}: ${reason}` })
         wallet.ui.set({ confirmation: { ...shown, status: 'error', error: `${p.failed}: ${reason}` } })

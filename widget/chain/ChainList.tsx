@@ -2,8 +2,17 @@ import { useState } from 'react'
 import { useWidget } from '../context.ts'
 import { useStore } from '../store.ts'
 
-/** Chain icons come from the provider's icon service by network name; a broken one falls back. */
-export const chainIcon = (network: string) => `/icons/chains/${encodeURIComponent(network)}`
+/** Chain icons come from the provider's icon service by network name (it answers a fallback image for unknown ones). */
+export function ChainIcon({ network }: { network: string }) {
+  return (
+    <img
+      className="wk-chain-icon"
+      src={`/icons/chains/${encodeURIComponent(network)}`}
+      alt=""
+      onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+    />
+  )
+}
 
 /**
  * SPEC.md section 2: the configured chains; clicking one shows a spinner on it until the switch
@@ -42,12 +51,7 @@ export function ChainList({ onSwitched }: { onSwitched: () => void }) {
               className="wk-list-row"
               onClick={() => void pick(chain.chainId)}
             >
-              <img
-                className="wk-chain-icon"
-                src={chainIcon(chain.network)}
-                alt=""
-                onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
-              />
+              <ChainIcon network={chain.network} />
               <span className="wk-grow">{chain.name}</span>
               {pending === chain.chainId ? (
                 <span className="wk-spinner" aria-label="Switching" />

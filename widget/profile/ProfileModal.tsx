@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ChainList, chainIcon } from '../chain/ChainList.tsx'
+import { ChainIcon, ChainList } from '../chain/ChainList.tsx'
 import { copiedNoticeMs } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { shortAddress } from '../format.ts'
@@ -70,7 +70,7 @@ export function ProfileModal() {
             </button>
           </div>
           <button type="button" className="wk-list-row wk-card" onClick={() => setScreen('chain')} aria-label="Switch chain">
-            {chain && <img className="wk-chain-icon" src={chainIcon(chain.network)} alt="" />}
+            {chain && <ChainIcon network={chain.network} />}
             <span className="wk-grow">{chain?.name ?? 'Unknown chain'}</span>
             <span data-testid="profile-balance">
               {balance.data ?? (balance.isError ? '—' : '…')} {chain?.nativeCurrency.symbol}

@@ -13,5 +13,11 @@ export function isRead(method: string): boolean {
 export function forwardRead(ctx: RpcContext, { method, params }: RpcRequest): Promise<unknown> {
   const chainId = ctx.wallet.chainId()
   if (!ctx.wallet.chain(chainId)) throw new Provider.ChainDisconnectedError({ message: 'Chain not found' })
-  return ctx.rpc(chainId).request({ method, params: params ?? [] })
+  return ctx.rpc(chainId)
+    .request({ method, params: params ?? [] })
+    .catch((err: unknown) => {
+      // The node does not know it either: to the dapp that is an unsupported method (EIP-1193).
+      if ((err as { code?: unknown }).code === -32601) throw new Provider.UnsupportedMethodError({ message: `Unsupported method: ${method}` })
+      throw err
+    })
 }

@@ -1,0 +1,128 @@
+import { expect, test } from '@playwright/test'
+import { createPublicClient, hashTypedData, http, parseEther, recoverAddress, verifyMessage, verifyTypedData } from 'viem'
+import { signUp, startRequest } from './flows.ts'
+import { frameOf, providerUrl, snap } from './helpers.ts'
+
+const chain = createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) })
+
+const typedData = (address: string) => ({
+  domain: { name: 'Wallet Kit Demo', version: '1', chainId: 31337 },
+  types: {
+    EIP712Domain: [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+    ],
+    Greeting: [
+      { name: 'from', type: 'address' },
+      { name: 'text', type: 'string' },
+    ],
+  },
+  primaryType: 'Greeting',
+  message: { from: address, text: 'gm' },
+})
+
+test('personal_sign: the user sees the message, confirms, and the signature verifies against the address', async ({ page, request }) => {
+  const address = await signUp(page, request)
+  const pending = startRequest(page, 'personal_sign', ['0x68656c6c6f20776f726c64', address])
+  const frame = frameOf(page)
+  await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
+  await expect(frame.getByTestId('confirm-message')).toHaveText('hello world')
+  await snap(page, 'confirmation-sign-message')
+  await frame.getByRole('button', { name: 'Confirm' }).click()
+  const { result } = await pending
+  expect(await verifyMessage({ address, message: 'hello world', signature: result as `0x${string}` })).toBe(true)
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+
+  // Bytes that are not text are signed as raw bytes (EIP-191), like other wallets do.
+  const raw = '0x00ff10'
+  const rawPending = startRequest(page, 'personal_sign', [raw, address])
+  await frame.getByRole('button', { name: 'Confirm' }).click()
+  const rawSigned = await rawPending
+  expect(await verifyMessage({ address, message: { raw }, signature: rawSigned.result as `0x${string}` })).toBe(true)
+})
+
+test('reject answers 4001 with the spec message; a request naming another account is 4100; bad params -32602', async ({ page, request }) => {
+  const address = await signUp(page, request)
+  const pending = startRequest(page, 'personal_sign', ['0x6869', address])
+  const frame = frameOf(page)
+  await frame.getByRole('button', { name: 'Reject' }).click()
+  expect(await pending).toEqual({ code: 4001, message: 'Message signing rejected by user' })
+
+  const other = '0x000000000000000000000000000000000000dEaD'
+  expect(await startRequest(page, 'personal_sign', ['0x6869', other])).toMatchObject({ code: 4100 })
+  expect(await startRequest(page, 'personal_sign', ['not hex', 'not an address'])).toMatchObject({ code: -32602 })
+  expect(await startRequest(page, 'eth_signTypedData_v4', [address, '{broken'])).toMatchObject({ code: -32602 })
+  expect(await startRequest(page, 'eth_sendTransaction', [{ from: address }])).toMatchObject({ code: -32602 })
+  expect(await startRequest(page, 'eth_nope')).toMatchObject({ code: 4200 })
+  expect(await startRequest(page, 'acme_doThings')).toMatchObject({ code: 4200 })
+  // Nothing above left a modal open or the session changed.
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+  expect(await startRequest(page, 'eth_accounts')).toEqual({ result: [address] })
+})
+
+test('eth_signTypedData_v4 signs EIP-712 data that verifies', async ({ page, request }) => {
+  const address = await signUp(page, request)
+  const data = typedData(address)
+  const pending = startRequest(page, 'eth_signTypedData_v4', [address, JSON.stringify(data)])
+  const frame = frameOf(page)
+  await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
+  await expect(frame.getByTestId('confirm-message')).toContainText('"primaryType": "Greeting"')
+  await frame.getByRole('button', { name: 'Confirm' }).click()
+  const { result } = await pending
+  const { EIP712Domain: _, ...types } = data.types
+  const message = { domain: data.domain, types, primaryType: 'Greeting' as const, message: data.message }
+  expect(await verifyTypedData({ address, signature: result as `0x${string}`, ...message } as never)).toBe(true)
+  expect(await recoverAddress({ hash: hashTypedData(message as never), signature: result as `0x${string}` })).toBe(address)
+})
+
+test('eth_sendTransaction: confirmed, mined on the local chain, value moved', async ({ page, request }) => {
+  const address = await signUp(page, request)
+  const to = '0x000000000000000000000000000000000000bEEF'
+  const before = await chain.getBalance({ address: to })
+  const pending = startRequest(page, 'eth_sendTransaction', [{ from: address, to, value: `0x${parseEther('0.25').toString(16)}` }])
+  const frame = frameOf(page)
+  await expect(frame.getByRole('heading', { name: 'Confirm Transaction' })).toBeVisible()
+  await expect(frame.getByText('0.25 ETH')).toBeVisible()
+  // Confirm unlocks once the frame has been seen unobscured for a moment (clickjacking defence).
+  await expect(frame.getByRole('button', { name: 'Confirm' })).toBeEnabled()
+  await snap(page, 'confirmation-transaction')
+  await frame.getByRole('button', { name: 'Confirm' }).click()
+  const { result } = await pending
+  const receipt = await chain.waitForTransactionReceipt({ hash: result as `0x${string}` })
+  expect(receipt.status).toBe('success')
+  expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+  expect((await chain.getBalance({ address: to })) - before).toBe(parseEther('0.25'))
+})
+
+test('reads go to the chain; switching to an unconfigured chain is 4902 and changes nothing', async ({ page, request }) => {
+  const address = await signUp(page, request)
+  const balance = await startRequest(page, 'eth_getBalance', [address, 'latest'])
+  expect(BigInt(balance.result as string)).toBe(await chain.getBalance({ address }))
+  expect(await startRequest(page, 'eth_blockNumber')).toMatchObject({ result: expect.stringMatching(/^0x/) })
+  expect(await startRequest(page, 'wallet_switchEthereumChain', [{ chainId: '0x1' }])).toMatchObject({ code: 4902 })
+  expect(await startRequest(page, 'eth_chainId')).toEqual({ result: '0x7a69' })
+  expect(await startRequest(page, 'wallet_getPermissions')).toMatchObject({ result: [{ parentCapability: 'eth_accounts' }] })
+})
+
+test('the profile modal shows the address and balance; Disconnect ends the session', async ({ page, request }) => {
+  const address = await signUp(page, request)
+  await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
+  const frame = frameOf(page)
+  await expect(frame.getByTestId('profile-address')).toHaveText(`${address.slice(0, 6)}…${address.slice(-4)}`)
+  await expect(frame.getByTestId('profile-balance')).toHaveText(/^10\.00 ETH$/)
+  await snap(page, 'profile-home')
+  await frame.getByRole('button', { name: 'Receive' }).click()
+  await expect(frame.getByRole('img', { name: `QR code of ${address}` })).toBeVisible()
+  await snap(page, 'profile-receive')
+  await frame.getByRole('button', { name: 'Back' }).click()
+  await frame.getByRole('button', { name: 'Switch chain' }).click()
+  await expect(frame.getByRole('listbox', { name: 'Chains' })).toBeVisible()
+  await snap(page, 'profile-chain')
+  await frame.getByRole('button', { name: 'Back' }).click()
+  await frame.getByRole('button', { name: 'Disconnect Wallet' }).click()
+  await expect(page.getByTestId('account')).toHaveText('—')
+  expect(await startRequest(page, 'eth_accounts')).toEqual({ result: [] })
+  await page.reload()
+  expect(await startRequest(page, 'eth_accounts')).toEqual({ result: [] })
+})
