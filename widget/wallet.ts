@@ -43,8 +43,9 @@ export function createWallet(deps: {
 
   function open(view: View) {
     clearTimeout(resetTimer)
+    const wasOpen = ui.get().view !== null
     ui.set({ view })
-    deps.host.setVisible(true)
+    if (!wasOpen) deps.host.setVisible(true)
   }
 
   function close() {

@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { SdkError } from '../sdk/index.ts'
+import { createConfirmations } from './confirmation.ts'
+import { alice, testWallet } from './test-wallet.ts'
+
+const payload = { from: alice.address, chainId: 31337, message: 'hi' }
+const ask = (run: () => Promise<unknown>) => ({ kind: 'message' as const, payload, run, rejected: 'Message signing rejected by user', failed: 'Failed to sign message' })
+const outcome = (p: Promise<unknown>) => p.then((result) => ({ result }), (e: { code: number; message: string }) => ({ code: e.code, message: e.message }))
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+describe('confirmations', () => {
+  test('shown with closing disabled, confirmed, closed 500 ms after success; the next one waits its turn', async () => {
+    const { wallet, visible } = testWallet({ session: alice })
+    await wallet.restore()
+    const c = createConfirmations(wallet)
+    const first = outcome(c.request(ask(async () => '0xsig1')))
+    const second = outcome(c.request(ask(async () => '0xsig2')))
+    expect(wallet.ui.get().view).toBe('transaction_confirmation')
+    const firstId = wallet.ui.get().confirmation!.id
+    await c.confirm()
+    expect(wallet.ui.get().confirmation?.status).toBe('success')
+    await vi.advanceTimersByTimeAsync(499)
+    expect(wallet.ui.get().confirmation?.id).toBe(firstId)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await first).toEqual({ result: '0xsig1' })
+    expect(wallet.ui.get().confirmation?.id).toBe(firstId + 1)
+    await c.confirm()
+    await vi.advanceTimersByTimeAsync(500)
+    expect(await second).toEqual({ result: '0xsig2' })
+    expect(wallet.ui.get().view).toBeNull()
+    expect(visible).toEqual([true, false])
+  })
+
+  test('Reject answers 4001 with the spec message and runs nothing', async () => {
+    const { wallet } = testWallet({ session: alice })
+    const run = vi.fn(async () => '0x')
+    const c = createConfirmations(wallet)
+    const answer = outcome(c.request(ask(run)))
+    c.reject()
+    expect(await answer).toEqual({ code: 4001, message: 'Message signing rejected by user' })
+    expect(run).not.toHaveBeenCalled()
+    expect(wallet.ui.get().view).toBeNull()
+  })
+
+  test('a failure shows the error and offers Try Again; Close then answers that failure', async () => {
+    const { wallet } = testWallet({ session: alice })
+    const afterFailure = vi.fn(async () => {})
+    const c = createConfirmations(wallet, { afterFailure })
+    let attempts = 0
+    const answer = outcome(
+      c.request(
+        ask(async () => {
+          attempts++
+          throw new SdkError('node is down', { code: '500' })
+        }),
+      ),
+    )
+    await c.confirm()
+    expect(wallet.ui.get().confirmation).toMatchObject({ status: 'error', error: 'Failed to sign message: node is down' })
+    expect(afterFailure).toHaveBeenCalledTimes(1)
+    await c.confirm() // Try Again
+    expect(attempts).toBe(2)
+    c.reject() // Close
+    expect(await answer).toEqual({ code: -32603, message: 'Failed to sign message: node is down' })
+  })
+
+  test('Try Again can succeed', async () => {
+    const { wallet } = testWallet({ session: alice })
+    const c = createConfirmations(wallet)
+    let attempts = 0
+    const answer = outcome(c.request(ask(async () => (++attempts === 1 ? Promise.reject(new Error('flaky')) : '0xok'))))
+    await c.confirm()
+    await c.confirm()
+    await vi.advanceTimersByTimeAsync(500)
+    expect(await answer).toEqual({ result: '0xok' })
+  })
+
+  test('407 from the service opens the need-permission modal with the accept page; later requests go there at once', async () => {
+    const { wallet } = testWallet({ session: alice })
+    const c = createConfirmations(wallet)
+    const refusal = new SdkError('Permission needed', {
+      code: '403',
+      details: { status: 407, data: { isPermissionGranted: false, acceptPermissionPage: 'http://localhost:8787/permission/accept?token=t' } },
+    })
+    const answer = outcome(c.request(ask(() => Promise.reject(refusal))))
+    await c.confirm()
+    expect(await answer).toMatchObject({ code: 4100 })
+    expect(wallet.ui.get().view).toBe('need_permission')
+    expect(wallet.ui.get().account).toEqual({ isPermissionGranted: false, acceptPermissionPage: 'http://localhost:8787/permission/accept?token=t' })
+    const run = vi.fn(async () => '0x')
+    expect(await outcome(c.request(ask(run)))).toMatchObject({ code: 4100 })
+    expect(run).not.toHaveBeenCalled()
+  })
+
+  test('closing the modal from the host rejects everything pending with 4001', async () => {
+    const { wallet } = testWallet({ session: alice })
+    const c = createConfirmations(wallet)
+    const a = outcome(c.request(ask(async () => '0x')))
+    const b = outcome(c.request(ask(async () => '0x')))
+    wallet.close()
+    expect(await a).toMatchObject({ code: 4001 })
+    expect(await b).toMatchObject({ code: 4001 })
+    expect(wallet.ui.get().confirmation).toBeNull()
+  })
+})

@@ -1,0 +1,49 @@
+import type { HostEvent } from '../bridge/index.ts'
+import type { ChainConfig } from '../sdk/index.ts'
+import { sessionLifetimeMs, type Session, type SessionStore } from './session.ts'
+import { createWallet } from './wallet.ts'
+
+/** A wallet state machine for unit tests: sessions kept in memory, host calls recorded. */
+export function testWallet(options: { session?: Omit<Session, 'expiresAt'> } = {}) {
+  let stored: Session | null = options.session ? { ...options.session, expiresAt: Date.now() + sessionLifetimeMs } : null
+  const sessions: SessionStore = {
+    load: async () => stored,
+    save: async (s) => (stored = { ...s, expiresAt: Date.now() + sessionLifetimeMs }),
+    clear: async () => {
+      stored = null
+    },
+  }
+  const events: [HostEvent, unknown][] = []
+  const visible: boolean[] = []
+  const chains: ChainConfig[] = [31337, 31338].map((chainId, i) => ({
+    chainId,
+    name: `Local Chain ${i + 1}`,
+    network: `local-${i + 1}`,
+    rpcUrls: [],
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    testnet: true,
+  }))
+  const wallet = createWallet({
+    appId: 'demo',
+    env: 'sandbox',
+    hostOrigin: 'http://127.0.0.1:5173',
+    chains,
+    sessions,
+    host: {
+      setVisible: (v) => visible.push(v),
+      emit: (e, p) => events.push([e, p]),
+      connectExternal: async () => ({ error: { code: 4200, message: 'none' } }),
+      openUrl: () => {},
+    },
+  })
+  return { wallet, events, visible, stored: () => stored }
+}
+
+export const alice = {
+  token: 'wallet-token',
+  refreshToken: 'refresh-token',
+  address: '0x00000000000000000000000000000000000A11cE' as const,
+  chainId: 31337,
+  appId: 'demo',
+  env: 'sandbox' as const,
+}

@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { alice, testWallet } from './test-wallet.ts'
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+describe('wallet state machine', () => {
+  test('eth_requestAccounts opens connect and resolves on login; the page resets 50 ms after closing', async () => {
+    const { wallet, events } = testWallet()
+    await wallet.restore()
+    const accounts = wallet.requestAccounts()
+    expect(wallet.ui.get().view).toBe('connect')
+    wallet.navigate('otp')
+    expect(wallet.ui.get()).toMatchObject({ page: 'otp', history: ['home'], direction: 'forward' })
+    const session = await wallet.logIn({ token: 't', refreshToken: 'r', address: alice.address })
+    wallet.announce(session)
+    expect(await accounts).toEqual([alice.address])
+    expect(events).toEqual([
+      ['connect', { chainId: '0x7a69' }],
+      ['accountsChanged', [alice.address]],
+    ])
+    wallet.close()
+    expect(wallet.ui.get().page).toBe('otp')
+    await vi.advanceTimersByTimeAsync(50)
+    expect(wallet.ui.get()).toMatchObject({ page: 'home', history: [] })
+  })
+
+  test('back pops the history; an empty history returns home', () => {
+    const { wallet } = testWallet()
+    wallet.navigate('wallet')
+    wallet.navigate('qr-code')
+    wallet.back()
+    expect(wallet.ui.get()).toMatchObject({ page: 'wallet', direction: 'back' })
+    wallet.back()
+    wallet.back()
+    expect(wallet.ui.get()).toMatchObject({ page: 'home', history: [] })
+  })
+
+  test('closing the connect modal without logging in rejects waiting requests with 4001', async () => {
+    const { wallet } = testWallet()
+    const accounts = wallet.requestAccounts().catch((e: { code: number }) => e.code)
+    wallet.close()
+    expect(await accounts).toBe(4001)
+  })
+
+  test('closing the wallet-created page without Done still connects the new user', async () => {
+    const { wallet, events } = testWallet()
+    const accounts = wallet.requestAccounts()
+    await wallet.logIn({ token: 't', refreshToken: 'r', address: alice.address })
+    wallet.navigate('wallet-created')
+    wallet.close()
+    expect(await accounts).toEqual([alice.address])
+    expect(events.map(([e]) => e)).toEqual(['connect', 'accountsChanged'])
+  })
+
+  test('switching chain: configured chains only (4902 otherwise), kept in the session, chainChanged emitted', async () => {
+    const { wallet, events, stored } = testWallet({ session: alice })
+    await wallet.restore()
+    await expect(wallet.switchChain(1)).rejects.toMatchObject({ code: 4902 })
+    expect(wallet.chainId()).toBe(31337)
+    await wallet.switchChain(31338)
+    expect(wallet.chainId()).toBe(31338)
+    expect(stored()?.chainId).toBe(31338)
+    expect(events).toEqual([['chainChanged', '0x7a6a']])
+    await wallet.switchChain(31338)
+    expect(events).toHaveLength(1)
+  })
+
+  test('disconnect clears the stored session and tells the host', async () => {
+    const { wallet, events, stored } = testWallet({ session: alice })
+    await wallet.restore()
+    await wallet.disconnect()
+    expect(stored()).toBeNull()
+    expect(wallet.ui.get().session).toBeNull()
+    expect(events).toEqual([
+      ['accountsChanged', []],
+      ['disconnect', { code: 4900, message: 'Disconnected' }],
+    ])
+  })
+})
