@@ -10,3 +10,5 @@ export const narrowScreenPx = 480
 export const confirmCloseDelayMs = 500
 /** The Confirm button waits this long after the frame is seen visible and unobscured (clickjacking). */
 export const visibleSettleMs = 500
+/** SPEC.md section 5: digits only, first digit 1-9, 2 to 15 digits, no plus sign. */
+export const phonePattern = /^[1-9]\d{1,14}$/

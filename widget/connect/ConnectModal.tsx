@@ -7,10 +7,12 @@ import { Home } from './Home.tsx'
 import { Otp } from './Otp.tsx'
 import { WalletPage } from './WalletButtons.tsx'
 import { WalletCreated } from './WalletCreated.tsx'
+import { Whatsapp } from './Whatsapp.tsx'
 
 const titles: Partial<Record<ConnectPage, string>> = {
   home: 'Login or Sign Up',
   wallet: 'Select Your Log In Method',
+  whatsapp: 'Whatsapp Login',
   otp: 'OTP Verification',
   'wallet-created': 'Wallet Created Successfully!',
 }
@@ -34,6 +36,7 @@ export function ConnectModal() {
         {page === 'home' && <Home />}
         {page === 'otp' && <Otp />}
         {page === 'wallet' && <WalletPage />}
+        {page === 'whatsapp' && <Whatsapp />}
         {page === 'wallet-created' && <WalletCreated />}
       </div>
     </Modal>

@@ -3,6 +3,7 @@ import { emailPattern, errorDisplayMs } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { Logo } from '../ui/Logo.tsx'
 import { errorText, useTimedMessage } from '../use-timed.ts'
+import { SocialButtons } from './SocialButtons.tsx'
 import { WalletShortcuts } from './WalletButtons.tsx'
 import { useStore } from '../store.ts'
 
@@ -12,6 +13,7 @@ export function Home() {
   const [busy, setBusy] = useState(false)
   const [error, showError] = useTimedMessage(errorDisplayMs)
   const hasWallets = useStore(wallet.ui, (s) => s.wallets.length > 0)
+  const hasSocial = config.whatsapp.enabled || config.google.enabled || config.apple.enabled || config.telegram.enabled
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -35,8 +37,9 @@ export function Home() {
       <Logo logoUrl={config.logoUrl} />
       <h2 className="wk-heading">Login or Sign Up</h2>
       <p className="wk-subtitle">Your gateway to the decentralized world. Simple, Powerful, Yours.</p>
+      <SocialButtons />
       <WalletShortcuts />
-      {hasWallets && config.useEmailLogin !== false && (
+      {(hasWallets || hasSocial) && config.useEmailLogin !== false && (
         <div className="wk-divider" role="separator">
           OR
         </div>

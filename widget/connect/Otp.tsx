@@ -2,8 +2,8 @@ import { useRef, useState, type ClipboardEvent, type FormEvent } from 'react'
 import { errorDisplayMs, otpLength, postLoginDelayMs, resendWaitSeconds } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { errorText, useCountdown, useTimedMessage } from '../use-timed.ts'
+import { completeLogin } from './complete-login.ts'
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const digitsOnly = (s: string) => s.replace(/\D/g, '').slice(0, otpLength)
 
 export function Otp() {
@@ -23,22 +23,9 @@ export function Otp() {
     inFlight.current = true
     setBusy(true)
     try {
-      const login = await client.auth.verifyOtp({ verificationToken: target.verificationToken, otp })
-      if (login.isWalletCreated && login.walletToken) {
-        const address = login.addresses?.find((a) => a.network === 'evm')?.address ?? login.addresses?.[0]?.address
-        if (!address) throw new Error('The service returned no address')
-        const session = await wallet.logIn({ token: login.walletToken, refreshToken: login.refreshToken, address: address as `0x${string}` })
-        await sleep(postLoginDelayMs.otp)
-        wallet.announce(session)
-        wallet.close()
-        return
-      }
-      const created = await client.account.create({ accessToken: login.accessToken ?? '' })
-      const address = created.address.find((a) => a.network === 'evm')?.address ?? created.address[0]?.address
-      if (!address) throw new Error('The service returned no address')
-      await wallet.logIn({ token: created.walletToken, refreshToken: created.refreshToken, address: address as `0x${string}` })
-      wallet.ui.set({ secret0: created.secret0 })
-      wallet.navigate('wallet-created')
+      const params = { verificationToken: target.verificationToken, otp }
+      const login = target.channel === 'whatsapp' ? await client.auth.verifyWhatsapp(params) : await client.auth.verifyOtp(params)
+      await completeLogin({ wallet, client }, login, postLoginDelayMs.otp)
     } catch (err) {
       setCode('')
       showError(errorText(err))
@@ -62,7 +49,10 @@ export function Otp() {
   async function resend() {
     if (left > 0 || !target) return
     try {
-      const { verificationToken } = await client.auth.loginOtp({ email: target.to })
+      const { verificationToken } =
+        target.channel === 'whatsapp'
+          ? await client.auth.loginWhatsapp({ phoneNumber: target.to })
+          : await client.auth.loginOtp({ email: target.to })
       wallet.ui.set({ otpTarget: { ...target, verificationToken } })
       restart(resendWaitSeconds.afterResend)
     } catch (err) {
@@ -80,7 +70,8 @@ export function Otp() {
       }}
     >
       <p className="wk-text">
-        Enter the {otpLength}-digit code we sent to <strong>{target.to}</strong>.
+        Enter the {otpLength}-digit code we sent to <strong>{target.channel === 'whatsapp' ? `+${target.to}` : target.to}</strong>
+        {target.channel === 'whatsapp' ? ' on WhatsApp' : ''}.
       </p>
       <label className="wk-sr-only" htmlFor="wk-otp">
         Verification code

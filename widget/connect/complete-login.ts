@@ -1,0 +1,34 @@
+import type { LoginResult, WalletCreationResult } from '../../sdk/index.ts'
+import type { WidgetContext } from '../context.ts'
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+const evmAddress = (list: readonly { network: string; address: string }[] | undefined) =>
+  (list?.find((a) => a.network === 'evm') ?? list?.[0])?.address as `0x${string}` | undefined
+
+/**
+ * SPEC.md section 4: a user with a wallet is connected after the post-login delay and the modal
+ * closes; a new user gets a wallet created and sees the wallet-created page.
+ */
+export async function completeLogin(
+  { wallet, client }: Pick<WidgetContext, 'wallet' | 'client'>,
+  login: LoginResult,
+  postLoginDelayMs: number,
+): Promise<void> {
+  if (login.isWalletCreated && login.walletToken) {
+    const address = evmAddress(login.addresses)
+    if (!address) throw new Error('The service returned no address')
+    const session = await wallet.logIn({ token: login.walletToken, refreshToken: login.refreshToken, address })
+    await sleep(postLoginDelayMs)
+    wallet.announce(session)
+    wallet.close()
+    return
+  }
+  if (!login.accessToken) throw new Error('The service returned no access token')
+  const created: WalletCreationResult = await client.account.create({ accessToken: login.accessToken })
+  const address = evmAddress(created.address)
+  if (!address) throw new Error('The service returned no address')
+  await wallet.logIn({ token: created.walletToken, refreshToken: created.refreshToken, address })
+  wallet.ui.set({ secret0: created.secret0 })
+  wallet.navigate('wallet-created')
+}
