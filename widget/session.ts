@@ -18,6 +18,9 @@ export type SessionStore = {
   load(): Promise<Session | null>
   save(session: Omit<Session, 'expiresAt'>): Promise<Session>
   clear(): Promise<void>
+  /** SPEC.md section 3: the account state, kept under the key `account`. */
+  loadAccount(): Promise<unknown>
+  saveAccount(account: unknown): Promise<void>
 }
 
 const isSession = (v: unknown): v is Session => {
@@ -50,7 +53,12 @@ export function createSessionStore(appId: string, env: Session['env'], store: Us
       await set(key, full, store)
       return full
     },
-    clear: () => del(key, store),
+    async clear() {
+      await del(key, store)
+      await del('account', store)
+    },
+    loadAccount: () => get('account', store),
+    saveAccount: (account) => set('account', account, store),
   }
 }
 

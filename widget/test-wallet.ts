@@ -4,13 +4,19 @@ import { sessionLifetimeMs, type Session, type SessionStore } from './session.ts
 import { createWallet } from './wallet.ts'
 
 /** A wallet state machine for unit tests: sessions kept in memory, host calls recorded. */
-export function testWallet(options: { session?: Omit<Session, 'expiresAt'> } = {}) {
+export function testWallet(options: { session?: Omit<Session, 'expiresAt'>; account?: unknown } = {}) {
   let stored: Session | null = options.session ? { ...options.session, expiresAt: Date.now() + sessionLifetimeMs } : null
+  let account: unknown = options.account
   const sessions: SessionStore = {
+    loadAccount: async () => account,
+    saveAccount: async (a) => {
+      account = a
+    },
     load: async () => stored,
     save: async (s) => (stored = { ...s, expiresAt: Date.now() + sessionLifetimeMs }),
     clear: async () => {
       stored = null
+      account = undefined
     },
   }
   const events: [HostEvent, unknown][] = []
@@ -36,7 +42,7 @@ export function testWallet(options: { session?: Omit<Session, 'expiresAt'> } = {
       openUrl: () => {},
     },
   })
-  return { wallet, events, visible, stored: () => stored }
+  return { wallet, events, visible, stored: () => stored, account: () => account }
 }
 
 export const alice = {

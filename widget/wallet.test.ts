@@ -78,3 +78,20 @@ describe('wallet state machine', () => {
     ])
   })
 })
+
+test('the account state (permission) is kept across a reload of the frame, and dropped on disconnect', async () => {
+  const page = 'http://localhost:8787/permission/accept?token=t'
+  const reloaded = testWallet({ session: alice, account: { isPermissionGranted: false, acceptPermissionPage: page } })
+  await reloaded.wallet.restore()
+  expect(reloaded.wallet.ui.get().account).toEqual({ isPermissionGranted: false, acceptPermissionPage: page })
+  const junk = testWallet({ session: alice, account: { isPermissionGranted: 'no' } })
+  await junk.wallet.restore()
+  expect(junk.wallet.ui.get().account.isPermissionGranted).toBe(true)
+
+  const first = testWallet({ session: alice })
+  await first.wallet.restore()
+  first.wallet.ui.set({ account: { isPermissionGranted: false, acceptPermissionPage: 'http://localhost:8787/permission/accept?token=t' } })
+  expect(first.account()).toEqual({ isPermissionGranted: false, acceptPermissionPage: 'http://localhost:8787/permission/accept?token=t' })
+  await first.wallet.disconnect()
+  expect(first.account()).toBeUndefined()
+})

@@ -4,13 +4,20 @@ import type { ExternalConnection, HostEvent, OpenTarget, Result, View } from '..
 import type { ChainConfig } from '../sdk/index.ts'
 import type { Session, SessionStore } from './session.ts'
 import { createStore } from './store.ts'
-import { initialUi, type ConnectPage, type UiState } from './ui-state.ts'
+import { initialUi, type AccountState, type ConnectPage, type UiState } from './ui-state.ts'
 
 export type HostPort = {
   setVisible(visible: boolean): void
   emit(event: HostEvent, payload: unknown): void
   connectExternal(walletId: string): Promise<Result<ExternalConnection>>
   openUrl(url: string, target: OpenTarget): void
+}
+
+function parseAccount(value: unknown): AccountState | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { isPermissionGranted, acceptPermissionPage } = value as Record<string, unknown>
+  if (typeof isPermissionGranted !== 'boolean') return null
+  return { isPermissionGranted, acceptPermissionPage: typeof acceptPermissionPage === 'string' ? acceptPermissionPage : null }
 }
 
 export type LoggedIn = { token: string; refreshToken: string; address: `0x${string}` }
@@ -71,7 +78,7 @@ export function createWallet(deps: {
   async function logIn(login: LoggedIn): Promise<Session> {
     const session = await deps.sessions.save({ ...login, chainId: ui.get().chainId, appId: deps.appId, env: deps.env })
     announced = false
-    ui.set({ session, external: null })
+    ui.set({ session, external: null, account: initialUi.account })
     deps.onSession?.(session)
     return session
   }
@@ -93,9 +100,22 @@ export function createWallet(deps: {
 
   async function restore() {
     const session = await deps.sessions.load()
+    const account = session ? parseAccount(await deps.sessions.loadAccount()) : null
     announced = session !== null
-    ui.set({ session, chainId: session && isConfigured(session.chainId) ? session.chainId : defaultChainId })
+    ui.set({
+      session,
+      chainId: session && isConfigured(session.chainId) ? session.chainId : defaultChainId,
+      ...(account && { account }),
+    })
     deps.onSession?.(session)
+    // Whatever changes the account state (a 407, Setup Permission) is kept across reloads.
+    let saved = ui.get().account
+    ui.subscribe(() => {
+      const { account: now, session: current } = ui.get()
+      if (now === saved || !current) return
+      saved = now
+      void deps.sessions.saveAccount(now)
+    })
   }
 
   async function disconnect() {
