@@ -106,6 +106,8 @@ test('a page on an origin the app does not allow cannot frame the widget nor sha
   })
   await page.goto('/demo/')
   const outcome = await page.evaluate(async () => {
+    // One kit per page: replace the demo's own kit with one for the other app.
+    window.WalletKit!.kit!.destroy()
     const kit = window.WalletKit!.createWalletKit({ appId: 'elsewhere', handshakeTimeout: 3000 })
     return kit.provider.request({ method: 'eth_chainId' }).then(
       (value) => ({ ok: true, value }),
@@ -122,13 +124,14 @@ test('a page on an origin the app does not allow cannot frame the widget nor sha
 
 test('an app with the embedded wallet switched off answers every call with a clear error', async ({ page }) => {
   await page.goto('/demo/')
-  const outcome = await page.evaluate(() =>
-    window.WalletKit!.createWalletKit({ appId: 'disabled', handshakeTimeout: 5000 })
+  const outcome = await page.evaluate(() => {
+    window.WalletKit!.kit!.destroy()
+    return window.WalletKit!.createWalletKit({ appId: 'disabled', handshakeTimeout: 5000 })
       .provider.request({ method: 'eth_accounts' })
       .then(
         () => ({ ok: true }),
         (e: { code: number; message: string }) => ({ code: e.code, message: e.message }),
-      ),
-  )
+      )
+  })
   expect(outcome).toEqual({ code: 4900, message: 'Embedded wallet is not enabled' })
 })

@@ -1,35 +1,21 @@
 import { useState, type FormEvent } from 'react'
-import { emailPattern, errorDisplayMs } from '../constants.ts'
+import { emailPattern } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { Logo } from '../ui/Logo.tsx'
-import { errorText, useTimedMessage } from '../use-timed.ts'
+import { useSendCode } from './use-send-code.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 import { WalletShortcuts } from './WalletButtons.tsx'
 import { useStore } from '../store.ts'
 
 export function Home() {
-  const { wallet, client, config } = useWidget()
+  const { wallet, config } = useWidget()
   const [email, setEmail] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, showError] = useTimedMessage(errorDisplayMs)
+  const { send, busy, error } = useSendCode('email', (to) => (emailPattern.test(to) ? null : 'Invalid email'))
   const hasWallets = useStore(wallet.ui, (s) => s.wallets.length > 0)
   const hasSocial = config.whatsapp.enabled || config.google.enabled || config.apple.enabled || config.telegram.enabled
-
-  async function submit(e: FormEvent) {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (busy) return
-    const to = email.trim()
-    if (!emailPattern.test(to)) return showError('Invalid email')
-    setBusy(true)
-    try {
-      const { verificationToken } = await client.auth.loginOtp({ email: to })
-      wallet.ui.set({ otpTarget: { channel: 'email', to, verificationToken } })
-      wallet.navigate('otp')
-    } catch (err) {
-      showError(errorText(err))
-    } finally {
-      setBusy(false)
-    }
+    void send(email.trim())
   }
 
   return (

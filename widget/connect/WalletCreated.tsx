@@ -1,23 +1,13 @@
-import { copiedNoticeMs, recoveryFileName } from '../constants.ts'
+import { recoveryFileName } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { useStore } from '../store.ts'
-import { useTimedMessage } from '../use-timed.ts'
+import { useCopy } from '../use-copy.ts'
 
 export function WalletCreated() {
   const { wallet } = useWidget()
   const secret = useStore(wallet.ui, (s) => s.secret0)
   const address = useStore(wallet.ui, (s) => s.session?.address)
-  const [notice, showNotice] = useTimedMessage(copiedNoticeMs)
-
-  async function copy() {
-    if (!secret) return
-    try {
-      await navigator.clipboard.writeText(secret)
-      showNotice('Copied to clipboard')
-    } catch {
-      showNotice('Copy failed: use Download instead')
-    }
-  }
+  const [notice, copy] = useCopy()
 
   function download() {
     if (!secret) return
@@ -43,7 +33,7 @@ export function WalletCreated() {
         is shown only once and restores your wallet if you lose access.
       </p>
       <div className="wk-row wk-row--even">
-        <button type="button" className="wk-button" onClick={() => void copy()} disabled={!secret}>
+        <button type="button" className="wk-button" onClick={() => secret && copy(secret)} disabled={!secret}>
           Copy
         </button>
         <button type="button" className="wk-button" onClick={download} disabled={!secret}>

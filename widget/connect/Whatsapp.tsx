@@ -1,28 +1,13 @@
 import { useState, type FormEvent } from 'react'
-import { errorDisplayMs, phonePattern } from '../constants.ts'
-import { useWidget } from '../context.ts'
-import { errorText, useTimedMessage } from '../use-timed.ts'
+import { phonePattern } from '../constants.ts'
+import { useSendCode } from './use-send-code.ts'
 
 export function Whatsapp() {
-  const { wallet, client } = useWidget()
   const [phone, setPhone] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, showError] = useTimedMessage(errorDisplayMs)
-
-  async function submit(e: FormEvent) {
+  const { send, busy, error } = useSendCode('whatsapp', (to) => (phonePattern.test(to) ? null : 'Invalid phone number'))
+  const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (busy) return
-    if (!phonePattern.test(phone)) return showError('Invalid phone number')
-    setBusy(true)
-    try {
-      const { verificationToken } = await client.auth.loginWhatsapp({ phoneNumber: phone })
-      wallet.ui.set({ otpTarget: { channel: 'whatsapp', to: phone, verificationToken } })
-      wallet.navigate('otp')
-    } catch (err) {
-      showError(errorText(err))
-    } finally {
-      setBusy(false)
-    }
+    void send(phone)
   }
 
   return (

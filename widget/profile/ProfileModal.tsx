@@ -1,12 +1,11 @@
 import { useState } from 'react'
 import { ChainIcon, ChainList } from '../chain/ChainList.tsx'
-import { copiedNoticeMs } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { shortAddress } from '../format.ts'
 import { useStore } from '../store.ts'
 import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
-import { useTimedMessage } from '../use-timed.ts'
+import { useCopy } from '../use-copy.ts'
 import { Receive } from './Receive.tsx'
 import { useBalance } from './use-balance.ts'
 
@@ -20,7 +19,7 @@ export function ProfileModal() {
   const chainId = useStore(wallet.ui, (s) => s.chainId)
   const chain = wallet.chain(chainId)
   const balance = useBalance(address, chainId)
-  const [notice, showNotice] = useTimedMessage(copiedNoticeMs)
+  const [notice, copy] = useCopy()
 
   if (!address)
     return (
@@ -51,12 +50,7 @@ export function ProfileModal() {
             <button
               type="button"
               className="wk-link"
-              onClick={() =>
-                navigator.clipboard.writeText(address).then(
-                  () => showNotice('Copied to clipboard'),
-                  () => showNotice('Copy failed'),
-                )
-              }
+              onClick={() => copy(address)}
             >
               Copy
             </button>

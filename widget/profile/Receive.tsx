@@ -1,12 +1,11 @@
 import QRCodeStyling from 'qr-code-styling'
 import { useEffect, useRef } from 'react'
-import { copiedNoticeMs } from '../constants.ts'
-import { useTimedMessage } from '../use-timed.ts'
+import { useCopy } from '../use-copy.ts'
 
 /** SPEC.md section 9: QR size 350, error correction M. */
 export function Receive({ address }: { address: string }) {
   const box = useRef<HTMLDivElement>(null)
-  const [notice, showNotice] = useTimedMessage(copiedNoticeMs)
+  const [notice, copy] = useCopy()
   useEffect(() => {
     const el = box.current
     if (!el) return
@@ -30,12 +29,7 @@ export function Receive({ address }: { address: string }) {
       <button
         type="button"
         className="wk-button wk-full"
-        onClick={() =>
-          navigator.clipboard.writeText(address).then(
-            () => showNotice('Copied to clipboard'),
-            () => showNotice('Copy failed'),
-          )
-        }
+        onClick={() => copy(address)}
       >
         Copy address
       </button>
