@@ -1,13 +1,15 @@
 import { copiedNoticeMs } from './constants.ts'
+import { useT } from './i18n.ts'
 import { useTimedMessage } from './use-timed.ts'
 
 /** Copies text and shows 'Copied to clipboard' for 3 s (SPEC.md section 9). */
 export function useCopy(): [string | null, (text: string) => void] {
   const [notice, show] = useTimedMessage(copiedNoticeMs)
+  const t = useT()
   const copy = (text: string) =>
     void navigator.clipboard.writeText(text).then(
-      () => show('Copied to clipboard'),
-      () => show('Copy failed'),
+      () => show(t.copied),
+      () => show(t.copyFailed),
     )
   return [notice, copy]
 }

@@ -6,20 +6,22 @@ import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { useUnobscured } from '../ui/use-unobscured.ts'
 import type { Confirmation } from '../ui-state.ts'
+import { useT } from '../i18n.ts'
 
 function Details({ confirmation }: { confirmation: Confirmation }) {
   const { wallet } = useWidget()
   const { payload, kind } = confirmation
+  const t = useT()
   const chain = wallet.chain(payload.chainId)
   const rows: [string, string][] = [
-    ['From', shortAddress(payload.from)],
-    ['Network', chain?.name ?? String(payload.chainId)],
+    [t.from, shortAddress(payload.from)],
+    [t.network, chain?.name ?? String(payload.chainId)],
   ]
   if (kind === 'transaction') {
-    rows.push(['To', payload.to ? shortAddress(payload.to) : '—'])
-    rows.push(['Amount', `${payload.value ?? '0'} ${chain?.nativeCurrency.symbol ?? ''}`.trim()])
-    if (payload.nonce !== undefined) rows.push(['Nonce', String(payload.nonce)])
-    if (payload.gasPrice !== undefined) rows.push(['Gas price', `${payload.gasPrice} wei`])
+    rows.push([t.to, payload.to ? shortAddress(payload.to) : '—'])
+    rows.push([t.amount, `${payload.value ?? '0'} ${chain?.nativeCurrency.symbol ?? ''}`.trim()])
+    if (payload.nonce !== undefined) rows.push([t.nonce, String(payload.nonce)])
+    if (payload.gasPrice !== undefined) rows.push([t.gasPrice, `${payload.gasPrice} wei`])
   }
   return (
     <>
@@ -51,9 +53,10 @@ export function ConfirmModal() {
   const confirmation = useStore(wallet.ui, (s) => s.confirmation)
   const actions = useRef<HTMLDivElement>(null)
   const unobscured = useUnobscured(actions)
+  const t = useT()
   if (!confirmation) return null
   const { status, error, kind } = confirmation
-  const title = kind === 'transaction' ? 'Confirm Transaction' : 'Sign Message'
+  const title = kind === 'transaction' ? t.confirmTransaction : t.signMessage
   return (
     <Modal testId="confirmation" title={title} closable={false} onClose={() => {}} footer={<Footer show={config.showPoweredBy !== false} />}>
       <div className="wk-stack">
@@ -63,12 +66,12 @@ export function ConfirmModal() {
         </p>
         {status === 'success' && (
           <p className="wk-notice" role="status">
-            Done
+            {t.done}
           </p>
         )}
         <div className="wk-row wk-row--even" ref={actions}>
           <button type="button" className="wk-button" disabled={status === 'loading' || status === 'success'} onClick={confirmations.reject}>
-            {status === 'error' ? 'Close' : 'Reject'}
+            {status === 'error' ? t.close : t.reject}
           </button>
           <button
             type="button"
@@ -76,7 +79,7 @@ export function ConfirmModal() {
             disabled={!unobscured || status === 'loading' || status === 'success'}
             onClick={() => void confirmations.confirm()}
           >
-            {status === 'loading' ? 'Confirming…' : status === 'error' ? 'Try Again' : 'Confirm'}
+            {status === 'loading' ? t.confirming : status === 'error' ? t.tryAgain : t.confirm}
           </button>
         </div>
       </div>

@@ -1,16 +1,18 @@
 import { useWidget } from '../context.ts'
 import { useStore } from '../store.ts'
 import { Modal } from '../ui/Modal.tsx'
+import { useT } from '../i18n.ts'
 
 /** SPEC.md section 6: 'Setup Permission' opens the account's permission-accept page in a new tab. */
 export function PermissionModal() {
   const { wallet } = useWidget()
+  const t = useT()
   const page = useStore(wallet.ui, (s) => s.account.acceptPermissionPage)
   return (
-    <Modal testId="need-permission" title="Permission needed" onClose={wallet.close}>
+    <Modal testId="need-permission" title={t.permissionTitle} onClose={wallet.close}>
       <div className="wk-stack">
         <p className="wk-text">
-          This wallet has not been given permission to sign yet. Set it up once, then try again.
+          {t.permissionText}
         </p>
         <button
           type="button"
@@ -25,7 +27,7 @@ export function PermissionModal() {
             wallet.close()
           }}
         >
-          Setup Permission
+          {t.setupPermission}
         </button>
       </div>
     </Modal>

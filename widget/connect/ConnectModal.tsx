@@ -8,24 +8,27 @@ import { Otp } from './Otp.tsx'
 import { WalletPage } from './WalletButtons.tsx'
 import { WalletCreated } from './WalletCreated.tsx'
 import { Whatsapp } from './Whatsapp.tsx'
+import { useT, type Messages } from '../i18n.ts'
 
-const titles: Partial<Record<ConnectPage, string>> = {
-  home: 'Login or Sign Up',
-  wallet: 'Select Your Log In Method',
-  whatsapp: 'Whatsapp Login',
-  otp: 'OTP Verification',
-  'wallet-created': 'Wallet Created Successfully!',
+const titleKeys: Partial<Record<ConnectPage, keyof Messages>> = {
+  home: 'loginTitle',
+  wallet: 'walletsTitle',
+  whatsapp: 'whatsappTitle',
+  otp: 'otpTitle',
+  'wallet-created': 'createdTitle',
 }
 
 export function ConnectModal() {
   const { wallet, config } = useWidget()
   const page = useStore(wallet.ui, (s) => s.page)
   const direction = useStore(wallet.ui, (s) => s.direction)
+  const t = useT()
+  const titleKey = titleKeys[page]
   const canGoBack = page !== 'home' && page !== 'wallet-created'
   return (
     <Modal
       testId={`connect-${page}`}
-      title={titles[page] ?? ''}
+      title={titleKey ? (t[titleKey] as string) : ''}
       hideTitle={page === 'home'}
       wide={page === 'home'}
       onClose={wallet.close}

@@ -6,11 +6,13 @@ import { useSendCode } from './use-send-code.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 import { WalletShortcuts } from './WalletButtons.tsx'
 import { useStore } from '../store.ts'
+import { useT } from '../i18n.ts'
 
 export function Home() {
   const { wallet, config } = useWidget()
+  const t = useT()
   const [email, setEmail] = useState('')
-  const { send, busy, error } = useSendCode('email', (to) => (emailPattern.test(to) ? null : 'Invalid email'))
+  const { send, busy, error } = useSendCode('email', (to) => (emailPattern.test(to) ? null : t.invalidEmail))
   const hasWallets = useStore(wallet.ui, (s) => s.wallets.length > 0)
   const hasSocial = config.whatsapp.enabled || config.google.enabled || config.apple.enabled || config.telegram.enabled
   const submit = (e: FormEvent) => {
@@ -21,13 +23,13 @@ export function Home() {
   return (
     <div className="wk-stack wk-center">
       <Logo logoUrl={config.logoUrl} />
-      <h2 className="wk-heading">Login or Sign Up</h2>
-      <p className="wk-subtitle">Your gateway to the decentralized world. Simple, Powerful, Yours.</p>
+      <h2 className="wk-heading">{t.loginTitle}</h2>
+      <p className="wk-subtitle">{t.loginSubtitle}</p>
       <SocialButtons />
       <WalletShortcuts />
       {(hasWallets || hasSocial) && config.useEmailLogin !== false && (
         <div className="wk-divider" role="separator">
-          OR
+          {t.or}
         </div>
       )}
       {config.useEmailLogin !== false && (
@@ -41,12 +43,12 @@ export function Home() {
             type="email"
             inputMode="email"
             autoComplete="email"
-            placeholder="Enter your email"
+            placeholder={t.emailPlaceholder}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
           <button className="wk-button wk-button--primary" type="submit" disabled={busy}>
-            {busy ? 'Sending…' : 'Continue'}
+            {busy ? t.sending : t.continue}
           </button>
           <p className="wk-error" role="alert">
             {error}

@@ -3,11 +3,13 @@ import { errorDisplayMs, otpLength, postLoginDelayMs, resendWaitSeconds } from '
 import { useWidget } from '../context.ts'
 import { errorText, useCountdown, useTimedMessage } from '../use-timed.ts'
 import { completeLogin } from './complete-login.ts'
+import { useT } from '../i18n.ts'
 
 const digitsOnly = (s: string) => s.replace(/\D/g, '').slice(0, otpLength)
 
 export function Otp() {
   const { wallet, client } = useWidget()
+  const t = useT()
   const target = wallet.ui.get().otpTarget
   const [code, setCode] = useState('')
   const [error, showError] = useTimedMessage(errorDisplayMs)
@@ -19,7 +21,7 @@ export function Otp() {
 
   async function verify(otp: string) {
     if (inFlight.current || !target) return
-    if (otp.length !== otpLength) return showError(`Enter the ${otpLength}-digit code`)
+    if (otp.length !== otpLength) return showError(t.otpLength)
     inFlight.current = true
     setBusy(true)
     try {
@@ -70,8 +72,8 @@ export function Otp() {
       }}
     >
       <p className="wk-text">
-        Enter the {otpLength}-digit code we sent to <strong>{target.channel === 'whatsapp' ? `+${target.to}` : target.to}</strong>
-        {target.channel === 'whatsapp' ? ' on WhatsApp' : ''}.
+        {t.otpSentTo} <strong>{target.channel === 'whatsapp' ? `+${target.to}` : target.to}</strong>
+        {target.channel === 'whatsapp' ? ` ${t.onWhatsapp}` : ''}.
       </p>
       <label className="wk-sr-only" htmlFor="wk-otp">
         Verification code
@@ -89,13 +91,13 @@ export function Otp() {
         onPaste={onPaste}
       />
       <div className="wk-row">
-        <span className="wk-muted">Didn't get a code?</span>
+        <span className="wk-muted">{t.noCode}</span>
         <button type="button" className="wk-link" disabled={left > 0} onClick={() => void resend()}>
-          {left > 0 ? `Resend in ${left}s` : 'Resend'}
+          {left > 0 ? t.resendIn(left) : t.resend}
         </button>
       </div>
       <button className="wk-button wk-button--primary" type="submit" disabled={busy}>
-        {busy ? 'Verifying…' : 'Confirm'}
+        {busy ? t.verifying : t.confirm}
       </button>
       <p className="wk-error" role="alert">
         {error}

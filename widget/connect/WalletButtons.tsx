@@ -5,18 +5,20 @@ import { useWidget } from '../context.ts'
 import { useStore } from '../store.ts'
 import { useTimedMessage } from '../use-timed.ts'
 import { orderWallets } from './wallet-order.ts'
+import { useT } from '../i18n.ts'
 
 /** Connects the picked injected wallet in the host page (the top frame), where it lives. */
 function useConnectWallet() {
   const { wallet } = useWidget()
   const [busy, setBusy] = useState<string | null>(null)
   const [error, showError] = useTimedMessage(errorDisplayMs)
+  const t = useT()
   async function connect(w: WalletDescriptor) {
     if (busy) return
     setBusy(w.id)
     try {
       const answer = await wallet.host.connectExternal(w.id)
-      if ('error' in answer) return showError(answer.error.code === 4001 ? 'Connection rejected in the wallet' : answer.error.message)
+      if ('error' in answer) return showError(answer.error.code === 4001 ? t.connectionRejected : answer.error.message)
       wallet.connectedExternally(w.id, answer.result)
       wallet.close()
     } finally {
@@ -27,11 +29,12 @@ function useConnectWallet() {
 }
 
 function WalletRow({ w, busy, onPick }: { w: WalletDescriptor; busy: boolean; onPick: () => void }) {
+  const t = useT()
   return (
     <button type="button" className="wk-list-row wk-card" onClick={onPick} aria-label={w.name} disabled={busy}>
       <img className="wk-wallet-icon" src={w.icon} alt="" />
       <span className="wk-grow">{w.name}</span>
-      {busy ? <span className="wk-spinner" aria-label="Connecting" /> : w.installed && <span className="wk-badge">Installed</span>}
+      {busy ? <span className="wk-spinner" aria-label="Connecting" /> : w.installed && <span className="wk-badge">{t.installed}</span>}
     </button>
   )
 }
@@ -41,6 +44,7 @@ export function WalletShortcuts() {
   const { wallet } = useWidget()
   const wallets = useStore(wallet.ui, (s) => s.wallets)
   const { connect, busy, error } = useConnectWallet()
+  const t = useT()
   if (wallets.length === 0) return null
   const count = window.innerWidth < narrowScreenPx ? 1 : 2
   return (
@@ -51,7 +55,7 @@ export function WalletShortcuts() {
           <WalletRow key={w.id} w={w} busy={busy === w.id} onPick={() => void connect(w)} />
         ))}
       <button type="button" className="wk-button" onClick={() => wallet.navigate('wallet')}>
-        More Options
+        {t.moreOptions}
       </button>
       <p className="wk-error" role="alert">
         {error}
@@ -65,6 +69,7 @@ export function WalletPage() {
   const { wallet } = useWidget()
   const wallets = useStore(wallet.ui, (s) => s.wallets)
   const { connect, busy, error } = useConnectWallet()
+  const t = useT()
   return (
     <div className="wk-stack">
       <ul className="wk-list wk-stack" aria-label="Wallets">
@@ -74,7 +79,7 @@ export function WalletPage() {
           </li>
         ))}
       </ul>
-      {wallets.length === 0 && <p className="wk-text">No wallet was found in this browser.</p>}
+      {wallets.length === 0 && <p className="wk-text">{t.noWallets}</p>}
       <p className="wk-error" role="alert">
         {error}
       </p>

@@ -2,12 +2,14 @@ import { recoveryFileName } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { useStore } from '../store.ts'
 import { useCopy } from '../use-copy.ts'
+import { useT } from '../i18n.ts'
 
 export function WalletCreated() {
   const { wallet } = useWidget()
   const secret = useStore(wallet.ui, (s) => s.secret0)
   const address = useStore(wallet.ui, (s) => s.session?.address)
   const [notice, copy] = useCopy()
+  const t = useT()
 
   function download() {
     if (!secret) return
@@ -29,22 +31,21 @@ export function WalletCreated() {
         ✓
       </div>
       <p className="wk-text">
-        Your wallet <code className="wk-code">{address}</code> is ready. Save your recovery secret somewhere safe: it
-        is shown only once and restores your wallet if you lose access.
+        {t.yourWallet} <code className="wk-code">{address}</code> {t.createdText}
       </p>
       <div className="wk-row wk-row--even">
         <button type="button" className="wk-button" onClick={() => secret && copy(secret)} disabled={!secret}>
-          Copy
+          {t.copy}
         </button>
         <button type="button" className="wk-button" onClick={download} disabled={!secret}>
-          Download
+          {t.download}
         </button>
       </div>
       <p className="wk-notice" role="status">
         {notice}
       </p>
       <button type="button" className="wk-button wk-button--primary" onClick={done}>
-        Done
+        {t.done}
       </button>
     </div>
   )

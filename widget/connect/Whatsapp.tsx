@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { phonePattern } from '../constants.ts'
 import { useSendCode } from './use-send-code.ts'
+import { useT } from '../i18n.ts'
 
 export function Whatsapp() {
+  const t = useT()
   const [phone, setPhone] = useState('')
-  const { send, busy, error } = useSendCode('whatsapp', (to) => (phonePattern.test(to) ? null : 'Invalid phone number'))
+  const { send, busy, error } = useSendCode('whatsapp', (to) => (phonePattern.test(to) ? null : t.invalidPhone))
   const submit = (e: FormEvent) => {
     e.preventDefault()
     void send(phone)
@@ -12,7 +14,7 @@ export function Whatsapp() {
 
   return (
     <form className="wk-stack" onSubmit={submit} noValidate>
-      <p className="wk-text">Enter your WhatsApp number with the country code, without the plus sign.</p>
+      <p className="wk-text">{t.whatsappHint}</p>
       <label className="wk-sr-only" htmlFor="wk-phone">
         Phone number
       </label>
@@ -26,7 +28,7 @@ export function Whatsapp() {
         onChange={(e) => setPhone(e.target.value.replace(/[^\d]/g, ''))}
       />
       <button className="wk-button wk-button--primary" type="submit" disabled={busy}>
-        {busy ? 'Sending…' : 'Sign In'}
+        {busy ? t.sending : t.signIn}
       </button>
       <p className="wk-error" role="alert">
         {error}

@@ -8,12 +8,14 @@ import { Modal } from '../ui/Modal.tsx'
 import { useCopy } from '../use-copy.ts'
 import { Receive } from './Receive.tsx'
 import { useBalance } from './use-balance.ts'
+import { useT } from '../i18n.ts'
 
 type Screen = 'home' | 'receive' | 'chain'
-const titles: Record<Screen, string> = { home: 'Personal Wallet', receive: 'Receive', chain: 'Switch Chain' }
+const titleKeys = { home: 'personalWallet', receive: 'receive', chain: 'switchChain' } as const
 
 export function ProfileModal() {
   const { wallet, config } = useWidget()
+  const t = useT()
   const [screen, setScreen] = useState<Screen>('home')
   const address = useStore(wallet.ui, (s) => s.session?.address ?? s.external?.address)
   const chainId = useStore(wallet.ui, (s) => s.chainId)
@@ -23,15 +25,15 @@ export function ProfileModal() {
 
   if (!address)
     return (
-      <Modal testId="profile-empty" title="Personal Wallet" onClose={wallet.close}>
-        <p className="wk-text">Not connected.</p>
+      <Modal testId="profile-empty" title={t.personalWallet} onClose={wallet.close}>
+        <p className="wk-text">{t.notConnected}</p>
       </Modal>
     )
 
   return (
     <Modal
       testId={`profile-${screen}`}
-      title={titles[screen]}
+      title={t[titleKeys[screen]]}
       onClose={wallet.close}
       onBack={screen === 'home' ? undefined : () => setScreen('home')}
       footer={<Footer show={config.showPoweredBy !== false} />}
@@ -42,7 +44,7 @@ export function ProfileModal() {
         <div className="wk-stack">
           <div className="wk-card wk-row">
             <div>
-              <div className="wk-muted">Personal Wallet</div>
+              <div className="wk-muted">{t.personalWallet}</div>
               <div className="wk-address" data-testid="profile-address">
                 {shortAddress(address)}
               </div>
@@ -52,7 +54,7 @@ export function ProfileModal() {
               className="wk-link"
               onClick={() => copy(address)}
             >
-              Copy
+              {t.copy}
             </button>
           </div>
           <p className="wk-notice" role="status">
@@ -60,7 +62,7 @@ export function ProfileModal() {
           </p>
           <div className="wk-row wk-row--even">
             <button type="button" className="wk-button" onClick={() => setScreen('receive')}>
-              Receive
+              {t.receive}
             </button>
           </div>
           <button type="button" className="wk-list-row wk-card" onClick={() => setScreen('chain')} aria-label="Switch chain">
@@ -78,7 +80,7 @@ export function ProfileModal() {
               wallet.close()
             }}
           >
-            Disconnect Wallet
+            {t.disconnect}
           </button>
         </div>
       )}

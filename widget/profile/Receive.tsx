@@ -1,11 +1,13 @@
 import QRCodeStyling from 'qr-code-styling'
 import { useEffect, useRef } from 'react'
 import { useCopy } from '../use-copy.ts'
+import { useT } from '../i18n.ts'
 
 /** SPEC.md section 9: QR size 350, error correction M. */
 export function Receive({ address }: { address: string }) {
   const box = useRef<HTMLDivElement>(null)
   const [notice, copy] = useCopy()
+  const t = useT()
   useEffect(() => {
     const el = box.current
     if (!el) return
@@ -31,7 +33,7 @@ export function Receive({ address }: { address: string }) {
         className="wk-button wk-full"
         onClick={() => copy(address)}
       >
-        Copy address
+        {t.copyAddress}
       </button>
       <p className="wk-notice" role="status">
         {notice}

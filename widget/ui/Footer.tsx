@@ -1,8 +1,11 @@
+import { useT } from '../i18n.ts'
+
 export function Footer({ show }: { show: boolean }) {
+  const t = useT()
   if (!show) return null
   return (
     <footer className="wk-footer">
-      Powered by <strong>Wallet Kit</strong>
+      {t.poweredBy} <strong>Wallet Kit</strong>
     </footer>
   )
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
+import { useT } from '../i18n.ts'
 
 type Props = {
   title: string
@@ -17,6 +18,7 @@ type Props = {
 /** Centred dialog on desktop, bottom sheet under 480 px (styles.css). */
 export function Modal({ title, onClose, onBack, closable = true, wide = false, hideTitle = false, children, footer, testId }: Props) {
   const dialog = useRef<HTMLDivElement>(null)
+  const t = useT()
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -43,7 +45,7 @@ export function Modal({ title, onClose, onBack, closable = true, wide = false, h
       >
         <header className="wk-header">
           {onBack ? (
-            <button type="button" className="wk-icon-button" data-chrome aria-label="Back" onClick={onBack}>
+            <button type="button" className="wk-icon-button" data-chrome aria-label={t.back} onClick={onBack}>
               ‹
             </button>
           ) : (
@@ -54,7 +56,7 @@ export function Modal({ title, onClose, onBack, closable = true, wide = false, h
             type="button"
             className="wk-icon-button"
             data-chrome
-            aria-label="Close"
+            aria-label={t.close}
             disabled={!closable}
             onClick={onClose}
           >
