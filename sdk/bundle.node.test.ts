@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
 import { expect, test } from 'vitest'
 import { build } from 'vite'
 
 const index = fileURLToPath(new URL('./index.ts', import.meta.url))
 
-/** Bundles a page that imports the given names from the sdk entry, the way an app build would. */
+/** Bundles (minified) a page that imports the given names from the sdk entry, the way an app build would. */
 async function bundle(names: string[]): Promise<string> {
   const entry = '\0page'
   const output = await build({
@@ -20,7 +21,7 @@ async function bundle(names: string[]): Promise<string> {
             : undefined,
       },
     ],
-    build: { write: false, minify: false, target: 'es2022', rollupOptions: { input: 'page' } },
+    build: { write: false, minify: true, target: 'es2022', rollupOptions: { input: 'page' } },
   })
   const results = Array.isArray(output) ? output : [output]
   return results
@@ -29,17 +30,28 @@ async function bundle(names: string[]): Promise<string> {
     .join('\n')
 }
 
-test('a page using only the wallet client does not ship the ramp or smart-account clients', async () => {
+/** Gzipped bytes per entry point: a budget a little above today's size, so growth is a decision. */
+const budgets = { createWalletClient: 3_000, createSmartAccountClient: 3_000, createRampClient: 4_000, createChainClient: 11_000 }
+const gzipped = (code: string) => gzipSync(code).length
+
+test('a page using only the wallet client does not ship the ramp, smart-account or chain clients', async () => {
   const walletOnly = await bundle(['createWalletClient'])
   expect(walletOnly).toContain('/wallet/send-transaction')
   for (const marker of ['offramp', 'x-client-id', 'RSASSA-PKCS1-v1_5', '/userOp/', 'jsonrpc']) {
     expect(walletOnly).not.toContain(marker)
   }
+  expect(gzipped(walletOnly)).toBeLessThan(budgets.createWalletClient)
 })
 
-test('the markers are real: a page using the ramp client ships them', async () => {
+test('the markers are real, and each client stays within its size budget', async () => {
   const ramp = await bundle(['createRampClient'])
   for (const marker of ['offramp', 'x-client-id', 'RSASSA-PKCS1-v1_5']) expect(ramp).toContain(marker)
-  expect(await bundle(['createSmartAccountClient'])).toContain('/userOp/')
-  expect(await bundle(['createChainClient'])).toContain('jsonrpc')
+  expect(gzipped(ramp)).toBeLessThan(budgets.createRampClient)
+  const smartAccount = await bundle(['createSmartAccountClient'])
+  expect(smartAccount).toContain('/userOp/')
+  expect(gzipped(smartAccount)).toBeLessThan(budgets.createSmartAccountClient)
+  // viem's http and fallback transports: about 9 KB, shared with the viem a page already has.
+  const chain = await bundle(['createChainClient'])
+  expect(chain).toContain('jsonrpc')
+  expect(gzipped(chain)).toBeLessThan(budgets.createChainClient)
 })

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
+import { RpcResponse } from 'ox'
 import { createPublicClient, custom } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createChainClient } from './chain.ts'
@@ -39,6 +40,18 @@ test('first URL dead: the request reaches anvil through the second', async () =>
   expect(await chain.request({ method: 'eth_chainId' })).toBe('0x7a69')
   const [first] = await chain.request<string[]>({ method: 'eth_accounts' })
   expect(await chain.request({ method: 'eth_getBalance', params: [first, 'latest'] })).toBe('0x21e19e0c9bab2400000')
+})
+
+test("anvil's error answers keep their code: 3 with the revert data, -32601 for an unknown method", async () => {
+  const chain = createChainClient({ rpcUrls: [deadUrl, rpcUrl] })
+  // Init code that reverts with one word of data: PUSH1 1 PUSH1 0 MSTORE PUSH1 32 PUSH1 0 REVERT.
+  const revert = (await chain
+    .request({ method: 'eth_call', params: [{ data: '0x600160005260206000fd' }, 'latest'] })
+    .catch((e) => e)) as RpcResponse.BaseError
+  expect(revert).toBeInstanceOf(RpcResponse.BaseError)
+  expect([revert.code, revert.data]).toEqual([3, `0x${'1'.padStart(64, '0')}`])
+  const unknown = await chain.request({ method: 'eth_nope' }).catch((e) => e)
+  expect(unknown).toBeInstanceOf(RpcResponse.MethodNotFoundError)
 })
 
 test('the chain client is an EIP-1193 request function: viem reads through it', async () => {

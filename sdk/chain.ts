@@ -1,4 +1,5 @@
 import { RpcResponse } from 'ox'
+import { BaseError, HttpRequestError, RpcRequestError, fallback, http } from 'viem'
 import { SdkError, messages, normalizeError } from './errors.ts'
 
 export type RpcRequest = { method: string; params?: unknown }
@@ -7,6 +8,11 @@ export type ChainClientOptions = {
   /** Tried in order; a URL that fails or answers non-OK passes the request to the next. */
   rpcUrls: readonly string[]
   fetch?: typeof fetch
+  /**
+   * Milliseconds one URL may take before it counts as failed and the next is tried. None by
+   * default (SPEC.md section 9); the caller's AbortSignal stops the whole request.
+   */
+  timeout?: number
 }
 
 /** An EIP-1193-shaped request function, usable as viem's `custom(chainClient)` transport. */
@@ -14,50 +20,68 @@ export type ChainClient = {
   request<T = unknown>(args: RpcRequest, options?: { signal?: AbortSignal }): Promise<T>
 }
 
+/** What one URL did, in the details of 'All RPC URLs failed'. */
+export type RpcUrlFailure = { url: string; status?: number; error: string }
+
 /**
- * JSON-RPC 2.0 over HTTP with URL fallback (SPEC.md section 7). viem's fallback transport ranks
- * and retries, and ends with the last URL's error; here the order is fixed, every URL is tried
- * once and the end is 'All RPC URLs failed'. A JSON-RPC error answer is a real answer: it is
- * thrown as ox's matching RpcResponse error (numeric code kept) without trying further URLs.
+ * JSON-RPC over HTTP with URL fallback (SPEC.md section 7), on viem's http and fallback
+ * transports: fixed order (no ranking), each URL once (no retries), all failing ends in
+ * 'All RPC URLs failed'. Unlike viem's default, any JSON-RPC error in an OK answer is the node's
+ * answer, not a failed URL: it stops the fallback and is thrown as ox's RpcResponse error with
+ * the node's code. A JSON-RPC error in a non-OK answer still passes on to the next URL.
  */
 export function createChainClient(options: ChainClientOptions): ChainClient {
-  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
-  let id = 0
+  const transports = options.rpcUrls.map((url) =>
+    http(url, {
+      retryCount: 0,
+      timeout: options.timeout ?? 0,
+      ...(options.fetch ? { fetchFn: options.fetch } : {}),
+    }),
+  )
   return {
     async request<T>({ method, params }: RpcRequest, { signal }: { signal?: AbortSignal } = {}): Promise<T> {
-      const body = JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: params ?? [] })
-      const failures: { url: string; status?: number; error?: string }[] = []
-      for (const url of options.rpcUrls) {
-        let response: Response
-        let text: string
-        try {
-          response = await doFetch(url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body,
-            ...(signal ? { signal } : {}),
-          })
-          text = await response.text()
-        } catch (error) {
-          if (signal?.aborted) throw normalizeError(signal.reason ?? error)
-          failures.push({ url, error: error instanceof Error ? error.message : String(error) })
-          continue
-        }
-        if (!response.ok) {
-          failures.push({ url, status: response.status })
-          continue
-        }
-        let message: { result?: unknown; error?: { code: number; message: string; data?: unknown } }
-        try {
-          message = JSON.parse(text)
-        } catch {
-          failures.push({ url, status: response.status, error: 'Invalid JSON-RPC answer' })
-          continue
-        }
-        if (message.error) throw RpcResponse.parseError(message.error)
-        return message.result as T
+      const failures: RpcUrlFailure[] = []
+      if (transports.length === 0) throw allFailed(failures)
+      // One fallback per request, so its hooks see only this request's attempts and signal.
+      const shouldThrow = (error: Error) => signal?.aborted || nodeAnswer(error) !== undefined
+      const transport = fallback(transports, { rank: false, retryCount: 0, shouldThrow })({ retryCount: 0 })
+      transport.value?.onResponse((attempt) => {
+        if (attempt.status === 'error') failures.push(describe(String(attempt.transport.value?.url), attempt.error))
+      })
+      try {
+        const request = transport.request as (args: object, options: object) => Promise<T>
+        return await request({ method, params: params ?? [] }, signal ? { signal } : {})
+      } catch (error) {
+        if (signal?.aborted) throw normalizeError(signal.reason ?? error)
+        const answer = nodeAnswer(error)
+        if (answer) throw toRpcError(answer)
+        throw allFailed(failures, error)
       }
-      throw new SdkError(messages.allRpcFailed, { code: 'ALL_RPC_URLS_FAILED', details: failures })
     },
   }
+}
+
+/** The JSON-RPC error a node sent in an OK (2xx) answer; viem keeps the status only for non-OK ones. */
+function nodeAnswer(error: unknown): RpcRequestError | undefined {
+  if (!(error instanceof BaseError)) return undefined
+  const found = error.walk((e) => e instanceof RpcRequestError)
+  return found instanceof RpcRequestError && found.status === undefined ? found : undefined
+}
+
+/** ox's class for a standard code; any other code (3 for a revert with data, say) is kept as is. */
+function toRpcError(answer: RpcRequestError): RpcResponse.BaseError {
+  const error = { code: answer.code, message: answer.details, data: answer.data }
+  const parsed = RpcResponse.parseError(error)
+  return parsed.code === error.code ? parsed : new RpcResponse.BaseError(error)
+}
+
+function describe(url: string, error: Error): RpcUrlFailure {
+  const response = error instanceof BaseError ? error.walk((e) => e instanceof HttpRequestError || e instanceof RpcRequestError) : null
+  const status = (response as { status?: number } | null)?.status
+  const message = error instanceof BaseError ? error.details || error.shortMessage : error.message
+  return { url, ...(status ? { status } : {}), error: message }
+}
+
+function allFailed(failures: RpcUrlFailure[], cause?: unknown): SdkError {
+  return new SdkError(messages.allRpcFailed, { code: 'ALL_RPC_URLS_FAILED', details: failures, cause })
 }

@@ -37,22 +37,7 @@ export type SignInput = {
  * There is no timeout: callers pass an AbortSignal.
  */
 export async function request<T>(req: HttpRequest): Promise<T> {
-  let url: string
-  let init: RequestInit
-  try {
-    ;({ url, init } = await build(req))
-  } catch (error) {
-    throw setupError(error)
-  }
-
-  let response: Response
-  try {
-    response = await req.fetch(url, init)
-  } catch (error) {
-    if (req.signal?.aborted) throw normalizeError(req.signal.reason ?? error)
-    throw noResponse(error)
-  }
-
+  const response = await requestRaw(req)
   const text = await readText(response, req.signal)
 
   if (!response.ok) throw fromResponse(response.status, parseLoose(text))
@@ -136,7 +121,8 @@ async function build(req: HttpRequest): Promise<{ url: string; init: RequestInit
   return { url: url.toString(), init }
 }
 
-function parseLoose(text: string): unknown {
+/** An error body as details: its JSON when it parses, else the text itself, nothing when empty. */
+export function parseLoose(text: string): unknown {
   if (text === '') return undefined
   try {
     return JSON.parse(text)
@@ -144,4 +130,3 @@ function parseLoose(text: string): unknown {
     return text
   }
 }
-

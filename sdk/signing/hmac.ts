@@ -1,7 +1,7 @@
 import { sha256Hex, toBase64, utf8 } from './encoding.ts'
 
 /** The path prefix every smart-account string-to-sign uses, whatever host the service sits on. */
-export const smartAccountPathPrefix = '/api/v1'
+const smartAccountPathPrefix = '/api/v1'
 
 /**
  * bodyHash of a smart-account request (PROTOCOL.md): lowercase hex SHA-256 of the minified JSON,

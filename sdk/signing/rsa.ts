@@ -43,7 +43,7 @@ export async function rampStringToSign(method: string, clientId: string, timesta
 // Importing a key costs a few milliseconds; a back end signs with the same key all day.
 const keys = new Map<string, Promise<CryptoKey>>()
 
-export function importPrivateKey(pem: string): Promise<CryptoKey> {
+function importPrivateKey(pem: string): Promise<CryptoKey> {
   let key = keys.get(pem)
   if (!key) {
     key = crypto.subtle.importKey('pkcs8', pemToPkcs8(pem), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, [

@@ -86,7 +86,7 @@ export function createSmartAccountClient(config: ClientConfig | Context = {}): S
   }
 }
 
-export function smartAccountRequest<R>(ctx: Context, path: string, body: object, options: CallOptions = {}): Promise<R> {
+function smartAccountRequest<R>(ctx: Context, path: string, body: object, options: CallOptions = {}): Promise<R> {
   const { appId, clientSecret } = ctx.config
   const headers: Record<string, string | undefined> = {
     'x-app-id': appId,

@@ -88,8 +88,9 @@ export function fetchOrganization(ctx: Context, options?: CallOptions): Promise<
   )
 }
 
+/** The evm entry of an address list (SPEC.md section 3); an address of another network is never the session's. */
 export function evmAddress(list: readonly { network: string; address: string }[] | undefined): string | undefined {
-  return list?.find((entry) => entry.network === 'evm')?.address ?? list?.[0]?.address
+  return list?.find((entry) => entry.network === 'evm')?.address
 }
 
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {

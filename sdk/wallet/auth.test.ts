@@ -72,6 +72,13 @@ describe('auth calls: wire format', () => {
     expect(client.tokens.get()).toEqual({ walletToken: 'wt-1', refreshToken: 'rt-1', address: '0xEvm' })
     expect(seen).toHaveLength(1)
   })
+
+  test('only the evm entry is the session address: a list without one stores none', async () => {
+    await rec.rules({ path: '/api/v2/auth/verify-otp', body: { ...walletLogin, addresses: [{ network: 'solana', address: 'So1' }] } })
+    const client = createClient({ baseUrls: rec.baseUrls })
+    await client.auth.verifyOtp({ verificationToken: 'vt', otp: '111111' })
+    expect(client.tokens.get()).toEqual({ walletToken: 'wt-1', refreshToken: 'rt-1' })
+  })
 })
 
 describe('google code exchange (the kit social flow)', () => {

@@ -1,6 +1,6 @@
 import { type CallOptions, type ClientConfig, type Context, toContext } from '../config.ts'
 import { SdkError, messages } from '../errors.ts'
-import { readText, requestRaw, unwrap } from '../http.ts'
+import { parseLoose, readText, requestRaw, unwrap } from '../http.ts'
 import { createRampableAccount, evmAddress } from './account.ts'
 import { walletHeaders } from './headers.ts'
 import { walletRequest } from './transport.ts'
@@ -65,7 +65,7 @@ async function googleCode(ctx: Context, code: string, options: CallOptions = {})
     ...(options.signal ? { signal: options.signal } : {}),
   })
   const text = await readText(response, options.signal)
-  const body = parseOrText(text)
+  const body = parseLoose(text)
   if (!response.ok) throw new SdkError(messages.googleFailed, { code: String(response.status), details: body })
   return completeLogin(ctx, unwrap(body) as LoginResult, options)
 }
@@ -85,12 +85,4 @@ async function completeLogin(ctx: Context, result: LoginResult, options?: CallOp
   if (!ctx.config.rampable || result.rampableAccessToken) return result
   const { rampableAccessToken } = await createRampableAccount(ctx, result.walletToken, options)
   return { ...result, rampableAccessToken }
-}
-
-function parseOrText(text: string): unknown {
-  try {
-    return text === '' ? undefined : JSON.parse(text)
-  } catch {
-    return text
-  }
 }

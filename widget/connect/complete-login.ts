@@ -3,8 +3,9 @@ import type { WidgetContext } from '../context.ts'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+/** SPEC.md section 3: of the addresses a login returns, the evm entry is used. */
 const evmAddress = (list: readonly { network: string; address: string }[] | undefined) =>
-  (list?.find((a) => a.network === 'evm') ?? list?.[0])?.address as `0x${string}` | undefined
+  list?.find((a) => a.network === 'evm')?.address as `0x${string}` | undefined
 
 /**
  * SPEC.md section 4: a user with a wallet is connected after the post-login delay and the modal
@@ -17,7 +18,7 @@ export async function completeLogin(
 ): Promise<void> {
   if (login.isWalletCreated && login.walletToken) {
     const address = evmAddress(login.addresses)
-    if (!address) throw new Error('The service returned no address')
+    if (!address) throw new Error('The service returned no evm address')
     const session = await wallet.logIn({ token: login.walletToken, refreshToken: login.refreshToken, address })
     await sleep(postLoginDelayMs)
     wallet.announce(session)
@@ -27,7 +28,7 @@ export async function completeLogin(
   if (!login.accessToken) throw new Error('The service returned no access token')
   const created: WalletCreationResult = await client.account.create({ accessToken: login.accessToken })
   const address = evmAddress(created.address)
-  if (!address) throw new Error('The service returned no address')
+  if (!address) throw new Error('The service returned no evm address')
   await wallet.logIn({ token: created.walletToken, refreshToken: created.refreshToken, address })
   wallet.ui.set({ secret0: created.secret0 })
   wallet.navigate('wallet-created')
