@@ -65,6 +65,8 @@ describe('e-mail OTP login', () => {
 
   test('the inbox lists newest first', async () => {
     await sandbox.requestCode('twice@example.com')
+    // The resend countdown (30 s for e-mail) has run out.
+    await sandbox.store.query("UPDATE otp_codes SET created_at = created_at - interval '31 seconds' WHERE destination = $1", ['twice@example.com'])
     const second = await sandbox.requestCode('twice@example.com')
     const inbox = await sandbox.call('/dev/api/inbox?to=twice@example.com')
     expect(inbox.body).toHaveLength(2)
@@ -99,13 +101,18 @@ describe('e-mail OTP login', () => {
   })
 
   test('rate-limits codes per address', async () => {
-    for (let index = 0; index < 10; index++) await sandbox.requestCode('flood@example.com')
+    for (let index = 0; index < 10; index++) {
+      await sandbox.requestCode('flood@example.com')
+      // As if each code had been used: a used code does not hold up the next one.
+      await sandbox.store.query('UPDATE otp_codes SET consumed_at = now() WHERE destination = $1', ['flood@example.com'])
+    }
     const limited = await sandbox.call('/api/v2/auth/login-otp', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'email=flood@example.com',
     })
     expect(limited.status).toBe(429)
+    expect(limited.body).toEqual({ status: 429, message: 'Too many codes requested, try again later', data: null })
   })
 })
 

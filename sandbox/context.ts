@@ -1,15 +1,23 @@
 import type { App } from './apps.ts'
 import type { RunningChain } from './chains.ts'
 import type { Store } from './db.ts'
+import type { Networks } from './evm.ts'
 import type { Faucet } from './faucet.ts'
 import type { Keys } from './keys.ts'
+import type { Oidc } from './oidc.ts'
+import type { Limiter } from './rate-limit.ts'
 
 /** What the route modules need, handed in by createSandbox (no globals, so tests can run several sandboxes). */
 export type Deps = {
   store: Store
   keys: Keys
   chains: readonly RunningChain[]
+  /** viem clients per chain, looked up by the wallet API's network slug. */
+  networks: Networks
   faucet: Faucet
+  /** The Google and Apple sign-in emulators' keys and tokens. */
+  oidc: Oidc
+  limiter: Limiter
   /** The public origin (http://localhost:<port>), known only once the server listens. */
   origin(): string
   /** Origins that are the sandbox itself (localhost, 127.0.0.1, [::1] on its port). */

@@ -31,7 +31,8 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
 
 async function openPglite(dataDir: string): Promise<Store> {
   const { PGlite } = await import('@electric-sql/pglite')
-  const db = await PGlite.create(dataDir)
+  // PostgreSQL's default 128 MB of shared buffers is most of PGlite's memory; a sandbox's data fits in far less.
+  const db = await PGlite.create(dataDir, { postgresqlconf: ['shared_buffers=32MB', 'work_mem=2MB', 'temp_buffers=2MB'] })
   return {
     async query<row>(sql: string, params: readonly unknown[] = []) {
       const result = await db.query<row>(sql, [...params])
@@ -44,7 +45,7 @@ async function openPglite(dataDir: string): Promise<Store> {
   }
 }
 
-// Not exercised by the tests (no PostgreSQL server on this machine); kept to the same tiny surface.
+// The same tiny surface on the `pg` driver; sandbox/postgres.test.ts runs it against a real server.
 async function openPg(connectionString: string): Promise<Store> {
   const { default: pg } = await import('pg')
   const pool = new pg.Pool({ connectionString })

@@ -9,9 +9,20 @@ export type Envelope<data> = { status: number; message: string; data: data }
 export class HttpError extends Error {
   override readonly name = 'HttpError'
   readonly status: ContentfulStatusCode
-  constructor(status: ContentfulStatusCode, message: string) {
+  /** The envelope's `status` when it differs from the HTTP one (the permission refusal, 407). */
+  readonly code: number | undefined
+  readonly data: unknown
+  readonly headers: Record<string, string>
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    options: { code?: number; data?: unknown; headers?: Record<string, string> } = {},
+  ) {
     super(message)
     this.status = status
+    this.code = options.code
+    this.data = options.data ?? null
+    this.headers = options.headers ?? {}
   }
 }
 
@@ -19,13 +30,16 @@ export function ok<data>(c: Context, data: data, message = 'OK') {
   return c.json({ status: 200, message, data } satisfies Envelope<data>, 200)
 }
 
-export function fail(c: Context, status: ContentfulStatusCode, message: string) {
-  return c.json({ status, message, data: null } satisfies Envelope<null>, status)
+export function fail(c: Context, status: ContentfulStatusCode, message: string, options: { code?: number; data?: unknown } = {}) {
+  return c.json({ status: options.code ?? status, message, data: options.data ?? null } satisfies Envelope<unknown>, status)
 }
 
 /** Known errors keep their status and message; anything else is a 500 whose details stay in the server log. */
 export const onError: ErrorHandler = (error, c) => {
-  if (error instanceof HttpError) return fail(c, error.status, error.message)
+  if (error instanceof HttpError) {
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
+    return fail(c, error.status, error.message, { ...(error.code ? { code: error.code } : {}), data: error.data })
+  }
   if (error instanceof HTTPException && error.status < 500) return fail(c, error.status, error.message || 'Bad request')
   console.error(`[sandbox] ${c.req.method} ${c.req.path} failed:`, error)
   return fail(c, 500, 'Internal server error')

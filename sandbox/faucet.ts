@@ -1,36 +1,55 @@
-import { createWalletClient, defineChain, http, parseEther, publicActions, type Address } from 'viem'
+import { createWalletClient, http, parseEther, publicActions, type Address, type Hash } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { RunningChain } from './chains.ts'
+import { loadArtifact } from './contracts/artifacts.ts'
+import { demoContracts } from './contracts/deploy.ts'
+import { viemChainOf } from './evm.ts'
 
 /** anvil's default account 0 (from its well-known test mnemonic), funded with 10,000 ETH on every fresh chain. */
 const faucetKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+const faucetAccount = privateKeyToAccount(faucetKey)
 
-export const faucetAmount = parseEther('10')
+/** The faucet is also the only minter of the demo tokens. */
+export const faucetAddress: Address = faucetAccount.address
+
+/** What every new wallet gets on each local chain. */
+export const faucetGifts = {
+  eth: parseEther('10'),
+  demoToken: parseEther('1000'),
+  /** One DemoNft, the next id. */
+  nfts: 1,
+  /** DemoMultiToken id → amount. */
+  multiTokens: [
+    [1n, 10n],
+    [2n, 5n],
+  ],
+} as const
 
 export type Faucet = { fund(address: Address): Promise<void> }
 
 export function createFaucet(chains: readonly RunningChain[]): Faucet {
-  const account = privateKeyToAccount(faucetKey)
+  const token = loadArtifact('DemoToken').abi
+  const nft = loadArtifact('DemoNft').abi
+  const multi = loadArtifact('DemoMultiToken').abi
   const senders = chains.map((chain) => {
-    const client = createWalletClient({
-      account,
-      chain: defineChain({
-        id: chain.chainId,
-        name: chain.name,
-        nativeCurrency: chain.nativeCurrency,
-        rpcUrls: { default: { http: [chain.rpcUrl] } },
-      }),
-      transport: http(chain.rpcUrl),
-      pollingInterval: 50,
-    }).extend(publicActions)
-    // One send at a time per chain: concurrent sends from one account would race for the same nonce.
+    const client = createWalletClient({ account: faucetAccount, chain: viemChainOf(chain), transport: http(chain.rpcUrl), pollingInterval: 50 }).extend(
+      publicActions,
+    )
+    const gifts = async (to: Address) => {
+      // Sent one after another (one nonce each), then awaited together: anvil mines each on arrival.
+      const hashes: Hash[] = [await client.sendTransaction({ to, value: faucetGifts.eth })]
+      hashes.push(await client.writeContract({ address: demoContracts.demoToken.address, abi: token, functionName: 'mint', args: [to, faucetGifts.demoToken] }))
+      hashes.push(await client.writeContract({ address: demoContracts.demoNft.address, abi: nft, functionName: 'mint', args: [to] }))
+      for (const [id, amount] of faucetGifts.multiTokens)
+        hashes.push(await client.writeContract({ address: demoContracts.demoMultiToken.address, abi: multi, functionName: 'mint', args: [to, id, amount] }))
+      const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 50 })))
+      const failed = receipts.find((receipt) => receipt.status !== 'success')
+      if (failed) throw new Error(`Faucet transaction ${failed.transactionHash} reverted on chain ${chain.chainId}`)
+    }
+    // One wallet at a time per chain: concurrent sends from one account would race for the same nonce.
     let queue: Promise<unknown> = Promise.resolve()
     return (to: Address) => {
-      const send = queue.then(async () => {
-        const hash = await client.sendTransaction({ to, value: faucetAmount })
-        const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
-        if (receipt.status !== 'success') throw new Error(`Faucet transfer ${hash} reverted on chain ${chain.chainId}`)
-      })
+      const send = queue.then(() => gifts(to))
       queue = send.catch(() => {})
       return send
     }

@@ -31,6 +31,13 @@ beforeAll(async () => {
 afterAll(() => sandbox?.dispose())
 
 describe('app config', () => {
+  const contracts = {
+    multicall3: { address: '0xcA11bde05977b3631167028862bE2a173976CA11' },
+    demoToken: { address: '0x8464135c8F25Da09e49BC8782676a84730C318bC' },
+    demoNft: { address: '0x71C95911E9a5D330f4D621842EC243EE1343292e' },
+    demoMultiToken: { address: '0x948B3c65b89DF0B4894ABE91E6D02FE579834F8F' },
+  }
+
   test('returns the demo app with the local chain proxied through the sandbox', async () => {
     const { status, body } = await sandbox.call('/api/v1/apps/config')
     expect(status).toBe(200)
@@ -48,10 +55,10 @@ describe('app config', () => {
         useEmailLogin: true,
         rampableClientSecret: null,
         showPoweredBy: true,
-        google: { enabled: false, clientId: null },
-        apple: { enabled: false, clientId: null, redirectUri: null },
-        telegram: { enabled: false, botId: null, botUsername: null },
-        whatsapp: { enabled: false },
+        google: { enabled: true, clientId: 'demo-google-client' },
+        apple: { enabled: true, clientId: 'demo-apple-client', redirectUri: `${sandbox.url}/widget/oauth-callback.html` },
+        telegram: { enabled: true, botId: '7000000001', botUsername: 'wallet_kit_demo_bot' },
+        whatsapp: { enabled: true },
         allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
         chains: [
           {
@@ -61,6 +68,16 @@ describe('app config', () => {
             rpcUrls: [`${sandbox.url}/rpc/31337`],
             nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
             testnet: true,
+            contracts,
+          },
+          {
+            chainId: 31338,
+            name: 'Local Chain 2',
+            network: 'local-2',
+            rpcUrls: [`${sandbox.url}/rpc/31338`],
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            testnet: true,
+            contracts,
           },
         ],
       },
@@ -201,6 +218,8 @@ describe('rpc proxy and misc', () => {
       { jsonrpc: '2.0', id: 2, method: 'net_version', params: [] },
     ])
     expect(await batch.json()).toMatchObject([{ id: 1, result: '0x7a69' }, { id: 2, result: '31337' }])
+    const second = await rpc({ jsonrpc: '2.0', id: 8, method: 'eth_chainId', params: [] }, 31338)
+    expect(await second.json()).toEqual({ jsonrpc: '2.0', id: 8, result: '0x7a6a' })
   })
 
   test('refuses admin and unlocked-account methods, unknown chains and bad JSON', async () => {

@@ -1,5 +1,5 @@
-// The provider sandbox CLI: `npx tsx sandbox/main.ts`. Env: PORT (8787), ANVIL_PORT (8545),
-// SANDBOX_DATA_DIR, SANDBOX_MASTER_KEY, DATABASE_URL, SANDBOX_LOG=1.
+// The provider sandbox CLI: `npx tsx sandbox/main.ts`. Env: PORT (8787), ANVIL_PORT (8545; the
+// second chain takes the next port), SANDBOX_DATA_DIR, SANDBOX_MASTER_KEY, DATABASE_URL, SANDBOX_LOG=1.
 import { createSandbox } from './server.ts'
 
 const port = Number(process.env.PORT ?? 8787)
@@ -9,6 +9,7 @@ try {
   const sandbox = await createSandbox({ port, anvilPort, log: process.env.SANDBOX_LOG === '1' })
   console.log(`Provider sandbox: ${sandbox.url}`)
   console.log(`Dev inbox (login codes): ${sandbox.url}/dev/inbox`)
+  console.log(`Sign-in emulators: ${sandbox.url}/oauth/google/authorize, ${sandbox.url}/oauth/apple/authorize, ${sandbox.url}/telegram/login`)
   console.log(`Chain ${sandbox.chains.map((chain) => `${chain.chainId}: ${sandbox.url}/rpc/${chain.chainId}`).join(', ')}`)
   console.log(`Data: ${sandbox.dataDir}`)
 

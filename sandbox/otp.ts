@@ -10,6 +10,8 @@ export const otpPolicy = {
   /** Codes one destination may request per window: stops the sandbox from being used to spam a mailbox. */
   maxPerWindow: 10,
   windowMs: 10 * 60 * 1000,
+  /** While a code is still usable, another one waits as long as the kit's resend countdown (SPEC.md section 4). */
+  resendWaitMs: { email: 30_000, whatsapp: 300_000, afterResend: 300_000 },
 } as const
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
@@ -23,13 +25,41 @@ export async function createOtp(store: Store, app: App, channel: Channel, destin
   )
   if ((rows[0]?.count ?? 0) >= otpPolicy.maxPerWindow) throw new HttpError(429, 'Too many codes requested, try again later')
 
+  // A code that is still usable makes this a resend: allowed once the countdown is over, and it
+  // replaces the old code. A used, expired or dead code does not hold up a new login.
+  const live = await store.query<{ id: string; created_at: Date; is_resend: boolean }>(
+    `SELECT id, created_at, is_resend FROM otp_codes WHERE app_id = $1 AND environment = $2 AND destination = $3
+       AND consumed_at IS NULL AND attempts < $4 AND expires_at > now() ORDER BY created_at DESC LIMIT 1`,
+    [app.appId, app.environment, destination, otpPolicy.maxAttempts],
+  )
+  const previous = live.rows[0]
+  if (previous) {
+    const wait = previous.is_resend ? otpPolicy.resendWaitMs.afterResend : otpPolicy.resendWaitMs[channel]
+    const remaining = new Date(previous.created_at).getTime() + wait - Date.now()
+    if (remaining > 0) {
+      const seconds = Math.ceil(remaining / 1000)
+      throw new HttpError(429, `Please wait ${seconds} seconds before requesting a new code`, { headers: { 'Retry-After': String(seconds) } })
+    }
+    await store.query('UPDATE otp_codes SET expires_at = now() WHERE id = $1', [previous.id])
+  }
+
   const id = randomUUID()
   const verificationToken = randomBytes(32).toString('base64url')
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   await store.query(
-    `INSERT INTO otp_codes (id, token_hash, app_id, environment, channel, destination, code_hash, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [id, sha256(verificationToken), app.appId, app.environment, channel, destination, sha256(`${id}:${code}`), new Date(Date.now() + otpPolicy.lifetimeMs).toISOString()],
+    `INSERT INTO otp_codes (id, token_hash, app_id, environment, channel, destination, code_hash, expires_at, is_resend)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      id,
+      sha256(verificationToken),
+      app.appId,
+      app.environment,
+      channel,
+      destination,
+      sha256(`${id}:${code}`),
+      new Date(Date.now() + otpPolicy.lifetimeMs).toISOString(),
+      Boolean(previous),
+    ],
   )
   return { verificationToken, code }
 }
@@ -38,11 +68,11 @@ type OtpRow = { id: string; destination: string; channel: Channel; code_hash: st
 
 const expired = () => new HttpError(400, 'OTP expired, request a new code')
 
-/** Checks a code and consumes it; returns who it was sent to. */
-export async function verifyOtp(store: Store, app: App, verificationToken: string, code: string) {
+/** Checks a code sent over `channel` and consumes it; returns who it was sent to. */
+export async function verifyOtp(store: Store, app: App, channel: Channel, verificationToken: string, code: string) {
   const { rows } = await store.query<OtpRow>(
-    'SELECT * FROM otp_codes WHERE token_hash = $1 AND app_id = $2 AND environment = $3',
-    [sha256(verificationToken), app.appId, app.environment],
+    'SELECT * FROM otp_codes WHERE token_hash = $1 AND app_id = $2 AND environment = $3 AND channel = $4',
+    [sha256(verificationToken), app.appId, app.environment, channel],
   )
   const row = rows[0]
   if (!row) throw new HttpError(400, 'Invalid verification token')

@@ -8,18 +8,30 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { readSeed, upsertApp } from './apps.ts'
 import { startAnvil, type Anvil } from './chain.ts'
-import { localChains, type RunningChain } from './chains.ts'
+import { anvilPortFor, localChains, type RunningChain } from './chains.ts'
 import type { Deps, SandboxEnv } from './context.ts'
 import { openStore, type Store } from './db.ts'
 import { fail, notFound, onError } from './envelope.ts'
-import { createFaucet } from './faucet.ts'
+import { createNetworks } from './evm.ts'
+import { ensureDemoContracts } from './contracts/deploy.ts'
+import { createFaucet, faucetAddress } from './faucet.ts'
 import { apiCors, requireApp } from './guard.ts'
 import { loadKeys } from './keys.ts'
+import { createOidc } from './oidc.ts'
+import { createLimiter, type RateLimits } from './rate-limit.ts'
 import { lockDataDir } from './lock.ts'
 import { accountRoutes } from './routes/account.ts'
 import { authRoutes } from './routes/auth.ts'
 import { configRoutes } from './routes/config.ts'
+import { devWalletRoutes } from './routes/dev-wallets.ts'
+import { iconRoutes } from './routes/icons.ts'
 import { inboxRoutes } from './routes/inbox.ts'
+import { oauthRoutes } from './routes/oauth.ts'
+import { organizationRoutes } from './routes/organization.ts'
+import { permissionRoutes } from './routes/permission.ts'
+import { rampServiceRoutes } from './routes/ramp-service.ts'
+import { smartAccountRoutes } from './routes/smart-account.ts'
+import { popupRoutes } from './routes/popups.ts'
 import { rpcRoutes } from './routes/rpc.ts'
 import { staticRoutes } from './routes/static.ts'
 import { walletRoutes } from './routes/wallet.ts'
@@ -31,7 +43,7 @@ export type SandboxOptions = {
   port?: number
   /** Database, keys and chain state. Default `SANDBOX_DATA_DIR` or `<repo>/.data/sandbox`. */
   dataDir?: string
-  /** Port of the first chain's anvil; default 8545, 0 picks a free one. */
+  /** Port of the first chain's anvil (the second takes the next port); default 8545, 0 picks free ones. */
   anvilPort?: number
   /** The build output with kit/kit.js and widget/. Default `<repo>/dist`. */
   distDir?: string
@@ -41,6 +53,8 @@ export type SandboxOptions = {
   databaseUrl?: string
   /** 64 hex chars. Default `SANDBOX_MASTER_KEY`, else a key generated once into the data folder. */
   masterKey?: string
+  /** Overrides of the auth rate limits (tests use small ones). */
+  rateLimits?: Partial<RateLimits>
 }
 
 export type Sandbox = {
@@ -75,20 +89,27 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     for (const [index, chain] of localChains.entries()) {
       const anvil: Anvil = await startAnvil({
         chainId: chain.chainId,
-        port: index === 0 ? (options.anvilPort ?? 8545) : 0,
+        port: anvilPortFor(index, options.anvilPort ?? 8545),
         statePath: join(dataDir, `chain-${chain.chainId}.json`),
       })
       cleanups.push(() => anvil.stop())
-      chains.push({ ...chain, rpcUrl: anvil.rpcUrl })
+      const running = { ...chain, rpcUrl: anvil.rpcUrl }
+      await ensureDemoContracts(running, faucetAddress)
+      chains.push(running)
     }
 
     let port = 0
+    const origin = () => `http://localhost:${port}`
+    const oidc = await createOidc(dataDir, origin)
     const deps: Deps = {
       store,
       keys,
       chains,
+      networks: createNetworks(chains),
       faucet: createFaucet(chains),
-      origin: () => `http://localhost:${port}`,
+      oidc,
+      limiter: createLimiter(options.rateLimits),
+      origin,
       ownOrigins: () => [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`],
       distDir,
     }
@@ -119,13 +140,27 @@ export function createApp(deps: Deps, log: boolean) {
   app.get('/health', (c) => c.json({ ok: true }))
   app.use('/api/*', apiCors(deps), api(64 * 1024))
   app.route('/api/v1', configRoutes(deps))
+  app.route('/api/v1', smartAccountRoutes(deps))
   app.use('/api/v2/*', requireApp(deps, { walletService: true }))
   app.route('/api/v2/auth', authRoutes(deps))
   app.route('/api/v2/account', accountRoutes(deps))
   app.route('/api/v2/wallet', walletRoutes(deps))
+  app.route('/api/v2/organization', organizationRoutes(deps))
+  app.use('/v1/*', api(64 * 1024))
+  app.route('/v1', rampServiceRoutes(deps))
   app.use('/rpc/*', api(1024 * 1024))
   app.route('/rpc', rpcRoutes(deps))
+  app.use('/dev/api/*', api(16 * 1024))
+  app.route('/icons', iconRoutes(deps))
   app.route('/dev', inboxRoutes(deps))
+  app.route('/dev', devWalletRoutes(deps))
+  app.use('/permission/*', api(16 * 1024))
+  app.route('/permission', permissionRoutes(deps))
+  app.use('/oauth/*', api(16 * 1024))
+  app.route('/oauth', oauthRoutes(deps))
+  app.use('/telegram/*', api(16 * 1024))
+  app.use('/widget/oauth-callback.html', api(32 * 1024))
+  app.route('/', popupRoutes(deps))
   app.route('/', staticRoutes(deps))
   return app
 }

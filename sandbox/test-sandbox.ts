@@ -1,9 +1,9 @@
 // Shared set-up for the sandbox's HTTP tests: a real sandbox (PGlite, anvil, HTTP) on free ports
 // with a throw-away data folder and a small dist/ folder of real files.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createSandbox, type Sandbox, type SandboxOptions } from './server.ts'
+import { createSandbox, repoRoot, type Sandbox, type SandboxOptions } from './server.ts'
 
 export type TestSandbox = Sandbox & {
   distDir: string
@@ -11,8 +11,14 @@ export type TestSandbox = Sandbox & {
   call(path: string, init?: RequestInit & { app?: string | null }): Promise<{ status: number; headers: Headers; body: any }>
   /** Requests a login code for `email` and reads it from the dev inbox API. */
   requestCode(email: string, app?: string): Promise<{ verificationToken: string; code: string }>
+  /** POST a JSON body (a string is sent as is), with an optional bearer token. */
+  post(path: string, body: unknown, token?: string, app?: string): Promise<{ status: number; headers: Headers; body: any }>
+  /** Logs `email` in with a code and creates its wallet; answers account/create's data. */
+  signUp(email: string, app?: string): Promise<CreatedWallet>
   dispose(): Promise<void>
 }
+
+export type CreatedWallet = { walletToken: string; refreshToken: string; secret0: string; address: `0x${string}` }
 
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
   const root = mkdtempSync(join(tmpdir(), 'wallet-kit-sandbox-'))
@@ -23,7 +29,14 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
   writeFileSync(join(distDir, 'widget', 'assets', 'index-abc123.js'), 'export const widget = 1')
   writeFileSync(join(distDir, 'kit', 'kit.js'), 'window.kit = 1')
 
-  const sandbox = await createSandbox({ port: 0, anvilPort: 0, dataDir: join(root, 'data'), distDir, ...options })
+  let sandbox: Sandbox
+  try {
+    if (!options.databaseUrl) cpSync(await pgliteTemplate(), join(root, 'data', 'pg'), { recursive: true })
+    sandbox = await createSandbox({ port: 0, anvilPort: 0, dataDir: join(root, 'data'), distDir, ...options })
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true })
+    throw error
+  }
 
   const call: TestSandbox['call'] = async (path, init = {}) => {
     const { app = 'demo', ...rest } = init
@@ -50,11 +63,30 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     return { verificationToken: sent.body.data.verificationToken as string, code: inbox.body[0].code as string }
   }
 
+  const post: TestSandbox['post'] = (path, body, token, app = 'demo') =>
+    call(path, {
+      method: 'POST',
+      app,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    })
+
+  const signUp = async (email: string, app = 'demo'): Promise<CreatedWallet> => {
+    const { verificationToken, code } = await requestCode(email, app)
+    const login = await post('/api/v2/auth/verify-otp', { verificationToken, otp: code }, undefined, app)
+    if (login.status !== 200) throw new Error(`verify-otp failed: ${JSON.stringify(login.body)}`)
+    const created = await post('/api/v2/account/create', {}, login.body.data.accessToken, app)
+    if (created.status !== 200) throw new Error(`account/create failed: ${JSON.stringify(created.body)}`)
+    return { ...created.body.data, address: created.body.data.address[0].address }
+  }
+
   return {
     ...sandbox,
     distDir,
     call,
     requestCode,
+    post,
+    signUp,
     async dispose() {
       await sandbox.close()
       rmSync(root, { recursive: true, force: true })
@@ -63,3 +95,26 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
 }
 
 export const json = (value: unknown) => JSON.stringify(value)
+
+/**
+ * An empty, initialised PGlite cluster to copy: creating one takes ~4 s, copying it a few ms
+ * (TOOLCHAIN.md). Kept in the temp folder per PGlite version and shared by test files; built in a
+ * private folder and renamed into place, so parallel workers never see half a cluster.
+ */
+async function pgliteTemplate(): Promise<string> {
+  const packageJson = join(repoRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json')
+  const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version
+  const template = join(tmpdir(), `wallet-kit-pglite-template-${version}`)
+  if (existsSync(template)) return template
+  const building = mkdtempSync(join(tmpdir(), 'wallet-kit-pglite-building-'))
+  const { PGlite } = await import('@electric-sql/pglite')
+  const db = await PGlite.create(join(building, 'pg'))
+  await db.close()
+  try {
+    renameSync(join(building, 'pg'), template)
+  } catch {
+    // Another worker finished first; theirs is as good.
+  }
+  rmSync(building, { recursive: true, force: true })
+  return template
+}

@@ -2,9 +2,10 @@ import { errors, jwtVerify, SignJWT } from 'jose'
 import type { Environment } from './apps.ts'
 import { HttpError } from './envelope.ts'
 
-// Three kinds of JWT, all HS256 with the data folder's key. `typ` keeps one kind from
-// standing in for another; `aud` binds a token to its app and environment.
-export type TokenKind = 'access' | 'wallet' | 'refresh'
+// Kinds of JWT, all HS256 with the data folder's key. `typ` keeps one kind from standing in for
+// another; `aud` binds a token to its app and environment. `permission` is the credential inside
+// the permission-accept page's link; `ramp` is the ramp access token (rampableAccessToken).
+export type TokenKind = 'access' | 'wallet' | 'refresh' | 'permission' | 'ramp'
 
 export type TokenClaims = {
   kind: TokenKind
@@ -16,7 +17,7 @@ export type TokenClaims = {
   familyId?: string
 }
 
-export const tokenLifetimes = { access: 15 * 60, wallet: 15 * 60, refresh: 7 * 24 * 60 * 60 } as const
+export const tokenLifetimes = { access: 15 * 60, wallet: 15 * 60, refresh: 7 * 24 * 60 * 60, permission: 60 * 60, ramp: 60 * 60 } as const
 
 const issuer = 'wallet-kit-sandbox'
 const audience = (appId: string, environment: Environment) => `${appId}:${environment}`
@@ -37,13 +38,14 @@ export async function signToken(key: Uint8Array, claims: TokenClaims, expiresAt?
 export async function verifyToken(
   key: Uint8Array,
   token: string,
-  expected: { kind: TokenKind; appId: string; environment: Environment },
+  expected: { kind: TokenKind; appId: string; environment: Environment; clockToleranceSeconds?: number },
 ): Promise<TokenClaims> {
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
       issuer,
       audience: audience(expected.appId, expected.environment),
+      ...(expected.clockToleranceSeconds ? { clockTolerance: expected.clockToleranceSeconds } : {}),
     })
     if (payload.typ !== expected.kind || typeof payload.sub !== 'string') throw new HttpError(401, 'Invalid token')
     return {

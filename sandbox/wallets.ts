@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { hexToBytes, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
-import type { App } from './apps.ts'
 import type { Store } from './db.ts'
 import { encrypt } from './keys.ts'
 import { splitKey } from './recovery.ts'
@@ -31,15 +30,4 @@ export async function saveWallet(store: Store, masterKey: Uint8Array, userId: st
     [id, userId, key.address, encrypt(masterKey, hexToBytes(key.privateKey), `wallet-key:${id}`), encrypt(masterKey, serverShare, `recovery-share:${id}`)],
   )
   return { wallet: { id, userId, address: key.address } satisfies Wallet, secret0 }
-}
-
-/** The user for an e-mail within one app and environment, created on first login. */
-export async function userForEmail(store: Store, app: App, email: string): Promise<string> {
-  const { rows } = await store.query<{ id: string }>(
-    `INSERT INTO users (id, app_id, environment, email) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (app_id, environment, email) DO UPDATE SET email = EXCLUDED.email RETURNING id`,
-    [randomUUID(), app.appId, app.environment, email],
-  )
-  if (!rows[0]) throw new Error('user upsert returned no row')
-  return rows[0].id
 }

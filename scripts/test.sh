@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 npx tsx scripts/ensure-anvil.ts
+bash scripts/ensure-postgres.sh
 echo "== typecheck" && npx tsc --noEmit -p .
 echo "== unit and integration tests (vitest)" && npx vitest run
 echo "== service clients in Chromium (vitest browser mode)" && npx vitest run -c sdk/vitest.browser.config.ts

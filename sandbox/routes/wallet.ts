@@ -5,12 +5,20 @@ import { consumeRefreshToken, issueRefreshToken } from '../sessions.ts'
 import { signToken } from '../tokens.ts'
 import { readJson, requiredString } from '../validate.ts'
 import { findWallet } from '../wallets.ts'
+import { refreshRampToken } from '../ramp.ts'
+import { onlyFields } from '../wire.ts'
 import { authorize } from './bearer.ts'
+import { readRoutes } from './read.ts'
+import { sendRoutes } from './send.ts'
+import { signRoutes } from './sign.ts'
 
-/** Wallet routes of the wallet service (/api/v2/wallet). Signing and sending operations join in a later phase. */
+/** Wallet routes of the wallet service (/api/v2/wallet): session refresh, address, and the signing, sending and read calls. */
 export function walletRoutes(deps: Deps) {
   const networks = new Set(['evm', ...deps.chains.map((chain) => chain.network)])
   return new Hono<SandboxEnv>()
+    .route('/', signRoutes(deps))
+    .route('/', sendRoutes(deps))
+    .route('/', readRoutes(deps))
     .post('/address', async (c) => {
       const { userId } = await authorize(c, deps.keys.jwtKey, 'wallet')
       const network = requiredString(await readJson(c), 'network', 64)
@@ -18,6 +26,14 @@ export function walletRoutes(deps: Deps) {
       const wallet = await findWallet(deps.store, userId)
       if (!wallet) throw new HttpError(404, 'Wallet not found')
       return ok(c, { address: wallet.address })
+    })
+    .post('/refresh-rampable', async (c) => {
+      const app = c.get('app')
+      const { userId } = await authorize(c, deps.keys.jwtKey, 'wallet')
+      const body = await readJson(c)
+      onlyFields(body, ['rampableAccessToken'])
+      const rampableAccessToken = requiredString(body, 'rampableAccessToken', 4096)
+      return ok(c, { rampableAccessToken: await refreshRampToken(deps, app, userId, rampableAccessToken) })
     })
     .post('/refresh', async (c) => {
       const app = c.get('app')

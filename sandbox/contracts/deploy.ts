@@ -1,0 +1,61 @@
+import { createWalletClient, getContractAddress, http, publicActions, type Address, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import type { RunningChain } from '../chains.ts'
+import { viemChainOf } from '../evm.ts'
+import { loadArtifact, type ContractName } from './artifacts.ts'
+
+/** Where Multicall3 lives on public chains; viem, wagmi and ethers look for it there. */
+export const multicall3Address: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
+
+/**
+ * anvil's default account 1, used only to deploy. Its nonces 0, 1, 2 give the demo contracts the
+ * same addresses on both chains and after every restart, so they can be written down.
+ */
+const deployerKey: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
+const deployer = privateKeyToAccount(deployerKey)
+
+const deployed = [
+  ['demoToken', 'DemoToken'],
+  ['demoNft', 'DemoNft'],
+  ['demoMultiToken', 'DemoMultiToken'],
+] as const satisfies readonly (readonly [string, ContractName])[]
+
+export type ContractKey = 'multicall3' | (typeof deployed)[number][0]
+
+/** The contracts of one chain, shaped like viem's `chain.contracts`. */
+export type DemoContracts = { readonly [key in ContractKey]: { readonly address: Address } }
+
+export const demoContracts: DemoContracts = {
+  multicall3: { address: multicall3Address },
+  ...(Object.fromEntries(
+    deployed.map(([key], nonce) => [key, { address: getContractAddress({ from: deployer.address, nonce: BigInt(nonce) }) }]),
+  ) as { [key in (typeof deployed)[number][0]]: { address: Address } }),
+}
+
+/**
+ * Makes sure the demo contracts exist on a fresh or restored chain: Multicall3 (stateless) is
+ * installed as runtime code at its canonical address, the tokens are deployed by the deployer
+ * with `minter` (the faucet) as their only minter. Idempotent: present contracts are left alone.
+ */
+export async function ensureDemoContracts(chain: RunningChain, minter: Address): Promise<void> {
+  const client = createWalletClient({ account: deployer, chain: viemChainOf(chain), transport: http(chain.rpcUrl), pollingInterval: 50 }).extend(
+    publicActions,
+  )
+  if (!(await client.getCode({ address: multicall3Address }))) {
+    await client.request({
+      method: 'anvil_setCode' as 'eth_chainId',
+      params: [multicall3Address, loadArtifact('Multicall3').deployedBytecode] as never,
+    })
+  }
+  for (const [index, [key, name]] of deployed.entries()) {
+    const address = demoContracts[key].address
+    if (await client.getCode({ address })) continue
+    const nonce = await client.getTransactionCount({ address: deployer.address })
+    if (nonce !== index)
+      throw new Error(`Chain ${chain.chainId}: ${name} is missing at ${address} but the deployer's nonce is ${nonce}; start with a fresh data folder`)
+    const artifact = loadArtifact(name)
+    const hash = await client.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args: [minter] })
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    if (receipt.contractAddress?.toLowerCase() !== address.toLowerCase()) throw new Error(`Chain ${chain.chainId}: ${name} landed at ${receipt.contractAddress}`)
+  }
+}

@@ -1,0 +1,81 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Context } from 'hono'
+import { HttpError } from './envelope.ts'
+
+// Fixed-window counters in memory: one sandbox process serves the API, so nothing needs sharing.
+// Keys are an IP (from the socket, never X-Forwarded-For: the sandbox sits behind no proxy) or an
+// identifier (e-mail, phone, username).
+
+export type Rule = { max: number; windowMs: number }
+
+/** The limits the auth routes apply; generous for one developer, tight enough to stop a script. */
+export type RateLimits = {
+  /** Login-code requests (e-mail and WhatsApp) per IP. */
+  codesPerIp: Rule
+  /** Code checks per IP (each code also dies after 5 wrong tries). */
+  verifiesPerIp: Rule
+  /** Password, Google, Apple and Telegram logins and registrations per IP. */
+  loginsPerIp: Rule
+  /** Failed password logins per username. */
+  failedLoginsPerName: Rule
+}
+
+const tenMinutes = 10 * 60 * 1000
+
+export const defaultRateLimits: RateLimits = {
+  codesPerIp: { max: 100, windowMs: tenMinutes },
+  verifiesPerIp: { max: 300, windowMs: tenMinutes },
+  loginsPerIp: { max: 200, windowMs: tenMinutes },
+  failedLoginsPerName: { max: 10, windowMs: 15 * 60 * 1000 },
+}
+
+export type Limiter = {
+  readonly limits: RateLimits
+  /** Counts one hit; throws 429 (with Retry-After) once the rule's budget for `key` is spent. */
+  hit(rule: keyof RateLimits, key: string): void
+  /** Whether `key` is over budget, without counting. */
+  check(rule: keyof RateLimits, key: string): void
+}
+
+export function createLimiter(overrides: Partial<RateLimits> = {}): Limiter {
+  const limits = { ...defaultRateLimits, ...overrides }
+  const windows = new Map<string, { count: number; resetAt: number }>()
+  let sweepAt = Date.now() + tenMinutes
+
+  const current = (rule: keyof RateLimits, key: string) => {
+    const now = Date.now()
+    if (now > sweepAt) {
+      for (const [id, window] of windows) if (window.resetAt <= now) windows.delete(id)
+      sweepAt = now + tenMinutes
+    }
+    const id = `${rule}\u0000${key}`
+    let window = windows.get(id)
+    if (!window || window.resetAt <= now) windows.set(id, (window = { count: 0, resetAt: now + limits[rule].windowMs }))
+    return window
+  }
+  const refuse = (resetAt: number) => {
+    const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000))
+    return new HttpError(429, `Too many requests, try again in ${seconds} seconds`, { headers: { 'Retry-After': String(seconds) } })
+  }
+  return {
+    limits,
+    hit(rule, key) {
+      const window = current(rule, key)
+      if (window.count >= limits[rule].max) throw refuse(window.resetAt)
+      window.count += 1
+    },
+    check(rule, key) {
+      const window = current(rule, key)
+      if (window.count >= limits[rule].max) throw refuse(window.resetAt)
+    },
+  }
+}
+
+/** The caller's IP address as the socket reports it. */
+export function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
