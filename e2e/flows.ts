@@ -8,7 +8,7 @@ export async function signUp(page: Page, request: APIRequestContext): Promise<`0
   const frame = frameOf(page)
   const email = uniqueEmail()
   await frame.getByPlaceholder('Enter your email').fill(email)
-  await frame.getByRole('button', { name: 'Continue' }).click()
+  await frame.getByRole('button', { name: 'Continue', exact: true }).click()
   await frame.getByLabel('Verification code').fill(await latestCode(request, email))
   await frame.getByRole('button', { name: 'Done' }).click()
   await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)

@@ -14,7 +14,7 @@ test('e-mail login: code from the dev inbox, new wallet, connected, kept across 
 
   const email = uniqueEmail()
   await frame.getByPlaceholder('Enter your email').fill(email)
-  await frame.getByRole('button', { name: 'Continue' }).click()
+  await frame.getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(frame.getByRole('heading', { name: 'OTP Verification' })).toBeVisible()
   await expect(frame.getByText(email)).toBeVisible()
   await expect(frame.getByRole('button', { name: /Resend in \d+s/ })).toBeDisabled()
@@ -48,7 +48,7 @@ test('a returning user logs in straight away with the same address', async ({ pa
     await page.getByRole('button', { name: 'Connect' }).click()
     const frame = frameOf(page)
     await frame.getByPlaceholder('Enter your email').fill(email)
-    await frame.getByRole('button', { name: 'Continue' }).click()
+    await frame.getByRole('button', { name: 'Continue', exact: true }).click()
     await frame.getByLabel('Verification code').fill(await latestCode(request, email))
     return frame
   }
@@ -66,7 +66,7 @@ test('a returning user logs in straight away with the same address', async ({ pa
   await other.getByRole('button', { name: 'Connect' }).click()
   const otherFrame = frameOf(other)
   await otherFrame.getByPlaceholder('Enter your email').fill(email)
-  await otherFrame.getByRole('button', { name: 'Continue' }).click()
+  await otherFrame.getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(otherFrame.getByRole('heading', { name: 'OTP Verification' })).toBeVisible()
   // The resend wait keeps the first code valid; read the newest one.
   await otherFrame.getByLabel('Verification code').fill(await latestCode(request, email))
@@ -84,7 +84,7 @@ test('an invalid e-mail shows "Invalid email" and calls nothing', async ({ page 
   await page.getByRole('button', { name: 'Connect' }).click()
   const frame = frameOf(page)
   await frame.getByPlaceholder('Enter your email').fill('not-an-email')
-  await frame.getByRole('button', { name: 'Continue' }).click()
+  await frame.getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(frame.getByText('Invalid email')).toBeVisible()
   await expect(frame.getByRole('heading', { name: 'Login or Sign Up' })).toBeVisible()
   expect(calls).toEqual([])

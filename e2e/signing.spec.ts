@@ -126,3 +126,59 @@ test('the profile modal shows the address and balance; Disconnect ends the sessi
   await page.reload()
   expect(await startRequest(page, 'eth_accounts')).toEqual({ result: [] })
 })
+
+test('a wallet without permission gets the need-permission modal; Setup Permission opens the accept page; then signing works', async ({ page, request }) => {
+  const address = await signUp(page, request)
+  const off = await request.post(`${providerUrl}/dev/api/wallets/${address}/permission`, { data: { granted: false } })
+  expect(off.ok()).toBe(true)
+
+  const refused = startRequest(page, 'personal_sign', ['0x6869', address])
+  const frame = frameOf(page)
+  await expect(frame.getByRole('button', { name: 'Confirm' })).toBeEnabled()
+  await frame.getByRole('button', { name: 'Confirm' }).click()
+  expect(await refused).toMatchObject({ code: 4100 })
+  await expect(frame.getByRole('heading', { name: 'Permission needed' })).toBeVisible()
+  await snap(page, 'need-permission')
+
+  const tab = page.waitForEvent('popup')
+  await frame.getByRole('button', { name: 'Setup Permission' }).click()
+  const accept = await tab
+  await accept.getByRole('button', { name: 'Grant permission' }).click()
+  await expect(accept.getByRole('heading', { name: 'Permission granted' })).toBeVisible()
+  await accept.close()
+
+  const signed = startRequest(page, 'personal_sign', ['0x6869', address])
+  await frame.getByRole('button', { name: 'Confirm' }).click()
+  const { result } = await signed
+  expect(await verifyMessage({ address, message: 'hi', signature: result as `0x${string}` })).toBe(true)
+})
+
+test('switching to the second local chain is real: chainChanged, reads and sends go to 31338', async ({ page, request }) => {
+  const address = await signUp(page, request)
+  const events = page.evaluate(
+    () => new Promise<string>((resolve) => window.WalletKit!.kit!.provider.on('chainChanged', ((id: string) => resolve(id)) as never)),
+  )
+  expect(await startRequest(page, 'wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).toEqual({ result: null })
+  expect(await events).toBe('0x7a6a')
+  expect(await startRequest(page, 'eth_chainId')).toEqual({ result: '0x7a6a' })
+  const second = createPublicClient({ transport: http(`${providerUrl}/rpc/31338`) })
+  const balance = await startRequest(page, 'eth_getBalance', [address, 'latest'])
+  expect(BigInt(balance.result as string)).toBe(await second.getBalance({ address }))
+
+  const pending = startRequest(page, 'eth_sendTransaction', [{ from: address, to: address, value: '0x1' }])
+  const frame = frameOf(page)
+  await expect(frame.getByText('Local Chain 2')).toBeVisible()
+  await frame.getByRole('button', { name: 'Confirm' }).click()
+  const { result } = await pending
+  expect((await second.waitForTransactionReceipt({ hash: result as `0x${string}` })).status).toBe('success')
+
+  // The chain is part of the session: a reload keeps it.
+  await page.reload()
+  expect(await startRequest(page, 'eth_chainId')).toEqual({ result: '0x7a6a' })
+  await page.evaluate(() => window.WalletKit!.kit!.open('chain'))
+  await expect(frameOf(page).getByRole('heading', { name: 'Switch Chain' })).toBeVisible()
+  await snap(page, 'chain')
+  await frameOf(page).getByRole('option', { name: /Local Chain 1/ }).click()
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+  expect(await startRequest(page, 'eth_chainId')).toEqual({ result: '0x7a69' })
+})

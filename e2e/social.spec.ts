@@ -36,14 +36,14 @@ test('Google: the emulator signs a typed identity in, the widget exchanges the c
   await expect(popup.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible()
   await popup.getByLabel('E-mail').fill(`google-${Date.now()}@example.com`)
   await popup.getByLabel('Name').fill('Gina Google')
-  await popup.getByRole('button', { name: 'Continue' }).click()
+  await popup.getByRole('button', { name: 'Continue', exact: true }).click()
   await expectNewWallet(page)
 })
 
 test('Apple: form_post with an identity token, verified by the service', async ({ page }) => {
   const { popup } = await startSocial(page, 'Apple')
   await popup.getByLabel('E-mail').fill(`apple-${Date.now()}@example.com`)
-  await popup.getByRole('button', { name: 'Continue' }).click()
+  await popup.getByRole('button', { name: 'Continue', exact: true }).click()
   await expectNewWallet(page)
 })
 
