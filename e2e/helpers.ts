@@ -33,3 +33,21 @@ export const uniqueEmail = () => `user-${Date.now()}-${Math.floor(Math.random() 
 export async function accounts(page: Page): Promise<unknown> {
   return page.evaluate(() => window.WalletKit!.kit!.provider.request({ method: 'eth_accounts' }))
 }
+
+/** Logs a new user in through the connect modal that is already open (e-mail code, new wallet, Done). */
+export async function logInInFrame(page: Page, request: APIRequestContext): Promise<void> {
+  const frame = frameOf(page)
+  const email = uniqueEmail()
+  await frame.getByPlaceholder('Enter your email').fill(email)
+  await frame.getByRole('button', { name: 'Continue', exact: true }).click()
+  await frame.getByLabel('Verification code').fill(await latestCode(request, email))
+  await frame.getByRole('button', { name: 'Done' }).click()
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+}
+
+/** Confirms the signing request the widget is showing (title 'Sign Message'). */
+export async function confirmSignature(page: Page): Promise<void> {
+  const frame = frameOf(page)
+  await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
+  await frame.getByRole('button', { name: 'Confirm' }).click()
+}

@@ -10,22 +10,32 @@ const types: Record<string, string> = {
   '.png': 'image/png',
 }
 
-/** A plain static server for the example host pages: a host origin that is not the provider's. */
-export function serveExamples(options: { root: string; host: string; port: number }): Promise<Server> {
-  const root = resolve(options.root)
+/** The file for `path` under `root`, if there is one (a directory means its index.html). */
+function find(root: string, path: string): string | undefined {
+  let file = normalize(join(root, path))
+  if (!file.startsWith(root)) return undefined
+  if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html')
+  return existsSync(file) ? file : undefined
+}
+
+/**
+ * A plain static server for the example host pages: a host origin that is not the provider's.
+ * `roots` are tried in order (the built examples first, then the ones that need no build).
+ */
+export function serveExamples(options: { roots: readonly string[]; host: string; port: number }): Promise<Server> {
+  const roots = options.roots.map((r) => resolve(r))
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
     if (path === '/') {
       res.writeHead(302, { location: '/demo/' }).end()
       return
     }
-    let file = normalize(join(root, path))
-    if (!file.startsWith(root)) {
+    if (path.split('/').includes('..')) {
       res.writeHead(403).end('Forbidden')
       return
     }
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html')
-    if (!existsSync(file)) {
+    const file = roots.map((root) => find(root, path)).find(Boolean)
+    if (!file) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
       return
     }

@@ -1,26 +1,22 @@
-import { CallOptions, connect, WindowMessenger, type RemoteProxy } from 'penpal'
 import {
+  dispatch,
   ErrorCode,
   fail,
   hostChecks,
   isResult,
   PROTOCOL_VERSION,
-  serve,
   type Fail,
   type HostMethods,
   type Result,
   type WidgetMethods,
 } from '../bridge/index.ts'
+import { openChannel } from './channel.ts'
 import { disconnected } from './errors.ts'
 import type { Frame } from './frame.ts'
 
 export type Connection = {
   /** Calls a widget method once the handshake is done (calls made before are queued). Never throws. */
-  call<K extends keyof WidgetMethods>(
-    name: K,
-    args: Parameters<WidgetMethods[K]>,
-    timeout?: number,
-  ): Promise<Result>
+  call<K extends keyof WidgetMethods>(name: K, args: Parameters<WidgetMethods[K]>, timeout?: number): Promise<Result>
   destroy(): void
 }
 
@@ -31,50 +27,69 @@ export type ConnectOptions = {
   handshakeTimeout: number
   /** Why the handshake may have failed (filled in from CSP violation reports). */
   diagnose: () => string
+  /** Runs after every successful handshake (the first, and again after the frame reloads). */
+  ready?: () => void
 }
 
 /**
- * Penpal connection to the widget, restricted to the provider origin. After Penpal's own
- * handshake the host says `hello` with its protocol version; a mismatch fails every call with 4900.
+ * The bridge to the widget, restricted to the provider origin. After the transport's handshake the
+ * host says `hello` with its protocol version; a refusal or mismatch fails every call with 4900.
+ * When the frame reloads, calls in flight are rejected with 4900 and later calls wait for the new
+ * frame's handshake.
  */
 export function connectWidget(options: ConnectOptions): Connection {
-  const { frame, providerOrigin, handshakeTimeout } = options
-  let connection: ReturnType<typeof connect<WidgetMethods>> | undefined
-  let destroyed = false
-  const connected = frame.attached.then(() => {
-    if (destroyed) throw new Error('destroyed')
-    connection = connect<WidgetMethods>({
-      messenger: new WindowMessenger({ remoteWindow: frame.element.contentWindow!, allowedOrigins: [providerOrigin] }),
-      methods: serve(hostChecks, options.host),
-      timeout: handshakeTimeout,
-    })
-    return connection.promise
-  })
+  const { handshakeTimeout } = options
+  let settle: ((outcome: Fail | null) => void) | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let handshake: Promise<Fail | null>
+  const malformed = fail(ErrorCode.internal, 'Malformed answer from the wallet frame')
 
-  const ready: Promise<RemoteProxy<WidgetMethods> | Fail> = connected.then(
-    async (remote) => {
-      const welcome = await remote.hello({ protocol: PROTOCOL_VERSION }, new CallOptions({ timeout: handshakeTimeout }))
-      if (!isResult(welcome)) return fail(ErrorCode.disconnected, 'Wallet frame answered the handshake with a malformed message')
-      return 'error' in welcome ? welcome : remote
+  /** Calls made from now on wait for the next handshake (calls in flight are the channel's to reject). */
+  const start = () => {
+    handshake = new Promise((resolve) => (settle = resolve))
+    clearTimeout(timer)
+    timer = setTimeout(
+      () => finish({ error: disconnected(`Wallet frame did not connect within ${handshakeTimeout} ms. ${options.diagnose()}`) }),
+      handshakeTimeout,
+    )
+  }
+
+  /** Settles the current handshake; a frame that answers after the timeout still gets used. */
+  const finish = (outcome: Fail | null) => {
+    clearTimeout(timer)
+    if (settle) settle(outcome)
+    else if (!outcome) handshake = Promise.resolve(null)
+    settle = undefined
+  }
+
+  const channel = openChannel({
+    remote: () => options.frame.element.contentWindow,
+    origin: options.providerOrigin,
+    answer: (name, args) => dispatch(hostChecks, options.host, name, args),
+    async connected() {
+      const welcome = await channel.call('hello', [{ protocol: PROTOCOL_VERSION }], handshakeTimeout).catch(() => null)
+      const outcome = isResult(welcome) ? ('error' in welcome ? welcome : null) : malformed
+      finish(outcome)
+      if (!outcome) options.ready?.()
     },
-    () => ({ error: disconnected(`Wallet frame did not connect within ${handshakeTimeout} ms. ${options.diagnose()}`) }),
-  )
+    restarted: start,
+  })
+  start()
 
   return {
     async call(name, args, timeout) {
-      const remote = await ready
-      if ('error' in remote) return remote as Fail
+      const failure = await handshake
+      if (failure) return failure
       try {
-        const method = remote[name] as (...a: unknown[]) => Promise<unknown>
-        const answer = await method(...args, new CallOptions(timeout ? { timeout } : {}))
-        return isResult(answer) ? answer : fail(ErrorCode.internal, `Malformed answer from wallet frame to ${name}`)
+        const answer = await channel.call(name, args, timeout)
+        return isResult(answer) ? answer : malformed
       } catch (err) {
-        return { error: disconnected(`Wallet frame unreachable: ${(err as Error).message}`) }
+        return { error: disconnected((err as Error).message) }
       }
     },
     destroy() {
-      destroyed = true
-      connection?.destroy()
+      finish({ error: disconnected('Wallet kit destroyed') })
+      channel.destroy()
     },
   }
 }

@@ -1,59 +1,54 @@
 /**
- * The widget iframe: preloaded hidden, shown full-viewport over the page when the widget asks.
- * While shown, page scroll is locked and focus moves into the frame; it returns on hide.
+ * The widget iframe: preloaded hidden, shown full-viewport over the page with a transparent
+ * background when the widget asks. While shown, page scroll is locked and focus moves into the
+ * frame; on hide both are given back.
  */
 export type Frame = {
   readonly element: HTMLIFrameElement
-  /** Resolves once the frame is in the document (kit.js may run in <head>, before <body> exists). */
-  readonly attached: Promise<void>
   setVisible(visible: boolean): void
   remove(): void
 }
 
 const hidden = 'display:none'
-const shown =
-  'display:block;position:fixed;inset:0;width:100vw;height:100vh;border:0;margin:0;padding:0;' +
-  'background:transparent;color-scheme:normal;z-index:2147483647'
+// color-scheme normal: a frame whose scheme differs from the page's gets an opaque backdrop.
+const shown = 'position:fixed;inset:0;width:100%;height:100%;border:0;background:none;color-scheme:normal;z-index:2147483647'
 
-export function mountFrame(src: string, doc: Document = document): Frame {
-  const element = doc.createElement('iframe')
+export function mountFrame(src: string, onVisible: (visible: boolean) => void): Frame {
+  const element = document.createElement('iframe')
   element.src = src
   element.title = 'Wallet'
   element.dataset.testid = 'wallet-kit-frame'
   element.setAttribute('allow', 'clipboard-write')
   element.setAttribute('style', hidden)
-  const attached = new Promise<void>((resolve) => {
-    const attach = () => {
-      doc.body.appendChild(element)
-      resolve()
-    }
-    if (doc.body) attach()
-    else doc.addEventListener('DOMContentLoaded', attach, { once: true })
-  })
+  // kit.js may run in <head>, before <body> exists.
+  const attach = () => document.body.appendChild(element)
+  if (document.body) attach()
+  else document.addEventListener('DOMContentLoaded', attach, { once: true })
 
-  let restoreFocus: Element | null = null
-  let restoreOverflow: string | null = null
+  const root = document.documentElement.style
+  let restoreFocus: HTMLElement | null = null
+  let restoreOverflow = ''
+  let visible = false
 
-  function setVisible(visible: boolean): void {
-    const isShown = element.style.display === 'block'
-    if (visible === isShown) return
-    if (visible) {
-      restoreFocus = doc.activeElement
-      restoreOverflow = doc.documentElement.style.overflow
-      doc.documentElement.style.overflow = 'hidden'
+  function setVisible(show: boolean): void {
+    if (show === visible) return
+    visible = show
+    if (show) {
+      restoreFocus = document.activeElement as HTMLElement | null
+      restoreOverflow = root.overflow
+      root.overflow = 'hidden'
       element.setAttribute('style', shown)
       element.focus()
     } else {
       element.setAttribute('style', hidden)
-      doc.documentElement.style.overflow = restoreOverflow ?? ''
-      if (restoreFocus instanceof HTMLElement) restoreFocus.focus()
-      restoreFocus = null
+      root.overflow = restoreOverflow
+      restoreFocus?.focus?.()
     }
+    onVisible(show)
   }
 
   return {
     element,
-    attached,
     setVisible,
     remove() {
       setVisible(false)

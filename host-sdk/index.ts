@@ -1,2 +1,5 @@
-export { createWalletKit, type WalletKit, type WalletKitOptions } from './kit.ts'
+export { createWalletKit, type KitEvent, type WalletKit, type WalletKitOptions } from './kit.ts'
+export { ProviderRpcError } from './errors.ts'
+export { currentKit } from './registry.ts'
 export type { EIP1193Provider } from './provider.ts'
+export type { ProviderDetail, ProviderInfo } from './eip6963.ts'

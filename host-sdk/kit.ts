@@ -1,81 +1,110 @@
-import { views, type HostEvent, type View } from '../bridge/index.ts'
+import { ErrorCode, type HostEvent, type View, type WidgetMethods } from '../bridge/index.ts'
 import { connectWidget } from './connection.ts'
-import { unwrap } from './errors.ts'
+import { announce, kitInfo } from './eip6963.ts'
+import { ProviderRpcError, unwrap } from './errors.ts'
+import { createExternal } from './external.ts'
 import { mountFrame } from './frame.ts'
+import { timeouts } from './methods.ts'
+import { frameUrl, resolveOptions, type WalletKitOptions } from './options.ts'
 import { createProvider, type EIP1193Provider } from './provider.ts'
+import { claim, release } from './registry.ts'
+import { watchWallets } from './wallets.ts'
 
-export type WalletKitOptions = {
-  appId: string
-  env?: 'sandbox' | 'production'
-  /** Origin of the provider (serves the widget and the services). */
-  providerUrl?: string
-  /** How long to wait for the wallet frame to answer, in ms. */
-  handshakeTimeout?: number
-}
+export type { WalletKitOptions } from './options.ts'
+
+/** Provider events, plus `open` and `close` when the modal shows or hides. */
+export type KitEvent = HostEvent | 'open' | 'close'
 
 export type WalletKit = {
   readonly provider: EIP1193Provider
-  open(view?: View): Promise<void>
+  /** Shows a modal: `connect` when nobody is connected, else `profile`, unless named. */
+  open(modal?: View): Promise<void>
   close(): Promise<void>
+  /** Ends the session (embedded wallet or browser wallet). */
+  disconnect(): Promise<void>
+  on(event: KitEvent, listener: (payload: never) => void): void
+  off(event: KitEvent, listener: (payload: never) => void): void
+  /** Removes the frame and every listener; another kit may be created afterwards. */
   destroy(): void
 }
 
-export const defaultProviderUrl = 'http://localhost:8787'
-
-export function createWalletKit(options: WalletKitOptions): WalletKit {
-  if (!options || typeof options.appId !== 'string' || options.appId.length === 0) throw new Error('appId is required')
-  if (typeof document === 'undefined') throw new Error('createWalletKit needs a browser document (call it on the client)')
-  const env = options.env ?? 'sandbox'
-  const providerOrigin = new URL(options.providerUrl ?? defaultProviderUrl).origin
-  const src = new URL('/widget/', providerOrigin)
-  src.searchParams.set('appId', options.appId)
-  src.searchParams.set('env', env)
-  src.searchParams.set('origin', location.origin)
+/** Creates the page's one wallet kit: the hidden wallet frame, its EIP-1193 provider and the wallet list. */
+export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?: string): WalletKit {
+  const resolved = resolveOptions(options, fallbackProviderUrl)
+  if (typeof document === 'undefined') throw new Error('createWalletKit runs in a browser only')
+  claim()
+  const { providerOrigin: origin, handshakeTimeout } = resolved
 
   const violations: string[] = []
-  const onViolation = (e: SecurityPolicyViolationEvent) => {
-    if (e.blockedURI.startsWith(providerOrigin)) violations.push(e.effectiveDirective)
-  }
-  document.addEventListener('securitypolicyviolation', onViolation)
+  const onViolation = (e: SecurityPolicyViolationEvent) => e.blockedURI.startsWith(origin) && violations.push(e.effectiveDirective)
+  /** A widget call answered with the result, or thrown as a ProviderRpcError. */
+  const widget = async <K extends keyof WidgetMethods>(name: K, ...args: Parameters<WidgetMethods[K]>) =>
+    unwrap(await connection.call(name, args, timeouts.read))
 
-  const frame = mountFrame(src.href)
-  let emit: (event: HostEvent, payload: unknown) => void = () => {}
+  const { provider, emit, state, listeners } = createProvider(resolved.chains, async (request, timeout) => {
+    if (!external.active) return unwrap(await connection.call('request', [request], timeout))
+    if (request.method !== 'wallet_revokePermissions') return external.request(request)
+    return kit.disconnect().then(() => null)
+  })
+  const external = createExternal(emit, () => void connection.call('disconnect', [], timeouts.read))
+  const frame = mountFrame(frameUrl(resolved, location.origin), (visible) => listeners.emit(visible ? 'open' : 'close', null))
+  const sendWallets = () => void connection.call('setWallets', [wallets.descriptors()], timeouts.read)
+  const wallets = watchWallets(provider, sendWallets)
+
   const connection = connectWidget({
     frame,
-    providerOrigin,
-    handshakeTimeout: options.handshakeTimeout ?? 15_000,
+    providerOrigin: origin,
+    handshakeTimeout,
     host: {
-      setVisible: (visible) => frame.setVisible(visible),
-      emit: (event, payload) => emit(event, payload),
-      connectExternal: () => {
-        throw { code: 4200, message: 'External wallets are not available in this page' }
+      setVisible: frame.setVisible,
+      emit(event, payload) {
+        // While a browser wallet is connected the frame's account events do not apply, except
+        // "nobody is connected" (the profile's Disconnect), which ends that connection too.
+        if (!external.active) emit(event, payload)
+        else if (event === 'disconnect' || (event === 'accountsChanged' && !(payload as [])?.length)) external.end()
       },
-      openUrl: (url, target) => {
+      connectExternal(walletId) {
+        const wallet = wallets.find(walletId)
+        if (!wallet) throw new ProviderRpcError(ErrorCode.invalidParams, `No browser wallet "${walletId}" in this page`)
+        return external.connect(wallet)
+      },
+      openUrl(url, target) {
+        // Deep links to mobile wallets only work from the top-level page.
         if (target === '_top') location.assign(url)
         else window.open(url, '_blank', 'noopener')
       },
     },
     diagnose: () =>
-      violations.length > 0
-        ? `This page's Content-Security-Policy blocked the wallet frame (${violations.join(', ')}): add "frame-src ${providerOrigin}" to it.`
-        : `Check that ${location.origin} is an allowed origin of app "${options.appId}" (${env}) and that the page's Content-Security-Policy allows "frame-src ${providerOrigin}".`,
+      violations.length
+        ? `This page's Content-Security-Policy blocked the wallet frame (${violations.join(', ')}): add "frame-src ${origin}" to it.`
+        : `Check that ${location.origin} is an allowed origin of app "${resolved.appId}" (${resolved.env}) and that the page's Content-Security-Policy allows "frame-src ${origin}".`,
+    ready() {
+      sendWallets()
+      // Who is connected already (a stored session): what open() shows and what counts as a change.
+      widget('request', { method: 'eth_accounts' }).then((accounts) => external.active || (state.accounts = accounts as string[]), () => {})
+    },
   })
-  const { provider, events } = createProvider(connection)
-  emit = events.emit
+  document.addEventListener('securitypolicyviolation', onViolation)
+  const unannounce = announce(kitInfo(), provider)
 
-  return {
+  const kit: WalletKit = {
     provider,
-    async open(view = 'connect') {
-      if (!views.includes(view)) throw new Error(`Unknown modal: ${String(view)}`)
-      unwrap(await connection.call('open', [view]))
-    },
-    async close() {
-      unwrap(await connection.call('close', []))
-    },
+    // The bridge refuses a modal that is not one of SPEC.md's (-32602).
+    open: (modal) => widget('open', modal ?? (state.accounts.length ? 'profile' : 'connect')) as Promise<never>,
+    close: () => widget('close') as Promise<never>,
+    disconnect: async () => (external.active ? external.end() : void (await widget('disconnect'))),
+    on: listeners.on,
+    off: listeners.removeListener,
     destroy() {
+      external.end()
+      unannounce()
+      wallets.stop()
       connection.destroy()
       frame.remove()
       document.removeEventListener('securitypolicyviolation', onViolation)
+      release(kit)
     },
   }
+  claim(kit)
+  return kit
 }

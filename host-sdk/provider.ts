@@ -1,7 +1,7 @@
-import { checkRpcRequest, ErrorCode, type RpcRequest } from '../bridge/index.ts'
-import type { Connection } from './connection.ts'
+import { checkRpcRequest, ErrorCode, type HostEvent, type RpcRequest } from '../bridge/index.ts'
 import { createEmitter } from './emitter.ts'
-import { toProviderError, unwrap } from './errors.ts'
+import { ProviderRpcError } from './errors.ts'
+import { checkParams, methodOf, timeouts } from './methods.ts'
 
 export type EIP1193Provider = {
   request(args: RpcRequest): Promise<unknown>
@@ -9,27 +9,53 @@ export type EIP1193Provider = {
   removeListener(event: string, listener: (...args: never[]) => void): void
 }
 
-/** Per-kind bridge timeouts: reads are short, signing waits for a person, connecting waits while the modal is open. */
-const timeouts = { read: 15_000, sign: 10 * 60_000 } as const
-const waitsForUser = new Set(['eth_requestAccounts', 'wallet_requestPermissions'])
-const signs = /^(personal_sign|eth_sign|eth_signTypedData.*|eth_sendTransaction|eth_signTransaction|wallet_sendCalls)$/
+/** Sends a checked request on (to the wallet frame, or the connected browser wallet). */
+export type Route = (request: RpcRequest, timeout: number | undefined) => Promise<unknown>
 
-function timeoutFor(method: string): number | undefined {
-  if (waitsForUser.has(method)) return undefined
-  return signs.test(method) ? timeouts.sign : timeouts.read
-}
+const chainMethods = ['wallet_switchEthereumChain', 'wallet_addEthereumChain']
 
-export function createProvider(connection: Connection) {
-  const events = createEmitter()
+/**
+ * The EIP-1193 provider a dapp sees. Every request is checked here before anything is sent: an
+ * unknown method is 4200, bad params -32602, a chain the app does not offer 4902. Events are
+ * re-emitted once per change (the widget and a browser wallet may both report the same account).
+ */
+export function createProvider(chains: readonly number[], route: Route) {
+  const listeners = createEmitter()
+  const state = { accounts: [] as readonly string[], chainId: undefined as unknown }
+
+  function emit(event: HostEvent, payload: unknown): void {
+    if (event === 'accountsChanged') {
+      const accounts = Array.isArray(payload) ? (payload as string[]) : []
+      if (accounts.join() === state.accounts.join()) return
+      state.accounts = accounts
+    } else if (event === 'chainChanged') {
+      if (payload === state.chainId) return
+      state.chainId = payload
+    } else if (event === 'connect') {
+      state.chainId = (payload as { chainId?: unknown } | null)?.chainId
+    } else if (event === 'disconnect') {
+      const { code, message } = (payload ?? {}) as { code?: number; message?: string }
+      payload = new ProviderRpcError(code ?? ErrorCode.disconnected, message ?? 'Disconnected')
+    }
+    listeners.emit(event, payload)
+  }
 
   async function request(args: RpcRequest): Promise<unknown> {
     const reason = checkRpcRequest(args)
-    if (reason) throw toProviderError({ code: ErrorCode.invalidParams, message: `Invalid request: ${reason}` })
+    if (reason) throw new ProviderRpcError(ErrorCode.invalidParams, `Invalid request: ${reason}`)
     const { method, params } = args
-    const answer = await connection.call('request', [params === undefined ? { method } : { method, params }], timeoutFor(method))
-    return unwrap(answer)
+    const known = methodOf(method)
+    if (!known) throw new ProviderRpcError(ErrorCode.unsupportedMethod, `Unsupported method: ${method}`)
+    const bad = checkParams(known[0], params)
+    if (bad) throw new ProviderRpcError(ErrorCode.invalidParams, `Invalid params for ${method}: ${bad}`)
+    if (chainMethods.includes(method)) {
+      const { chainId } = (params as [{ chainId: string }])[0]
+      if (!chains.includes(Number(chainId)))
+        throw new ProviderRpcError(ErrorCode.unknownChain, `Unrecognized chain ${chainId}: this app offers ${chains.join(', ')}`)
+    }
+    return route(params === undefined ? { method } : { method, params }, timeouts[known[1]])
   }
 
-  const provider: EIP1193Provider = { request, on: events.on, removeListener: events.removeListener }
-  return { provider, events }
+  const provider: EIP1193Provider = { request, on: listeners.on, removeListener: listeners.removeListener }
+  return { provider, emit, state, listeners }
 }

@@ -1,8 +1,11 @@
+import { defineWalletKitElement } from './element/define.ts'
 import { createWalletKit, type WalletKit, type WalletKitOptions } from './kit.ts'
+import { currentKit } from './registry.ts'
 
 /**
- * The script-tag bundle (/kit.js): defines `window.WalletKit`. With `data-app-id` on the tag the kit
- * is created at once and kept as `WalletKit.kit`. The provider URL defaults to the script's origin.
+ * The script-tag bundle (/kit.js): defines `window.WalletKit` and the <wallet-kit> element. With
+ * `data-app-id` on the tag the kit is created at once (`WalletKit.kit`). The provider URL defaults
+ * to the script's origin.
  */
 declare global {
   interface Window {
@@ -11,15 +14,19 @@ declare global {
 }
 
 const script = document.currentScript as HTMLScriptElement | null
-const scriptOrigin = script?.src ? new URL(script.src).origin : undefined
+const providerUrl = script?.src ? new URL(script.src).origin : undefined
 
-const api: NonNullable<Window['WalletKit']> = {
-  createWalletKit: (options) => createWalletKit({ providerUrl: scriptOrigin, ...options }),
+window.WalletKit = {
+  createWalletKit: (options) => createWalletKit(options, providerUrl),
+  get kit() {
+    return currentKit()
+  },
 }
-window.WalletKit = api
+defineWalletKitElement(providerUrl)
 
-const appId = script?.dataset.appId
-if (appId) {
-  const env = script?.dataset.env === 'production' ? 'production' : 'sandbox'
-  api.kit = api.createWalletKit({ appId, env })
-}
+const { appId, env, theme, locale, chains } = script?.dataset ?? {}
+if (appId)
+  createWalletKit(
+    { appId, env, theme, locale, chains: chains?.split(',').map(Number) } as WalletKitOptions,
+    providerUrl,
+  )

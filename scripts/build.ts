@@ -1,34 +1,20 @@
 import { build } from 'vite'
+import { examplesConfig } from './examples-build.ts'
+import { kitConfig, libConfig } from './bundles.ts'
 
 /**
- * Three outputs:
+ * Four outputs:
  * - dist/widget: the React app the provider serves inside the iframe (vite.config.ts);
- * - dist/kit/kit.js: the script-tag bundle a host pastes (IIFE, no React);
- * - dist/lib: the npm entries (`wallet-kit`, `wallet-kit/sdk`) as ESM, dependencies external.
+ * - dist/kit/kit.js: the script-tag bundle a host pastes (IIFE, no React: the element renders
+ *   with host-sdk/element/mini-react.ts; see scripts/bundles.ts);
+ * - dist/lib: the npm entries (`wallet-kit`, `wallet-kit/element`, `wallet-kit/react`,
+ *   `wallet-kit/sdk`) as ESM, dependencies external;
+ * - dist/examples: the example host pages that need bundling (React, ethers, viem, wagmi, web3).
+ *   `--no-examples` skips them.
  */
-const quiet = process.argv.includes('--quiet') ? 'warn' : 'info'
+const logLevel = process.argv.includes('--quiet') ? 'warn' : 'info'
 
-await build({ configFile: 'vite.config.ts', logLevel: quiet })
-
-await build({
-  configFile: false,
-  logLevel: quiet,
-  build: {
-    outDir: 'dist/kit',
-    emptyOutDir: true,
-    target: 'es2022',
-    lib: { entry: 'host-sdk/script.ts', formats: ['iife'], name: 'WalletKitScript', fileName: () => 'kit.js' },
-  },
-})
-
-await build({
-  configFile: false,
-  logLevel: quiet,
-  build: {
-    outDir: 'dist/lib',
-    emptyOutDir: true,
-    target: 'es2022',
-    lib: { entry: { index: 'host-sdk/index.ts', sdk: 'sdk/index.ts' }, formats: ['es'] },
-    rollupOptions: { external: [/^penpal/, /^ox/, /^viem/, /^react/] },
-  },
-})
+await build({ configFile: 'vite.config.ts', logLevel })
+await build({ ...kitConfig({ write: true }), logLevel })
+await build({ ...libConfig(), logLevel })
+if (!process.argv.includes('--no-examples')) await build({ ...examplesConfig(), logLevel })

@@ -13,10 +13,11 @@ const fresh = process.argv.includes('--fresh')
 const dataDir = fresh ? mkdtempSync(join(tmpdir(), 'wallet-kit-')) : process.env.SANDBOX_DATA_DIR
 const sandbox = await createSandbox({ port: Number(process.env.PORT ?? 8787), ...(dataDir ? { dataDir } : {}) })
 const demoPort = Number(process.env.DEMO_PORT ?? 5173)
-const demo = await serveExamples({ root: 'examples', host: '127.0.0.1', port: demoPort })
+const demo = await serveExamples({ roots: ['dist/examples', 'examples'], host: '127.0.0.1', port: demoPort })
 
 console.log(`Provider sandbox:  ${sandbox.url}`)
 console.log(`Demo host page:    http://127.0.0.1:${demoPort}/demo/`)
+console.log(`Examples:          http://127.0.0.1:${demoPort}/{element,react,ethers,viem,wagmi,web3}/`)
 console.log(`Login codes (dev inbox): ${sandbox.url}/dev/inbox`)
 
 let stopping = false

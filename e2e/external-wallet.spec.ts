@@ -1,0 +1,88 @@
+import { expect, test, type Page } from '@playwright/test'
+import { build } from 'vite'
+import { verifyMessage } from 'viem'
+import { startRequest } from './flows.ts'
+import { frameOf } from './helpers.ts'
+
+/**
+ * A browser wallet lives in the host page, never in the cross-origin wallet frame: the kit finds
+ * it (EIP-6963), the modal lists it, and once chosen it answers in the top frame.
+ */
+let testWallet = ''
+test.beforeAll(async () => {
+  const result = (await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: { write: false, minify: false, lib: { entry: 'e2e/fixtures/test-wallet.ts', formats: ['iife'], name: 'TestWallet' } },
+  })) as { output: { code: string }[] }[] | { output: { code: string }[] }
+  testWallet = (Array.isArray(result) ? result[0]! : result).output[0]!.code
+})
+
+type TestWallet = { address: `0x${string}`; calls: string[]; disconnect(): void }
+const wallet = (page: Page) => page.evaluate(() => (window as unknown as { testWallet: TestWallet }).testWallet)
+
+test('an injected wallet is listed in the modal and, chosen, connects and signs in the top frame', async ({ page }) => {
+  await page.addInitScript({ content: testWallet })
+  await page.goto('/demo/')
+  const { address } = await wallet(page)
+
+  await page.getByRole('button', { name: 'Connect' }).click()
+  const frame = frameOf(page)
+  await expect(frame.getByRole('button', { name: 'Test Wallet' })).toBeVisible()
+  await frame.getByRole('button', { name: 'More Options' }).click()
+  await expect(frame.getByRole('heading', { name: 'Select Your Log In Method' })).toBeVisible()
+  await frame.getByRole('button', { name: 'Test Wallet' }).click()
+
+  await expect(page.getByTestId('account')).toHaveText(address)
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+  expect(await startRequest(page, 'eth_accounts')).toEqual({ result: [address] })
+  expect(await startRequest(page, 'eth_chainId')).toEqual({ result: '0x7a69' })
+
+  // Signing goes to the browser wallet: no confirmation modal in the frame.
+  const signed = await startRequest(page, 'personal_sign', ['0x68656c6c6f', address])
+  expect(await verifyMessage({ address, message: 'hello', signature: signed.result as `0x${string}` })).toBe(true)
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+  expect((await wallet(page)).calls).toEqual(['eth_requestAccounts', 'eth_chainId', 'eth_accounts', 'eth_chainId', 'personal_sign'])
+
+  // Checks still run first: bad params never reach the wallet.
+  expect(await startRequest(page, 'personal_sign', ['0x68656c6c6f'])).toMatchObject({ code: -32602 })
+  expect(await startRequest(page, 'wallet_switchEthereumChain', [{ chainId: '0x1' }])).toMatchObject({ code: 4902 })
+
+  // Disconnecting ends the routing: the embedded wallet answers again (nobody logged in).
+  const events = page.evaluate(
+    () =>
+      new Promise<unknown[]>((resolve) => {
+        const seen: unknown[] = []
+        const provider = window.WalletKit!.kit!.provider
+        provider.on('accountsChanged', (a: never) => seen.push(a))
+        provider.on('disconnect', ((e: { code: number }) => resolve([...seen, e.code])) as never)
+      }),
+  )
+  await page.evaluate(() => window.WalletKit!.kit!.disconnect())
+  expect(await events).toEqual([[], 4900])
+  expect(await startRequest(page, 'eth_accounts')).toEqual({ result: [] })
+  expect(await startRequest(page, 'personal_sign', ['0x6869', address])).toMatchObject({ code: 4100 })
+})
+
+test('the wallet disconnecting in its own UI ends the connection', async ({ page }) => {
+  await page.addInitScript({ content: testWallet })
+  await page.goto('/demo/')
+  await page.getByRole('button', { name: 'Connect' }).click()
+  await frameOf(page).getByRole('button', { name: 'Test Wallet' }).click()
+  await expect(page.getByTestId('account')).toHaveText((await wallet(page)).address)
+
+  await page.evaluate(() => (window as unknown as { testWallet: TestWallet }).testWallet.disconnect())
+  await expect(page.getByTestId('account')).toHaveText('—')
+  expect(await startRequest(page, 'eth_accounts')).toEqual({ result: [] })
+})
+
+test('a legacy window.ethereum is offered when nothing announces itself', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.assign(window, {
+      ethereum: { request: async () => ['0x000000000000000000000000000000000000dEaD'], on() {}, removeListener() {} },
+    })
+  })
+  await page.goto('/demo/')
+  await page.getByRole('button', { name: 'Connect' }).click()
+  await expect(frameOf(page).getByRole('button', { name: 'Browser Wallet' })).toBeVisible()
+})

@@ -1,0 +1,110 @@
+import { uuid } from './eip6963.ts'
+
+/**
+ * The host side of Penpal 7's wire protocol; the widget runs Penpal itself. The library costs
+ * 3.2 KB gzipped, over half of the provider's 6 KB budget, for features the host does not use
+ * (nested method paths, transferables, protocol downgrades, logging); this is the part it does use.
+ *
+ * Handshake (window messages): each side sends SYN with a random participant id; the greater id
+ * leads and sends ACK1; the other answers ACK2 with a new MessagePort. Calls and replies then go
+ * over the port. A SYN from a new participant id means the frame reloaded: `restarted` runs and
+ * the handshake starts again. Only messages from the frame's window and origin are read.
+ */
+export type Channel = {
+  /** Rejects at once when no handshake has completed; the connection layer queues before that. */
+  call(name: string, args: readonly unknown[], timeout?: number): Promise<unknown>
+  destroy(): void
+}
+
+type Message = { namespace?: unknown; channel?: unknown; type?: unknown; [key: string]: unknown }
+type Pending = { resolve(value: unknown): void; reject(error: Error): void }
+
+const namespace = 'penpal'
+
+export function openChannel(options: {
+  remote: () => Window | null
+  origin: string
+  /** Answers the widget's calls; never throws (bridge/serve.ts). */
+  answer: (name: string, args: unknown[]) => Promise<unknown>
+  connected: () => void
+  restarted: () => void
+}): Channel {
+  const id = uuid()
+  const pending = new Map<string, Pending>()
+  let remoteId: unknown
+  let port: MessagePort | undefined
+
+  const post = (type: string, extra: Record<string, unknown> = {}, transfer: Transferable[] = []) =>
+    options.remote()?.postMessage({ namespace, type, ...extra }, options.origin, transfer)
+  const send = (message: Record<string, unknown>) => port!.postMessage({ namespace, ...message })
+
+  const close = (reason: string) => {
+    port?.close()
+    port = undefined
+    for (const call of pending.values()) call.reject(new Error(reason))
+    pending.clear()
+  }
+
+  const use = (next: MessagePort | undefined) => {
+    if (!next) return
+    port = next
+    port.onmessage = async ({ data }: MessageEvent<Message>) => {
+      if (data?.namespace !== namespace) return
+      if (data.type === 'CALL') {
+        // A nested method path names no bridge method: answered 4200.
+        const value = await options.answer(String(data.methodPath), Array.isArray(data.args) ? data.args : [])
+        if (port === next) send({ type: 'REPLY', callId: data.id, value })
+      } else if (data.type === 'REPLY') {
+        const call = pending.get(data.callId as string)
+        pending.delete(data.callId as string)
+        if (data.isError) call?.reject(new Error(String((data.value as { message?: unknown })?.message ?? data.value)))
+        else call?.resolve(data.value)
+      }
+      // DESTROY is not handled: the widget never ends the connection itself.
+    }
+    options.connected()
+  }
+
+  const onWindow = (event: MessageEvent<Message>) => {
+    const { data } = event
+    if (event.source !== options.remote() || event.origin !== options.origin || data?.namespace !== namespace || data.channel !== undefined) return
+    if (data.type === 'SYN') {
+      if (data.participantId === remoteId) return
+      if (remoteId !== undefined) {
+        close('The wallet frame reloaded: the request was cancelled, please retry')
+        options.restarted()
+      }
+      remoteId = data.participantId
+      post('SYN', { participantId: id })
+      if (id > String(remoteId)) post('ACK1', { methodPaths: [] })
+    } else if (data.type === 'ACK1') {
+      const { port1, port2 } = new MessageChannel()
+      post('ACK2', {}, [port2])
+      use(port1)
+    } else if (data.type === 'ACK2') use(event.ports[0])
+  }
+
+  // No opening SYN: the frame is created with the channel, so it always speaks first.
+  window.addEventListener('message', onWindow)
+
+  return {
+    call(name, args, timeout) {
+      if (!port) return Promise.reject(new Error('Wallet frame unreachable'))
+      const callId = uuid()
+      return new Promise((resolve, reject) => {
+        const timer = timeout === undefined ? undefined : setTimeout(() => {
+          pending.delete(callId)
+          reject(new Error(`The wallet frame did not answer ${name} within ${timeout} ms`))
+        }, timeout)
+        const done = <T>(fn: (v: T) => void) => (v: T) => (clearTimeout(timer), fn(v))
+        pending.set(callId, { resolve: done(resolve), reject: done(reject) })
+        send({ type: 'CALL', id: callId, methodPath: [name], args })
+      })
+    },
+    destroy() {
+      // No DESTROY message: the frame is removed with the kit.
+      close('Wallet kit destroyed')
+      window.removeEventListener('message', onWindow)
+    },
+  }
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react'
+import { watchAccount, type AccountState, type AccountWatch } from '../account.ts'
+import { shortAddress } from '../format.ts'
+import type { WalletKit } from '../kit.ts'
+import { buttonCss, labels } from './styles.ts'
+
+export type ElementProps = {
+  appId?: string
+  env?: string
+  theme?: string
+  locale?: string
+  providerUrl?: string
+  onConnect?: (detail: unknown) => void
+  onDisconnect?: (detail: unknown) => void
+  onAccountsChanged?: (detail: unknown) => void
+  onChainChanged?: (detail: unknown) => void
+}
+
+/** The page's kit, or a new one from the element's attributes. Set by defineWalletKitElement. */
+export type KitSource = (props: ElementProps) => WalletKit
+
+/**
+ * <wallet-kit>: a connect button; once connected the short address and balance, which open the
+ * profile modal. Written against React's API; kit.js renders it with ./mini-react.ts.
+ */
+export function createElementComponent(source: KitSource) {
+  return function WalletKitElement(props: ElementProps) {
+    const [kit] = useState<WalletKit | Error>(() => {
+      try {
+        return source(props)
+      } catch (err) {
+        console.error(err)
+        return err as Error
+      }
+    })
+    const [account, setAccount] = useState<AccountState>({ status: 'loading' })
+    const [watch, setWatch] = useState<AccountWatch | null>(null)
+
+    useEffect(() => {
+      if (kit instanceof Error) return
+      const w = watchAccount(kit, setAccount)
+      setWatch(w)
+      const events: [string, ((detail: unknown) => void) | undefined][] = [
+        ['connect', props.onConnect],
+        ['disconnect', props.onDisconnect],
+        ['accountsChanged', props.onAccountsChanged],
+        ['chainChanged', props.onChainChanged],
+      ]
+      const forward = events.map(([event, fn]) => [event, (detail: unknown) => fn?.(detail)] as const)
+      for (const [event, fn] of forward) kit.on(event as 'connect', fn)
+      return () => {
+        w.stop()
+        for (const [event, fn] of forward) kit.off(event as 'connect', fn)
+      }
+    }, [kit])
+
+    const text = labels[props.locale === 'id' ? 'id' : 'en']
+    const connected = account.status === 'connected' && account.address
+    const onClick = () => {
+      if (kit instanceof Error) return
+      if (connected) void kit.open('profile').catch(console.error)
+      else void watch?.connect()
+    }
+    return (
+      <>
+        <style>{buttonCss}</style>
+        <button
+          type="button"
+          part="button"
+          className="wk-button"
+          data-theme={props.theme === 'light' ? 'light' : 'dark'}
+          data-status={account.status}
+          disabled={kit instanceof Error || account.status === 'connecting'}
+          title={kit instanceof Error ? kit.message : undefined}
+          onClick={onClick}
+        >
+          {connected ? (
+            <>
+              <span className="wk-address">{shortAddress(account.address!)}</span>
+              {account.balance ? <span className="wk-balance">{account.balance}</span> : null}
+            </>
+          ) : account.status === 'connecting' ? (
+            text.connecting
+          ) : (
+            text.connect
+          )}
+        </button>
+      </>
+    )
+  }
+}

@@ -1,0 +1,62 @@
+import type { ExternalConnection, HostEvent, RpcRequest } from '../bridge/index.ts'
+import type { ProviderDetail } from './eip6963.ts'
+
+/**
+ * The browser wallet the user picked in the modal. Connected in the top frame (the only place it
+ * exists); from then on the kit's provider forwards every request and event to it until disconnect.
+ */
+export type External = {
+  readonly active: boolean
+  connect(wallet: ProviderDetail): Promise<ExternalConnection>
+  request(args: RpcRequest): Promise<unknown>
+  /** Stops routing to the wallet; tells the page's listeners it disconnected. */
+  end(): void
+}
+
+type Listener = (payload: unknown) => void
+const forwarded = ['accountsChanged', 'chainChanged', 'disconnect', 'message'] as const
+
+export function createExternal(emit: (event: HostEvent, payload: unknown) => void, ended: () => void): External {
+  let wallet: ProviderDetail | undefined
+  let unsubscribe = () => {}
+
+  const end = () => {
+    if (!wallet) return
+    wallet = undefined
+    unsubscribe()
+    emit('accountsChanged', [])
+    emit('disconnect', { code: 4900, message: 'Disconnected from the browser wallet' })
+    ended()
+  }
+
+  return {
+    get active() {
+      return wallet !== undefined
+    },
+    async connect(chosen) {
+      const { provider } = chosen
+      const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[]
+      const chainId = (await provider.request({ method: 'eth_chainId' })) as string
+      if (wallet) end()
+      wallet = chosen
+      const listeners = forwarded.map((event): [string, Listener] => [
+        event,
+        (payload) => {
+          if (chosen !== wallet) return
+          // A wallet that drops every account (or disconnects) has ended the connection.
+          if (event === 'disconnect' || (event === 'accountsChanged' && !(payload as unknown[])?.length)) end()
+          else emit(event, payload)
+        },
+      ])
+      for (const [event, fn] of listeners) provider.on(event, fn as never)
+      unsubscribe = () => listeners.forEach(([event, fn]) => provider.removeListener(event, fn as never))
+      emit('chainChanged', chainId)
+      emit('connect', { chainId })
+      emit('accountsChanged', accounts)
+      return { accounts, chainId }
+    },
+    /** Only called while `active`. */
+    request: (args) => wallet!.provider.request(args),
+    end,
+  }
+}

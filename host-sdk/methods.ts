@@ -1,0 +1,104 @@
+/**
+ * Every RPC method the provider answers, with its params signature and how long it may take over
+ * the bridge: reads are short, user-facing signing waits for a person, and connecting has no limit
+ * while the modal is open. Params are checked before anything leaves the page (-32602).
+ *
+ * A signature starts with its kind when not a read (`!` signing, `@` waits for the user), then
+ * has one letter per positional param; those after `?` are optional:
+ * a address · s string · t transaction · c {chainId} · d EIP-712 typed data ·
+ * k EIP-5792 calls object · p EIP-2255 permissions object ·
+ * * anything (block tags and numbers too: the chain's RPC judges them).
+ */
+export const timeouts = { read: 30_000, sign: 10 * 60_000, user: undefined } as const
+export type Kind = keyof typeof timeouts
+
+const signatures: Readonly<Record<string, string>> = {
+  eth_requestAccounts: '@',
+  eth_accounts: '',
+  eth_chainId: '',
+  net_version: '',
+  wallet_switchEthereumChain: '!c',
+  wallet_addEthereumChain: '!c',
+  personal_sign: '!sa?*', // web3.js adds a password
+  eth_signTypedData_v4: '!ad',
+  eth_sendTransaction: '!t',
+  eth_signTransaction: '!t',
+  eth_estimateGas: 't?**',
+  wallet_getCapabilities: '?a*',
+  wallet_sendCalls: '!k',
+  wallet_getCallsStatus: 's',
+  wallet_requestPermissions: '@p',
+  wallet_getPermissions: '',
+  wallet_revokePermissions: 'p',
+  eth_call: 't?**',
+  eth_getBalance: 'a?*',
+  eth_getCode: 'a?*',
+  eth_getTransactionCount: 'a?*',
+}
+
+type Item = (value: unknown) => string | false | undefined
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const test = (re: RegExp, what: string): Item => (v) => !(typeof v === 'string' && re.test(v)) && `must be ${what}`
+const address = test(/^0x[0-9a-fA-F]{40}$/, 'an address')
+const quantity = test(/^0x[0-9a-fA-F]{1,64}$/, 'a hex quantity')
+const hex = test(/^0x([0-9a-fA-F]{2})*$/, 'hex data')
+const object: Item = (v) => !isRecord(v) && 'must be an object'
+
+/** Checks an object's fields: addresses, hex data and quantities by name; `required` must be there. */
+const fields =
+  (...required: string[]): Item =>
+  (v) =>
+    object(v) ||
+    required.map((k) => (v as Record<string, unknown>)[k] == null && `.${k} is required`).find(Boolean) ||
+    Object.entries(v as object)
+      .map(([k, x]) => {
+        const check = /^(from|to)$/.test(k) ? address : /^(data|input)$/.test(k) ? hex : /^(gas|value|nonce|chainId|max)/.test(k) ? quantity : undefined
+        const reason = x != null && check?.(x)
+        return reason && `.${k} ${reason}`
+      })
+      .find(Boolean)
+
+const items: Readonly<Record<string, Item>> = {
+  a: address,
+  s: (v) => typeof v !== 'string' && 'must be a string',
+  t: fields(),
+  c: fields('chainId'),
+  d: (v) => {
+    try {
+      return fields('types', 'primaryType', 'message')(typeof v === 'string' ? JSON.parse(v) : v)
+    } catch {
+      return 'must be EIP-712 typed data (JSON)'
+    }
+  },
+  k: fields('calls'),
+  p: object,
+}
+
+/** The reason `params` do not fit `signature`, or undefined. */
+export function checkParams(signature: string, params: unknown = []): string | undefined {
+  if (!Array.isArray(params)) return 'params must be an array'
+  const [required = '', optional = ''] = signature.split('?')
+  const all = required + optional
+  if (params.length < required.length || params.length > all.length) return `expected ${required.length}${optional && ` to ${all.length}`} params, got ${params.length}`
+  for (const [i, value] of params.entries()) {
+    const reason = items[all[i]!]?.(value)
+    if (reason) return `params[${i}] ${reason}`
+  }
+  return undefined
+}
+
+const marks: Readonly<Record<string, Kind>> = { '!': 'sign', '@': 'user' }
+
+/** Signing and subscriptions that are not ours to offer: eth_sign signs blind hashes. */
+const refused = /^eth_(sign|signTypedData(_v[13])?|subscribe|unsubscribe)$/
+
+/**
+ * A method's params signature and kind, or undefined when the provider does not support it (4200).
+ * Any other eth_* method is a read for the chain's RPC, which judges its params (`*` for each).
+ */
+export function methodOf(method: string): readonly [string, Kind] | undefined {
+  const signature = Object.hasOwn(signatures, method) ? signatures[method] : method.startsWith('eth_') && !refused.test(method) ? '?**********' : undefined
+  if (signature === undefined) return undefined
+  const kind = marks[signature[0]!]
+  return kind ? [signature.slice(1), kind] : [signature, 'read']
+}

@@ -1,0 +1,41 @@
+import { expect, test } from 'vitest'
+import { frameUrl, resolveOptions } from './options.ts'
+
+test('defaults: sandbox, dark, en, the sandbox chains, the local provider', () => {
+  expect(resolveOptions({ appId: 'demo' })).toEqual({
+    appId: 'demo',
+    env: 'sandbox',
+    theme: 'dark',
+    locale: 'en',
+    chains: [31337, 31338],
+    handshakeTimeout: 15_000,
+    providerOrigin: 'http://localhost:8787',
+  })
+  expect(resolveOptions({ appId: 'demo' }, 'https://wallet.example/kit.js').providerOrigin).toBe('https://wallet.example')
+  expect(resolveOptions({ appId: 'demo', providerUrl: 'https://p.example/x' }, 'https://wallet.example').providerOrigin).toBe('https://p.example')
+})
+
+test.each([
+  [{}, 'appId is required'],
+  [{ appId: '' }, 'appId is required'],
+  [{ appId: 'demo', env: 'staging' }, 'env must be one of sandbox, production'],
+  [{ appId: 'demo', theme: 'blue' }, 'theme must be one of dark, light'],
+  [{ appId: 'demo', locale: 'fr' }, 'locale must be one of en, id'],
+  [{ appId: 'demo', chains: [] }, 'chains must be a non-empty list of chain ids'],
+  [{ appId: 'demo', chains: ['1'] }, 'chains must be a non-empty list of chain ids'],
+])('%j → %s', (options, message) => {
+  expect(() => resolveOptions(options as never)).toThrow(message)
+})
+
+test('the frame URL carries what the widget reads', () => {
+  const url = new URL(frameUrl(resolveOptions({ appId: 'demo', env: 'production', theme: 'light', locale: 'id', chains: [31338, 31337] }), 'http://127.0.0.1:5173'))
+  expect(url.origin + url.pathname).toBe('http://localhost:8787/widget/')
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    appId: 'demo',
+    env: 'production',
+    theme: 'light',
+    locale: 'id',
+    chains: '31338,31337',
+    origin: 'http://127.0.0.1:5173',
+  })
+})

@@ -1,0 +1,51 @@
+import { sandboxChainIds } from './chains.ts'
+
+export type WalletKitOptions = {
+  /** Required: the app registered with the provider. */
+  appId: string
+  /** The app's data set, like test and live keys. Default 'sandbox'. */
+  env?: 'sandbox' | 'production'
+  /** Origin of the provider (serves the wallet frame and the services). Default: the origin kit.js came from, else http://localhost:8787. */
+  providerUrl?: string
+  /** Default 'dark'. */
+  theme?: 'dark' | 'light'
+  /** Default 'en'. */
+  locale?: 'en' | 'id'
+  /** The chains the app offers; the first is the default. Default: the sandbox's chains. */
+  chains?: readonly number[]
+  /** How long to wait for the wallet frame to answer the handshake, in ms. Default 15 000. */
+  handshakeTimeout?: number
+}
+
+export type ResolvedOptions = Required<Omit<WalletKitOptions, 'providerUrl'>> & { providerOrigin: string }
+
+export const defaultProviderUrl = 'http://localhost:8787'
+
+const oneOf = <T extends string>(name: string, value: unknown, allowed: readonly T[]): T => {
+  if (value === undefined) return allowed[0]!
+  if (allowed.includes(value as T)) return value as T
+  throw new Error(`${name} must be one of ${allowed.join(', ')}`)
+}
+
+/** Checks every option up front, so a typo fails at createWalletKit, not at the first request. */
+export function resolveOptions(options: WalletKitOptions, fallbackProviderUrl = defaultProviderUrl): ResolvedOptions {
+  if (!options || typeof options.appId !== 'string' || options.appId.length === 0) throw new Error('appId is required')
+  const providerOrigin = new URL(options.providerUrl ?? fallbackProviderUrl).origin
+  // The wallet frame checks each id against the chains it knows (SPEC.md section 3).
+  const chains = options.chains ?? sandboxChainIds
+  if (!Array.isArray(chains) || !chains.length || !chains.every((id) => Number.isSafeInteger(id) && id > 0))
+    throw new Error('chains must be a non-empty list of chain ids')
+  return {
+    appId: options.appId,
+    env: oneOf('env', options.env, ['sandbox', 'production']),
+    theme: oneOf('theme', options.theme, ['dark', 'light']),
+    locale: oneOf('locale', options.locale, ['en', 'id']),
+    chains: [...new Set(chains)],
+    handshakeTimeout: options.handshakeTimeout ?? 15_000,
+    providerOrigin,
+  }
+}
+
+/** The frame URL: the widget reads appId, env, theme, locale and chains from it (never trusted for access). */
+export const frameUrl = ({ providerOrigin, appId, env, theme, locale, chains }: ResolvedOptions, origin: string): string =>
+  `${providerOrigin}/widget/?${new URLSearchParams({ appId, env, theme, locale, chains: chains.join(), origin })}`

@@ -1,0 +1,120 @@
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build, type InlineConfig, type Plugin } from 'vite'
+
+/**
+ * The host bundles, shared by scripts/build.ts (writes dist/), scripts/bench-size.ts and
+ * host-sdk/size.test.ts (build in memory and measure). One place, so the size that is tested is
+ * the size that ships.
+ */
+export const root = fileURLToPath(new URL('..', import.meta.url))
+const at = (path: string) => `${root}${path}`
+
+export const miniReact = at('host-sdk/element/mini-react.ts')
+
+/**
+ * The element and @r2wc/react-to-web-component are written against React's API; in the kit they
+ * render with mini-react. Only their imports are redirected: the React wrapper keeps real React.
+ * `renderer` picks what they get instead, to measure the alternatives (README.md).
+ */
+export type Renderer = 'mini' | 'preact' | 'preact-compat' | 'react'
+
+const rendererModules: Record<Exclude<Renderer, 'react'>, Record<string, string>> = {
+  mini: { react: miniReact, 'react/jsx-runtime': miniReact, 'react-dom/client': miniReact },
+  'preact-compat': { react: 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime', 'react-dom/client': 'preact/compat/client' },
+  preact: { react: at('scripts/bench/preact-react.ts'), 'react/jsx-runtime': 'preact/jsx-runtime', 'react-dom/client': at('scripts/bench/preact-root.ts') },
+}
+
+const elementImporter = (importer: string | undefined) => !!importer && /[\\/](host-sdk[\\/]element|@r2wc)[\\/]/.test(importer)
+
+export function elementRenderer(renderer: Renderer = 'mini'): Plugin {
+  return {
+    name: 'wallet-kit-element-renderer',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (renderer === 'react' || !importer) return null
+      const target = rendererModules[renderer][source]
+      if (!target || !elementImporter(importer)) return null
+      return target.startsWith('/') ? target : (await this.resolve(target, at('host-sdk/element/define.ts'), { ...options, skipSelf: true }))?.id
+    },
+  }
+}
+
+/** Production JSX whatever NODE_ENV says (Vitest sets "test", which would pick jsx-dev-runtime). */
+const oxc = { jsx: { runtime: 'automatic', development: false } } as const
+
+type Out = { fileName: string; code: string }
+
+async function bundle(config: InlineConfig): Promise<Out[]> {
+  const result = await build({ configFile: false, logLevel: 'silent', ...config })
+  const outputs = (Array.isArray(result) ? result : [result]) as { output: ({ type: string } & Out)[] }[]
+  return outputs.flatMap((o) => o.output.filter((x) => x.type === 'chunk'))
+}
+
+/** /kit.js: one self-contained IIFE (provider, element and its renderer). */
+export const kitConfig = (options: { write?: boolean; renderer?: Renderer; minify?: boolean } = {}): InlineConfig => ({
+  plugins: [elementRenderer(options.renderer)],
+  oxc,
+  define: { 'process.env.NODE_ENV': '"production"' },
+  build: {
+    write: options.write ?? false,
+    outDir: at('dist/kit'),
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: options.minify ?? true,
+    lib: { entry: at('host-sdk/script.ts'), formats: ['iife'], name: 'WalletKitScript', fileName: () => 'kit.js' },
+  },
+})
+
+/**
+ * The npm entries as a user's bundler would ship them: everything bundled, minified, ESM. (Not
+ * Vite's library mode: it leaves ESM output unminified so that it can be tree-shaken later.)
+ */
+export const entryConfig = (entry: string, external: RegExp[] = []): InlineConfig => ({
+  plugins: [elementRenderer()],
+  oxc,
+  define: { 'process.env.NODE_ENV': '"production"' },
+  build: {
+    write: false,
+    target: 'es2022',
+    minify: true,
+    modulePreload: false,
+    rollupOptions: {
+      input: at(entry),
+      external,
+      preserveEntrySignatures: 'strict',
+      output: { format: 'es', entryFileNames: 'out.js', codeSplitting: false },
+    },
+  },
+})
+
+/** The npm package (dist/lib): our code only, dependencies left to the user's bundler. */
+export const libConfig = (write = true): InlineConfig => ({
+  plugins: [elementRenderer()],
+  oxc,
+  build: {
+    write,
+    outDir: at('dist/lib'),
+    emptyOutDir: true,
+    target: 'es2022',
+    lib: {
+      entry: { index: at('host-sdk/index.ts'), element: at('host-sdk/element.ts'), react: at('host-sdk/react/index.ts'), sdk: at('sdk/index.ts') },
+      formats: ['es'],
+    },
+    // @r2wc is bundled into the element: left to the user's bundler it would pull in real React.
+    // React stays external for the React wrapper only (the element's imports go to mini-react).
+    rollupOptions: {
+      external: (id, importer) => /^(penpal|ox|viem)($|\/)/.test(id) || (/^react($|\/|-dom)/.test(id) && !elementImporter(importer)),
+    },
+  },
+})
+
+export const gzipSize = (code: string): number => gzipSync(code, { level: 9 }).length
+
+export async function measure(config: InlineConfig): Promise<{ raw: number; gzip: number }> {
+  const chunks = await bundle(config)
+  const code = chunks.map((c) => c.code).join('\n')
+  return { raw: Buffer.byteLength(code), gzip: gzipSize(code) }
+}
+
+export { bundle }

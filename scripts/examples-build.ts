@@ -1,0 +1,26 @@
+import react from '@vitejs/plugin-react'
+import type { InlineConfig } from 'vite'
+import { root } from './bundles.ts'
+
+/** Example pages that import `wallet-kit` as an npm user would, bundled into dist/examples/<name>/. */
+export const bundledExamples = ['react', 'ethers', 'viem', 'wagmi', 'web3'] as const
+
+export const examplesConfig = (): InlineConfig => ({
+  configFile: false,
+  root: `${root}examples`,
+  base: '/',
+  plugins: [react()],
+  resolve: {
+    alias: [
+      { find: /^wallet-kit\/react$/, replacement: `${root}host-sdk/react/index.ts` },
+      { find: /^wallet-kit$/, replacement: `${root}host-sdk/index.ts` },
+    ],
+  },
+  build: {
+    outDir: `${root}dist/examples`,
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 2000,
+    rollupOptions: { input: Object.fromEntries(bundledExamples.map((name) => [name, `${root}examples/${name}/index.html`])) },
+  },
+})
