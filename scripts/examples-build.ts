@@ -3,7 +3,7 @@ import type { InlineConfig } from 'vite'
 import { root } from './bundles.ts'
 
 /** Example pages that import `wallet-kit` as an npm user would, bundled into dist/examples/<name>/. */
-export const bundledExamples = ['react', 'ethers', 'viem', 'wagmi', 'web3'] as const
+export const bundledExamples = ['demo', 'react', 'ethers', 'viem', 'wagmi', 'web3'] as const
 
 export const examplesConfig = (): InlineConfig => ({
   configFile: false,
