@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { build } from 'vite'
 import { verifyMessage } from 'viem'
 import { startRequest } from './flows.ts'
-import { frameOf } from './helpers.ts'
+import { frameOf, snap } from './helpers.ts'
 
 /**
  * A browser wallet lives in the host page, never in the cross-origin wallet frame: the kit finds
@@ -29,8 +29,10 @@ test('an injected wallet is listed in the modal and, chosen, connects and signs 
   await page.getByRole('button', { name: 'Connect' }).click()
   const frame = frameOf(page)
   await expect(frame.getByRole('button', { name: 'Test Wallet' })).toBeVisible()
+  await snap(page, 'connect-home-wallets')
   await frame.getByRole('button', { name: 'More Options' }).click()
   await expect(frame.getByRole('heading', { name: 'Select Your Log In Method' })).toBeVisible()
+  await snap(page, 'connect-wallet')
   await frame.getByRole('button', { name: 'Test Wallet' }).click()
 
   await expect(page.getByTestId('account')).toHaveText(address)
