@@ -135,3 +135,19 @@ test('an app with the embedded wallet switched off answers every call with a cle
   })
   expect(outcome).toEqual({ code: 4900, message: 'Embedded wallet is not enabled' })
 })
+
+test('the modal follows the kit\'s locale and theme (Indonesian, light)', async ({ page }) => {
+  await page.goto('/demo/')
+  await page.evaluate(() => {
+    window.WalletKit!.kit!.destroy()
+    const kit = window.WalletKit!.createWalletKit({ appId: 'demo', env: 'production', locale: 'id', theme: 'light' })
+    return kit.open('connect')
+  })
+  const frame = frameOf(page)
+  await expect(frame.getByRole('heading', { name: 'Masuk atau Daftar' })).toBeVisible()
+  await expect(frame.getByPlaceholder('Masukkan email Anda')).toBeVisible()
+  expect(await frame.getByRole('dialog').evaluate((d) => getComputedStyle(d).backgroundColor)).toBe('rgb(255, 255, 255)')
+  await frame.getByRole('button', { name: 'Lanjutkan' }).click()
+  await expect(frame.getByText('Email tidak valid')).toBeVisible()
+  await snap(page, 'connect-home-id-light')
+})

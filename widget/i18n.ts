@@ -58,6 +58,8 @@ const en = {
   notConnected: 'Not connected.',
   poweredBy: 'Powered by',
   back: 'Back',
+  continueWith: (name: string) => `Continue with ${name}`,
+  somethingWrong: 'Something went wrong',
 }
 
 export type Messages = typeof en
@@ -119,6 +121,8 @@ const id: Messages = {
   notConnected: 'Tidak terhubung.',
   poweredBy: 'Didukung oleh',
   back: 'Kembali',
+  continueWith: (name: string) => `Lanjutkan dengan ${name}`,
+  somethingWrong: 'Terjadi kesalahan',
 }
 
 export const messages = { en, id } as const

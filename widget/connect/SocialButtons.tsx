@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { errorDisplayMs, postLoginDelayMs } from '../constants.ts'
 import { useWidget } from '../context.ts'
+import { useT } from '../i18n.ts'
 import { useTimedMessage } from '../use-timed.ts'
 import { completeLogin } from './complete-login.ts'
 import { socialLogin, type SocialProvider } from './social.ts'
@@ -44,6 +45,7 @@ export function SocialButtons() {
   const { wallet, client, config } = useWidget()
   const [busy, setBusy] = useState<SocialProvider | null>(null)
   const [error, showError] = useTimedMessage(errorDisplayMs)
+  const t = useT()
   const enabled = (['google', 'apple', 'telegram', 'whatsapp'] as const).filter((p) => config[p].enabled)
   if (enabled.length === 0) return null
 
@@ -54,7 +56,7 @@ export function SocialButtons() {
       const login = await socialLogin({ client, config }, provider)
       await completeLogin({ wallet, client }, login, postLoginDelayMs.social)
     } catch {
-      showError('Something went wrong')
+      showError(t.somethingWrong)
     } finally {
       setBusy(null)
     }
@@ -68,7 +70,7 @@ export function SocialButtons() {
             key={p}
             type="button"
             className="wk-social"
-            aria-label={`Continue with ${labels[p]}`}
+            aria-label={t.continueWith(labels[p])}
             title={labels[p]}
             disabled={busy !== null}
             onClick={() => (p === 'whatsapp' ? wallet.navigate('whatsapp') : void social(p))}
