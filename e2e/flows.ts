@@ -1,16 +1,11 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
-import { frameOf, latestCode, uniqueEmail } from './helpers.ts'
+import { logInInFrame } from './helpers.ts'
 
 /** Signs a new user up through the demo page's Connect button; returns the new address. */
 export async function signUp(page: Page, request: APIRequestContext): Promise<`0x${string}`> {
   await page.goto('/demo/')
   await page.getByRole('button', { name: 'Connect' }).click()
-  const frame = frameOf(page)
-  const email = uniqueEmail()
-  await frame.getByPlaceholder('Enter your email').fill(email)
-  await frame.getByRole('button', { name: 'Continue', exact: true }).click()
-  await frame.getByLabel('Verification code').fill(await latestCode(request, email))
-  await frame.getByRole('button', { name: 'Done' }).click()
+  await logInInFrame(page, request)
   await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   return (await page.getByTestId('account').textContent()) as `0x${string}`
 }

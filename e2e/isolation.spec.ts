@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { startRequest } from './flows.ts'
-import { frameOf, latestCode, providerUrl, uniqueEmail } from './helpers.ts'
+import { signUp, startRequest } from './flows.ts'
+import { frameOf, providerUrl } from './helpers.ts'
 
 /**
  * Our edge: tokens, the session and the recovery secret stay in the provider's frame. This
@@ -45,16 +45,8 @@ test('no token, refresh token or recovery secret ever reaches the host page', as
   page.on('response', async (r) => {
     if (r.url() === `${providerUrl}/api/v2/account/create`) secret0 = ((await r.json()) as { data: { secret0: string } }).data.secret0
   })
-  await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  const address = await signUp(page, request)
   const frame = frameOf(page)
-  const email = uniqueEmail()
-  await frame.getByPlaceholder('Enter your email').fill(email)
-  await frame.getByRole('button', { name: 'Continue', exact: true }).click()
-  await frame.getByLabel('Verification code').fill(await latestCode(request, email))
-  await frame.getByRole('button', { name: 'Done' }).click()
-  await expect(page.getByTestId('account')).toHaveText(/^0x/)
-  const address = (await page.getByTestId('account').textContent())!
   const signing = startRequest(page, 'personal_sign', ['0x6869', address])
   await frame.getByRole('button', { name: 'Confirm' }).click()
   expect((await signing).result).toMatch(/^0x/)
