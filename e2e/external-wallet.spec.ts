@@ -69,8 +69,10 @@ test('an injected wallet is listed in the modal and, chosen, connects and signs 
 test('the wallet disconnecting in its own UI ends the connection', async ({ page }) => {
   await page.addInitScript({ content: testWallet })
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  // Wait for the connect request's own answer too, so nothing connects again after the disconnect.
+  const connecting = startRequest(page, 'eth_requestAccounts')
   await frameOf(page).getByRole('button', { name: 'Test Wallet' }).click()
+  expect(await connecting).toEqual({ result: [(await wallet(page)).address] })
   await expect(page.getByTestId('account')).toHaveText((await wallet(page)).address)
 
   await page.evaluate(() => (window as unknown as { testWallet: TestWallet }).testWallet.disconnect())

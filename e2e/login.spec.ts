@@ -147,7 +147,7 @@ test('the modal follows the kit\'s locale and theme (Indonesian, light)', async 
   await expect(frame.getByRole('heading', { name: 'Masuk atau Daftar' })).toBeVisible()
   await expect(frame.getByPlaceholder('Masukkan email Anda')).toBeVisible()
   expect(await frame.getByRole('dialog').evaluate((d) => getComputedStyle(d).backgroundColor)).toBe('rgb(255, 255, 255)')
-  await frame.getByRole('button', { name: 'Lanjutkan' }).click()
+  await frame.getByRole('button', { name: 'Lanjutkan', exact: true }).click()
   await expect(frame.getByText('Email tidak valid')).toBeVisible()
   await snap(page, 'connect-home-id-light')
 })

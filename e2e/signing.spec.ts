@@ -40,6 +40,13 @@ test('personal_sign: the user sees the message, confirms, and the signature veri
   await frame.getByRole('button', { name: 'Confirm' }).click()
   const rawSigned = await rawPending
   expect(await verifyMessage({ address, message: { raw }, signature: rawSigned.result as `0x${string}` })).toBe(true)
+
+  // Text that itself looks like hex is still signed as that text.
+  const hexLooking = '0xdeadbeef'
+  const textPending = startRequest(page, 'personal_sign', [`0x${Buffer.from(hexLooking).toString('hex')}`, address])
+  await frame.getByRole('button', { name: 'Confirm' }).click()
+  const textSigned = await textPending
+  expect(await verifyMessage({ address, message: hexLooking, signature: textSigned.result as `0x${string}` })).toBe(true)
 })
 
 test('reject answers 4001 with the spec message; a request naming another account is 4100; bad params -32602', async ({ page, request }) => {

@@ -42,7 +42,11 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
     },
     async open(view) {
       guard()
-      ;(await options.context).wallet.open(view)
+      const { wallet } = await options.context
+      // The confirmation modal only ever shows a real request; an empty one would just cover the page.
+      if (view === 'transaction_confirmation' && !wallet.ui.get().confirmation)
+        throw { code: ErrorCode.invalidParams, message: 'No request is waiting for confirmation' }
+      wallet.open(view)
     },
     async close() {
       guard()

@@ -105,3 +105,19 @@ describe('confirmations', () => {
     expect(wallet.ui.get().confirmation).toBeNull()
   })
 })
+
+test('the modal cannot be closed while a confirmed request is being carried out', async () => {
+  vi.useRealTimers()
+  const { wallet } = testWallet({ session: alice })
+  const c = createConfirmations(wallet)
+  let finish: (v: string) => void = () => {}
+  const answer = outcome(c.request(ask(() => new Promise<string>((r) => (finish = r)))))
+  const confirming = c.confirm()
+  wallet.close()
+  expect(wallet.ui.get().view).toBe('transaction_confirmation')
+  finish('0xsig')
+  await confirming
+  await new Promise((r) => setTimeout(r, 550))
+  expect(await answer).toEqual({ result: '0xsig' })
+  expect(wallet.ui.get().view).toBeNull()
+})

@@ -1,4 +1,4 @@
-import { createStore, del, get, set, type UseStore } from 'idb-keyval'
+import { createStore, del, get, set, update, type UseStore } from 'idb-keyval'
 
 /** SPEC.md section 3: the stored session. Kept in the frame's IndexedDB, never sent to the host. */
 export type Session = {
@@ -38,6 +38,7 @@ const isSession = (v: unknown): v is Session => {
 
 export function createSessionStore(appId: string, env: Session['env'], store: UseStore = defaultStore()): SessionStore {
   const key = `session:${appId}:${env}`
+  const app = `${appId}:${env}`
   return {
     async load() {
       const value: unknown = await get(key, store)
@@ -55,10 +56,11 @@ export function createSessionStore(appId: string, env: Session['env'], store: Us
     },
     async clear() {
       await del(key, store)
-      await del('account', store)
+      await update<Record<string, unknown>>('account', ({ [app]: _, ...others } = {}) => others, store)
     },
-    loadAccount: () => get('account', store),
-    saveAccount: (account) => set('account', account, store),
+    // One `account` entry, with a record per app and environment: apps never share permission state.
+    loadAccount: async () => ((await get<Record<string, unknown>>('account', store)) ?? {})[app],
+    saveAccount: (account) => update<Record<string, unknown>>('account', (all = {}) => ({ ...all, [app]: account }), store),
   }
 }
 

@@ -56,8 +56,9 @@ export function createWallet(deps: {
   }
 
   function close() {
-    const { view, session } = ui.get()
-    if (view === null) return
+    const { view, session, confirmation } = ui.get()
+    // SPEC.md section 2: no closing while a confirmed request is being carried out; its answer comes.
+    if (view === null || confirmation?.status === 'loading' || confirmation?.status === 'success') return
     ui.set({ view: null, secret0: null })
     deps.host.setVisible(false)
     // Closing the wallet-created page without Done still leaves the new user logged in.

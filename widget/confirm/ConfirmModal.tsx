@@ -52,7 +52,7 @@ export function ConfirmModal() {
   const { wallet, confirmations, config } = useWidget()
   const confirmation = useStore(wallet.ui, (s) => s.confirmation)
   const actions = useRef<HTMLDivElement>(null)
-  const unobscured = useUnobscured(actions)
+  const unobscured = useUnobscured(actions, confirmation?.id)
   const t = useT()
   if (!confirmation) return null
   const { status, error, kind } = confirmation

@@ -21,6 +21,9 @@ function useConnectWallet() {
       if ('error' in answer) return showError(answer.error.code === 4001 ? t.connectionRejected : answer.error.message)
       wallet.connectedExternally(w.id, answer.result)
       wallet.close()
+    } catch {
+      // The host page went away mid-connect.
+      showError(t.somethingWrong)
     } finally {
       setBusy(null)
     }

@@ -1,7 +1,7 @@
 import * as Provider from 'ox/Provider'
-import { bytesToHex, hexToNumber, numberToHex } from 'viem'
+import { bytesToHex, numberToHex } from 'viem'
 import { eth_sendTransaction } from './eth_sendTransaction.ts'
-import { hexParam, invalid, positional, requireSession } from './guards.ts'
+import { invalid, numberParam, positional, requireSession } from './guards.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
 
 /**
@@ -13,7 +13,7 @@ const batches = new Map<string, Batch>()
 
 export const wallet_getCapabilities: RpcHandler = (ctx, params) => {
   const [, chainIds] = positional(params, 1, 2)
-  const wanted = Array.isArray(chainIds) ? chainIds.map((c) => hexToNumber(hexParam(c, 'chainId'))) : null
+  const wanted = Array.isArray(chainIds) ? chainIds.map((c) => numberParam(c, 'chainId')) : null
   const capabilities: Record<string, { atomic: { status: 'unsupported' } }> = {}
   for (const chain of ctx.wallet.chains)
     if (!wanted || wanted.includes(chain.chainId)) capabilities[numberToHex(chain.chainId)] = { atomic: { status: 'unsupported' } }
@@ -25,7 +25,7 @@ export const wallet_sendCalls: RpcHandler = async (ctx, params) => {
   if (typeof request !== 'object' || request === null) throw invalid('expected a calls request object')
   const r = request as { chainId?: unknown; from?: unknown; calls?: unknown; atomicRequired?: unknown }
   const session = requireSession(ctx, typeof r.from === 'string' ? r.from : undefined)
-  if (r.chainId !== undefined && hexToNumber(hexParam(r.chainId, 'chainId')) !== session.chainId)
+  if (r.chainId !== undefined && numberParam(r.chainId, 'chainId') !== session.chainId)
     throw invalid(`calls are for chain ${String(r.chainId)}, the wallet is on ${session.chainId}`)
   if (!Array.isArray(r.calls) || r.calls.length === 0 || r.calls.length > 10) throw invalid('calls must hold 1 to 10 calls')
   if (r.atomicRequired === true) throw new Provider.AtomicityNotSupportedError()

@@ -1,12 +1,11 @@
-import { hexToNumber } from 'viem'
-import { hexParam, invalid, positional } from './guards.ts'
+import { invalid, numberParam, positional } from './guards.ts'
 import type { RpcHandler } from './types.ts'
 
 function chainIdParam(params: Parameters<RpcHandler>[1]): number {
   const [arg] = positional(params, 1)
   if (typeof arg !== 'object' || arg === null) throw invalid('expected { chainId }')
-  const chainId = hexToNumber(hexParam((arg as { chainId?: unknown }).chainId, 'chainId'))
-  if (!Number.isSafeInteger(chainId) || chainId <= 0) throw invalid('chainId must be a positive hex number')
+  const chainId = numberParam((arg as { chainId?: unknown }).chainId, 'chainId')
+  if (chainId <= 0) throw invalid('chainId must be a positive hex number')
   return chainId
 }
 

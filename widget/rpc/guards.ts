@@ -20,6 +20,13 @@ export function hexParam(value: unknown, name: string): `0x${string}` {
   return value
 }
 
+/** A hex quantity that must fit a JavaScript number (chain ids, nonces): -32602 rather than an overflow. */
+export function numberParam(value: unknown, name: string): number {
+  const hex = hexParam(value, name)
+  if (!/^0x[0-9a-fA-F]{1,13}$/.test(hex)) throw invalid(`${name} must be a hex number below 2^52`)
+  return Number.parseInt(hex.slice(2), 16)
+}
+
 export function addressParam(value: unknown, name: string): `0x${string}` {
   if (typeof value !== 'string' || !isAddress(value, { strict: false })) throw invalid(`${name} must be an address`)
   return value

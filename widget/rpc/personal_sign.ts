@@ -27,10 +27,11 @@ export const personal_sign: RpcHandler = (ctx, params) => {
     payload: { from: session.address, chainId: session.chainId, message: text ?? data },
     rejected: 'Message signing rejected by user',
     failed: 'Failed to sign message',
+    // The service reads a 0x-hex message as bytes, so text that looks like hex goes as a hash too.
     run: async () =>
-      text !== null
+      text !== null && !isHex(text)
         ? (await ctx.client.wallet.signMessage({ network, message: text })).signature
-        : // EIP-191 over raw bytes: the service signs the prefixed hash as given.
-          (await ctx.client.wallet.signHash({ network, hash: hashMessage({ raw: data as `0x${string}` }) })).signature,
+        : // EIP-191 over the exact bytes: the service signs the prefixed hash as given.
+          (await ctx.client.wallet.signHash({ network, hash: hashMessage(isHex(data) ? { raw: data } : data) })).signature,
   })
 }

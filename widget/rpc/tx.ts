@@ -1,7 +1,7 @@
-import { formatEther, hexToBigInt, hexToNumber, isAddressEqual } from 'viem'
+import { formatEther, hexToBigInt, isAddressEqual } from 'viem'
 import type { TransactionRequest } from '../../sdk/index.ts'
 import type { ConfirmationPayload } from '../ui-state.ts'
-import { addressParam, hexParam, invalid } from './guards.ts'
+import { addressParam, hexParam, invalid, numberParam } from './guards.ts'
 
 type Parsed = { request: TransactionRequest & { data: string }; payload: ConfirmationPayload }
 
@@ -19,12 +19,12 @@ export function parseTransaction(value: unknown, account: { address: `0x${string
   if (!isAddressEqual(from, account.address)) throw invalid(`from ${from} is not the connected account`)
   if (tx.to === undefined || tx.to === null) throw invalid('to is required (contract creation is not supported)')
   const to = addressParam(tx.to, 'to')
-  const chainId = optionalHex(tx, 'chainId')
-  if (chainId !== undefined && hexToNumber(chainId) !== account.chainId)
-    throw invalid(`transaction is for chain ${hexToNumber(chainId)}, the wallet is on ${account.chainId}`)
+  const chainId = tx.chainId === undefined || tx.chainId === null ? undefined : numberParam(tx.chainId, 'chainId')
+  if (chainId !== undefined && chainId !== account.chainId)
+    throw invalid(`transaction is for chain ${chainId}, the wallet is on ${account.chainId}`)
   const data = optionalHex(tx, 'data') ?? optionalHex(tx, 'input') ?? '0x'
   const wei = optionalHex(tx, 'value')
-  const nonce = optionalHex(tx, 'nonce')
+  const nonce = tx.nonce === undefined || tx.nonce === null ? undefined : numberParam(tx.nonce, 'nonce')
   const dec = (key: string) => {
     const v = optionalHex(tx, key)
     return v === undefined ? undefined : hexToBigInt(v).toString()
@@ -35,7 +35,7 @@ export function parseTransaction(value: unknown, account: { address: `0x${string
     to,
     data,
     ...(value_ !== undefined && { value: value_ }),
-    ...(nonce !== undefined && { nonce: hexToNumber(nonce) }),
+    ...(nonce !== undefined && { nonce }),
     ...(dec('gas') !== undefined && { gasLimit: dec('gas') }),
     ...(dec('gasPrice') !== undefined && { gasPrice: dec('gasPrice') }),
     ...(dec('maxFeePerGas') !== undefined && { maxFeePerGas: dec('maxFeePerGas') }),

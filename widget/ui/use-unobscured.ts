@@ -9,9 +9,11 @@ type V2Entry = IntersectionObserverEntry & { isVisible?: boolean }
  * Uses IntersectionObserver v2 (`trackVisibility`) where the browser has it; elsewhere only the
  * settle delay applies.
  */
-export function useUnobscured(ref: RefObject<HTMLElement | null>): boolean {
+export function useUnobscured(ref: RefObject<HTMLElement | null>, key: unknown): boolean {
   const [ok, setOk] = useState(false)
+  // Re-armed for every request (`key`): a queued request never inherits the previous one's clearance.
   useEffect(() => {
+    setOk(false)
     const el = ref.current
     if (!el) return
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -40,6 +42,6 @@ export function useUnobscured(ref: RefObject<HTMLElement | null>): boolean {
       observer.disconnect()
       clearTimeout(timer)
     }
-  }, [ref])
+  }, [ref, key])
   return ok
 }

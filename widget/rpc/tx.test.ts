@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'vitest'
+import { parseTransaction } from './tx.ts'
+
+const account = { address: '0x00000000000000000000000000000000000A11cE' as const, chainId: 31337 }
+const to = '0x000000000000000000000000000000000000bEEF'
+
+describe('parseTransaction: EIP-1193 transaction → wallet service body', () => {
+  test('hex quantities become whole-unit value and decimal gas figures', () => {
+    const { request, payload } = parseTransaction(
+      { from: account.address, to, value: '0xde0b6b3a7640000', gas: '0x5208', maxFeePerGas: '0x3b9aca00', nonce: '0x7', chainId: '0x7a69', data: '0xabcd' },
+      account,
+    )
+    expect(request).toEqual({ from: account.address, to, data: '0xabcd', value: '1', nonce: 7, gasLimit: '21000', maxFeePerGas: '1000000000' })
+    expect(payload).toEqual({ from: account.address, to, value: '1', data: '0xabcd', chainId: 31337, nonce: 7 })
+  })
+
+  test('defaults: from is the account, data 0x, input accepted for data', () => {
+    expect(parseTransaction({ to, input: '0x01' }, account).request).toEqual({ from: account.address, to, data: '0x01' })
+    expect(parseTransaction({ to }, account).request.data).toBe('0x')
+  })
+
+  test.each([
+    [null, 'transaction must be an object'],
+    [[], 'transaction must be an object'],
+    [{ to }, undefined],
+    [{ from: '0x000000000000000000000000000000000000dEaD', to }, 'is not the connected account'],
+    [{}, 'to is required'],
+    [{ to: 'nope' }, 'to must be an address'],
+    [{ to, chainId: '0x1' }, 'transaction is for chain 1, the wallet is on 31337'],
+    [{ to, chainId: `0x${'f'.repeat(40)}` }, 'chainId must be a hex number below 2^52'],
+    [{ to, nonce: 7 }, 'nonce must be a hex string'],
+    [{ to, value: '1.5' }, 'value must be a hex string'],
+  ])('%j → %s', (tx, reason) => {
+    if (reason === undefined) expect(() => parseTransaction(tx, account)).not.toThrow()
+    else expect(() => parseTransaction(tx, account)).toThrow(expect.objectContaining({ code: -32602, message: expect.stringContaining(reason) }))
+  })
+})
