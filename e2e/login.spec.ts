@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { accounts, frameOf, latestCode, providerUrl, snap, uniqueEmail } from './helpers.ts'
+import { accounts, frameOf, latestCode, logInInFrame, providerUrl, snap, uniqueEmail } from './helpers.ts'
 
 test('e-mail login: code from the dev inbox, new wallet, connected, kept across a reload', async ({ page, request }) => {
   await page.goto('/demo/')
@@ -150,4 +150,20 @@ test('the modal follows the kit\'s locale and theme (Indonesian, light)', async 
   await frame.getByRole('button', { name: 'Lanjutkan', exact: true }).click()
   await expect(frame.getByText('Email tidak valid')).toBeVisible()
   await snap(page, 'connect-home-id-light')
+})
+
+test('two tabs of the same app stay in step: a login and a logout in one reach the other', async ({ page, request, context }) => {
+  const other = await context.newPage()
+  await other.goto('/demo/')
+  await expect(other.getByTestId('chain')).toHaveText('31337')
+  await page.goto('/demo/')
+  await page.getByRole('button', { name: 'Connect' }).click()
+  await logInInFrame(page, request)
+  const address = (await page.getByTestId('account').textContent())!
+  await expect(other.getByTestId('account')).toHaveText(address)
+  expect(await other.evaluate(() => window.WalletKit!.kit!.provider.request({ method: 'eth_accounts' }))).toEqual([address])
+
+  await page.evaluate(() => window.WalletKit!.kit!.disconnect())
+  await expect(other.getByTestId('account')).toHaveText('—')
+  expect(await other.evaluate(() => window.WalletKit!.kit!.provider.request({ method: 'eth_accounts' }))).toEqual([])
 })

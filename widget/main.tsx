@@ -10,7 +10,8 @@ import { Widget } from './context.ts'
 import { isAllowedOrigin } from './origins.ts'
 import { readParams } from './params.ts'
 import type { RpcContext } from './rpc/types.ts'
-import { createSessionStore } from './session.ts'
+import { createSessionStore, type Session } from './session.ts'
+import { syncSessions } from './session-sync.ts'
 import './styles.css'
 import { createWallet } from './wallet.ts'
 
@@ -56,7 +57,9 @@ async function boot() {
       : { code: ErrorCode.disconnected, message: 'Embedded wallet is not enabled' },
     context,
   })
-  const sessions = createSessionStore(params.appId, params.env)
+  // Writes are announced to this app's other tabs; their frames adopt them (wallet.adopt).
+  let adopt: (s: Session | null) => void = () => {}
+  const { store: sessions } = syncSessions(createSessionStore(params.appId, params.env), `wallet-kit:${params.appId}:${params.env}`, (s) => adopt(s))
   const wallet = createWallet({
     appId: params.appId,
     env: params.env,
@@ -66,6 +69,7 @@ async function boot() {
     host,
     onSession: (s) => (s ? client.tokens.set({ walletToken: s.token, refreshToken: s.refreshToken }) : client.tokens.clear()),
   })
+  adopt = wallet.adopt
   await wallet.restore()
   // Refreshed tokens (after a 401 or an explicit refresh) are written back to the stored session.
   client.tokens.subscribe((tokens) => {

@@ -95,3 +95,29 @@ test('the account state (permission) is kept across a reload of the frame, and d
   await first.wallet.disconnect()
   expect(first.account()).toBeUndefined()
 })
+
+test('a session written by another tab is adopted: tokens, account and chain follow, without writing back', async () => {
+  const { wallet, events, stored } = testWallet()
+  await wallet.restore()
+  wallet.adopt({ ...alice, chainId: 31338, expiresAt: Date.now() + 1000 })
+  expect(wallet.ui.get().session?.address).toBe(alice.address)
+  expect(wallet.chainId()).toBe(31338)
+  expect(stored()).toBeNull()
+  expect(events).toEqual([
+    ['accountsChanged', [alice.address]],
+    ['chainChanged', '0x7a6a'],
+  ])
+  // A refreshed token for the same account changes nothing the host sees.
+  wallet.adopt({ ...alice, token: 'newer', chainId: 31338, expiresAt: Date.now() + 1000 })
+  expect(wallet.ui.get().session?.token).toBe('newer')
+  expect(events).toHaveLength(2)
+  // Another app's session is ignored; a logout in another tab logs out here too.
+  wallet.adopt({ ...alice, appId: 'other', token: 'x', expiresAt: 0 })
+  expect(wallet.ui.get().session?.token).toBe('newer')
+  wallet.adopt(null)
+  expect(wallet.ui.get().session).toBeNull()
+  expect(events.slice(2)).toEqual([
+    ['accountsChanged', []],
+    ['disconnect', { code: 4900, message: 'Disconnected' }],
+  ])
+})

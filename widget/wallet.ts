@@ -130,6 +130,21 @@ export function createWallet(deps: {
     }
   }
 
+  /** Another tab of this app wrote the session (session-sync.ts): take it over without writing it back. */
+  function adopt(remote: Session | null) {
+    const { session, chainId } = ui.get()
+    if (remote && (remote.appId !== deps.appId || remote.env !== deps.env)) return
+    const nextChain = remote && isConfigured(remote.chainId) ? remote.chainId : chainId
+    ui.set({ session: remote, chainId: nextChain, ...(remote === null && { external: null }) })
+    deps.onSession?.(remote)
+    if (remote?.address !== session?.address) {
+      announced = remote !== null
+      deps.host.emit('accountsChanged', remote ? [remote.address] : [])
+      if (remote === null) deps.host.emit('disconnect', { code: 4900, message: 'Disconnected' })
+    }
+    if (nextChain !== chainId) deps.host.emit('chainChanged', numberToHex(nextChain))
+  }
+
   function requestAccounts(): Promise<readonly string[]> {
     const { session } = ui.get()
     if (session) return Promise.resolve([session.address])
@@ -166,6 +181,7 @@ export function createWallet(deps: {
     announce,
     connectedExternally,
     restore,
+    adopt,
     disconnect,
     requestAccounts,
     chain,

@@ -1,0 +1,37 @@
+import type { Session, SessionStore } from './session.ts'
+
+type Message = { session: Session | null }
+
+/**
+ * Keeps the tabs of one host app in step: every session write (login, token refresh, chain switch,
+ * disconnect) is announced on a BroadcastChannel, and the other tabs' frames adopt it. Without this
+ * a second tab would spend a refresh token the first had already rotated, and the service treats
+ * that reuse as theft and revokes the session everywhere.
+ */
+export function syncSessions(
+  store: SessionStore,
+  name: string,
+  adopt: (session: Session | null) => void,
+): { store: SessionStore; close(): void } {
+  if (typeof BroadcastChannel === 'undefined') return { store, close() {} }
+  const channel = new BroadcastChannel(name)
+  channel.onmessage = (e: MessageEvent<Message>) => {
+    const session = e.data?.session
+    if (session === null || (typeof session === 'object' && typeof session.token === 'string')) adopt(session)
+  }
+  return {
+    store: {
+      ...store,
+      async save(session) {
+        const saved = await store.save(session)
+        channel.postMessage({ session: saved } satisfies Message)
+        return saved
+      },
+      async clear() {
+        await store.clear()
+        channel.postMessage({ session: null } satisfies Message)
+      },
+    },
+    close: () => channel.close(),
+  }
+}
