@@ -103,14 +103,14 @@ describe('app config', () => {
 })
 
 describe('CORS and origins', () => {
-  test('reflects an origin the app allows, with the kit headers allowed', async () => {
-    const preflight = await fetch(`${sandbox.url}/api/v2/auth/verify-otp`, {
+  test('reflects an origin the app allows on the app config, with the kit headers allowed', async () => {
+    const preflight = await fetch(`${sandbox.url}/api/v1/apps/config`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-app-id' },
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-app-id' },
     })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('x-app-id, x-environment, authorization, content-type, x-client-secret')
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('x-app-id, x-environment, authorization, content-type')
 
     const { status, headers } = await sandbox.call('/api/v1/apps/config', { headers: { origin: 'http://127.0.0.1:3000' } })
     expect(status).toBe(200)
@@ -234,7 +234,7 @@ describe('rpc proxy and misc', () => {
 
   test('health, unknown routes and the inbox page', async () => {
     expect(await (await fetch(`${sandbox.url}/health`)).json()).toEqual({ ok: true })
-    const missing = await fetch(`${sandbox.url}/api/v2/nope`, { method: 'POST', headers: { 'x-app-id': 'demo' } })
+    const missing = await fetch(`${sandbox.url}/api/v2/nope`, { method: 'POST', headers: { 'x-app-id': 'demo', 'x-client-secret': 'demo-client-secret' } })
     expect(missing.status).toBe(404)
     expect(await missing.json()).toEqual({ status: 404, message: 'Not found', data: null })
     const page = await fetch(`${sandbox.url}/dev/inbox`)

@@ -9,7 +9,8 @@ import { createSandbox } from './server.ts'
 const dataDir = mkdtempSync(join(tmpdir(), 'wallet-kit-restart-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-const headers = { 'x-app-id': 'demo', 'x-environment': 'development' }
+// A back end's calls: the wallet service wants the app's secret from anything but the widget.
+const headers = { 'x-app-id': 'demo', 'x-environment': 'development', 'x-client-secret': 'demo-client-secret' }
 
 test('anvil is found for this platform', () => {
   expect(anvilPackageName('linux', 'x64')).toBe('@foundry-rs/anvil-linux-amd64')

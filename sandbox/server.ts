@@ -15,7 +15,7 @@ import { fail, notFound, onError } from './envelope.ts'
 import { createNetworks } from './evm.ts'
 import { ensureDemoContracts } from './contracts/deploy.ts'
 import { createFaucet, faucetAddress } from './faucet.ts'
-import { apiCors, requireApp } from './guard.ts'
+import { apiCors, requireApp, requireOwnHost } from './guard.ts'
 import { loadKeys } from './keys.ts'
 import { createOidc } from './oidc.ts'
 import { createLimiter, type RateLimits } from './rate-limit.ts'
@@ -137,6 +137,7 @@ export function createApp(deps: Deps, log: boolean) {
     await next()
     if (log) console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Date.now() - started}ms`)
   })
+  app.use('*', requireOwnHost(deps))
   app.get('/health', (c) => c.json({ ok: true }))
   app.use('/api/*', apiCors(deps), api(64 * 1024))
   app.route('/api/v1', configRoutes(deps))

@@ -185,7 +185,11 @@ describe('every signing call checks the request', () => {
 describe('signing permission', () => {
   test('a wallet without the permission is refused with 407 and a working permission-accept page', async () => {
     const locked = await sandbox.signUp('locked@example.com')
-    const revoked = await fetch(`${sandbox.url}/dev/api/wallets/${locked.address}/permission`, { method: 'POST', body: '{"granted":false}' })
+    const revoked = await fetch(`${sandbox.url}/dev/api/wallets/${locked.address}/permission`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"granted":false}',
+    })
     expect(await revoked.json()).toEqual({ address: locked.address, isPermissionGranted: false })
 
     const refused = await sign('sign-message', { network: 'local-1', message: 'hi' }, locked.walletToken)

@@ -158,6 +158,34 @@ describe('Telegram emulator', () => {
     expect(login.body.data).toEqual({ isWalletCreated: false, accessToken: expect.any(String), refreshToken: expect.any(String) })
   })
 
+  test("the opener's state rides through the page's forms into the posted message", async () => {
+    const opener = 'http://localhost:5173'
+    const state = 'Ab_9-'.repeat(25).slice(0, 128)
+    const shown = await fetch(`${sandbox.url}/telegram/login?bot_id=7000000001&origin=${encodeURIComponent(opener)}&state=${state}`)
+    const html = await shown.text()
+    // Both test-user buttons and the typed-in form carry it.
+    expect(html.split(`<input type="hidden" name="state" value="${state}">`).length - 1).toBe(3)
+    const picked = html.match(/<form method="post" action="\/telegram\/login">.*?<\/form>/s)![0]
+    const fields = hiddenInputs(picked)
+    expect(fields).toMatchObject({ bot_id: '7000000001', origin: opener, state, id: '100000001' })
+
+    const done = await fetch(`${sandbox.url}/telegram/login`, form(fields))
+    const message = posted(await done.text())
+    expect(message.targetOrigin).toBe(opener)
+    expect(message.data).toEqual({ event: 'auth_result', provider: 'telegram', state, result: expect.objectContaining({ id: '100000001', hash: expect.any(String) }) })
+    expect(Object.keys(message.data)).toEqual(['event', 'provider', 'state', 'result'])
+    expect((await auth('telegram', { ...message.data.result, id: 100000001, auth_date: Number(message.data.result.auth_date) })).status).toBe(200)
+  })
+
+  test.each([['too long', 'a'.repeat(129)], ['a space', 'a b'], ['markup', '"><script>'], ['a dot', 'a.b']])('refuses a state with %s', async (_, state) => {
+    const shown = await fetch(`${sandbox.url}/telegram/login?bot_id=7000000001&origin=${encodeURIComponent('http://localhost:5173')}&state=${encodeURIComponent(state)}`)
+    expect(shown.status).toBe(400)
+    expect(await shown.text()).not.toContain(state)
+    const posted = await fetch(`${sandbox.url}/telegram/login`, form({ bot_id: '7000000001', origin: 'http://localhost:5173', state, id: '4242', first_name: 'Dana' }))
+    expect(posted.status).toBe(400)
+    expect(await posted.text()).not.toContain('auth_result')
+  })
+
   test('refuses tampered data, an old auth_date, unknown fields, unknown bots and foreign origins', async () => {
     const fresh = { id: '77', first_name: 'Eve', auth_date: String(Math.floor(Date.now() / 1000)) }
     const signed = { ...fresh, hash: sign(fresh) }

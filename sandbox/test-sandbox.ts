@@ -7,8 +7,12 @@ import { createSandbox, repoRoot, type Sandbox, type SandboxOptions } from './se
 
 export type TestSandbox = Sandbox & {
   distDir: string
-  /** fetch against the sandbox, JSON-parsing the body when it is JSON. */
-  call(path: string, init?: RequestInit & { app?: string | null }): Promise<{ status: number; headers: Headers; body: any }>
+  /**
+   * fetch against the sandbox, JSON-parsing the body when it is JSON. Wallet-service calls without
+   * an Origin act as the app's back end: they send the app's client secret unless `secret` is
+   * given (`null`: none) or the headers already carry one.
+   */
+  call(path: string, init?: RequestInit & { app?: string | null; secret?: string | null }): Promise<{ status: number; headers: Headers; body: any }>
   /** Requests a login code for `email` and reads it from the dev inbox API. */
   requestCode(email: string, app?: string): Promise<{ verificationToken: string; code: string }>
   /** POST a JSON body (a string is sent as is), with an optional bearer token. */
@@ -39,16 +43,29 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
   }
 
   const call: TestSandbox['call'] = async (path, init = {}) => {
-    const { app = 'demo', ...rest } = init
+    const { app = 'demo', secret, ...rest } = init
     const headers = new Headers(rest.headers)
     if (app !== null && !headers.has('x-app-id')) headers.set('x-app-id', app)
     if (!headers.has('x-environment')) headers.set('x-environment', 'development')
+    if (!headers.has('x-client-secret') && secret !== null) {
+      const backEnd = path.startsWith('/api/v2/') && !headers.has('origin')
+      const value = secret ?? (backEnd ? await clientSecretOf(headers.get('x-app-id'), headers.get('x-environment')) : undefined)
+      if (value) headers.set('x-client-secret', value)
+    }
     if (typeof rest.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json')
     const response = await fetch(`${sandbox.url}${path}`, { ...rest, headers })
     const text = await response.text()
     let body: unknown = text
     if (response.headers.get('content-type')?.includes('json')) body = JSON.parse(text)
     return { status: response.status, headers: response.headers, body }
+  }
+
+  const clientSecretOf = async (appId: string | null, environment: string | null) => {
+    const { rows } = await sandbox.store.query<{ client_secret: string | null }>(
+      'SELECT client_secret FROM apps WHERE app_id = $1 AND environment = $2',
+      [appId, environment],
+    )
+    return rows[0]?.client_secret ?? undefined
   }
 
   const requestCode = async (email: string, app = 'demo') => {

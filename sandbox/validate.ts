@@ -3,9 +3,16 @@ import { HttpError } from './envelope.ts'
 
 export type JsonObject = Record<string, unknown>
 
-/** Reads a JSON object body. An empty body counts as `{}` so calls with only optional fields may send nothing. */
+/**
+ * Reads a JSON object body. An empty body without a Content-Type counts as `{}`, so calls with only
+ * optional fields may send nothing. Anything else must say application/json: a page on another
+ * site can only send that type after a CORS preflight, never from a plain form or no-cors fetch.
+ */
 export async function readJson(c: Context): Promise<JsonObject> {
+  const type = c.req.header('content-type')
   const text = await c.req.text()
+  if (type === undefined && text === '') return {}
+  if (!isJsonType(type)) throw new HttpError(415, 'Content-Type must be application/json')
   if (text.trim() === '') return {}
   let value: unknown
   try {
@@ -16,6 +23,10 @@ export async function readJson(c: Context): Promise<JsonObject> {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new HttpError(400, 'Body must be a JSON object')
   return value as JsonObject
+}
+
+function isJsonType(type: string | undefined): boolean {
+  return type?.split(';')[0]?.trim().toLowerCase() === 'application/json'
 }
 
 /** Reads an `application/x-www-form-urlencoded` (or multipart) body as string fields. */

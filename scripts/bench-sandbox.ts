@@ -23,7 +23,8 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const dataDir = mkdtempSync(join(tmpdir(), 'wallet-kit-bench-'))
 const port = await freePort()
 const url = `http://localhost:${port}`
-const headers = { 'x-app-id': 'demo', 'x-environment': 'development', 'content-type': 'application/json' }
+// A back end's call: the app's client secret, as PROTOCOL.md requires outside the provider's own origin.
+const headers = { 'x-app-id': 'demo', 'x-environment': 'development', 'content-type': 'application/json', 'x-client-secret': 'demo-client-secret' }
 
 const startServer = () =>
   spawn(process.execPath, ['--import', 'tsx', join(root, 'sandbox', 'main.ts')], {

@@ -8,8 +8,8 @@ import { telegramHash, type TelegramAuth } from '../telegram.ts'
 // The pages that end a sign-in popup by handing its result to the window that opened it:
 //   /widget/oauth-callback.html  redirect_uri of the Google and Apple emulators (GET ?code&state, or Apple's form_post)
 //                                → opener.postMessage({ provider, code, state, idToken?, error? }, <own origin>)
-//   /telegram/login?bot_id&origin  the Telegram login widget emulator
-//                                → opener.postMessage({ event: 'auth_result', provider: 'telegram', result }, origin)
+//   /telegram/login?bot_id&origin[&state]  the Telegram login widget emulator
+//                                → opener.postMessage({ event: 'auth_result', provider: 'telegram', state?, result }, origin)
 // The data rides in a JSON block; the one fixed script posts it, so the CSP allows exactly that script.
 
 const postScript =
@@ -28,6 +28,14 @@ const testTelegramUsers = [
   { id: '100000001', first_name: 'Alice', last_name: 'Example', username: 'alice_example' },
   { id: '100000002', first_name: 'Bob', last_name: 'Example', username: 'bob_example' },
 ]
+
+/**
+ * The opener's nonce, echoed back so it can tell its own popup's answer from one another page
+ * sent it. Optional; when given it is short and URL-safe, so it needs no escaping anywhere.
+ */
+const statePattern = /^[A-Za-z0-9_-]{1,128}$/
+const parseState = (value: string | null | undefined): { state?: string } | undefined =>
+  !value ? {} : statePattern.test(value) ? { state: value } : undefined
 
 export function popupRoutes(deps: Deps) {
   const oauthCallback = async (c: Context) => {
@@ -53,9 +61,13 @@ export function popupRoutes(deps: Deps) {
     .get('/telegram/login', async (c) => {
       const botId = c.req.query('bot_id') ?? ''
       const origin = c.req.query('origin') ?? ''
+      const state = parseState(c.req.query('state'))
+      if (!state) return c.html(page({ title: 'Telegram', body: '<h1>Invalid state</h1><p>state must be at most 128 characters of A-Z, a-z, 0-9, _ and -.</p>' }), 400, pageHeaders())
       const app = await telegramApp(botId, origin)
       if (!app) return c.html(page({ title: 'Telegram', body: '<h1>Bot domain invalid</h1><p>Unknown bot_id, or this origin is not allowed for it.</p>' }), 400, pageHeaders())
-      const hidden = `<input type="hidden" name="bot_id" value="${escapeHtml(botId)}"><input type="hidden" name="origin" value="${escapeHtml(origin)}">`
+      const hidden = `<input type="hidden" name="bot_id" value="${escapeHtml(botId)}"><input type="hidden" name="origin" value="${escapeHtml(origin)}">${
+        state.state ? `<input type="hidden" name="state" value="${escapeHtml(state.state)}">` : ''
+      }`
       const picks = testTelegramUsers
         .map(
           (user) => `<form method="post" action="/telegram/login">${hidden}${Object.entries(user)
@@ -81,13 +93,14 @@ ${picks}
       const origin = form.get('origin') ?? ''
       const app = await telegramApp(form.get('bot_id') ?? '', origin)
       const id = form.get('id') ?? ''
-      if (!app || !/^[1-9]\d{0,15}$/.test(id)) return c.html(page({ title: 'Telegram', body: '<h1>Login failed</h1>' }), 400, pageHeaders())
+      const state = parseState(form.get('state'))
+      if (!app || !state || !/^[1-9]\d{0,15}$/.test(id)) return c.html(page({ title: 'Telegram', body: '<h1>Login failed</h1>' }), 400, pageHeaders())
       const result: TelegramAuth = { id, auth_date: String(Math.floor(Date.now() / 1000)) }
       for (const key of ['first_name', 'last_name', 'username', 'photo_url'] as const) {
         const value = form.get(key)?.trim()
         if (value) result[key] = value.slice(0, 256)
       }
       result.hash = telegramHash(app.secrets.telegramBotToken!, result)
-      return postingPage(c, 'Logged in with Telegram', { event: 'auth_result', provider: 'telegram', result }, origin)
+      return postingPage(c, 'Logged in with Telegram', { event: 'auth_result', provider: 'telegram', ...state, result }, origin)
     })
 }

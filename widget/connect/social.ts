@@ -33,8 +33,9 @@ function popupResult(popup: Window, origin: string, accept: (m: PopupMessage) =>
   })
 }
 
-function open(url: string, name: string): Window {
-  const popup = window.open(url, name, 'popup,width=480,height=680')
+/** A fresh, unguessable window name: another page cannot find the popup by name and post into it. */
+function open(url: string): Window {
+  const popup = window.open(url, `wallet-kit-${random()}`, 'popup,width=480,height=680')
   if (!popup) throw new Error('The sign-in window was blocked')
   return popup
 }
@@ -50,8 +51,8 @@ export async function socialLogin({ client, config }: Pick<WidgetContext, 'clien
   const state = random()
   if (provider === 'telegram') {
     const bot = config.telegram.botId ?? ''
-    const popup = open(`${origin}/telegram/login?${new URLSearchParams({ bot_id: bot, origin })}`, 'wallet-kit-telegram')
-    const m = await popupResult(popup, origin, (d) => d.event === 'auth_result' && d.provider === 'telegram')
+    const popup = open(`${origin}/telegram/login?${new URLSearchParams({ bot_id: bot, origin, state })}`)
+    const m = await popupResult(popup, origin, (d) => d.event === 'auth_result' && d.provider === 'telegram' && d.state === state)
     if (typeof m.result !== 'object' || m.result === null) throw new Error('Telegram sign-in was cancelled')
     return client.auth.telegram(m.result as TelegramAuthData)
   }
@@ -66,7 +67,7 @@ export async function socialLogin({ client, config }: Pick<WidgetContext, 'clien
     nonce: random(),
     ...(provider === 'apple' && { response_mode: 'form_post' }),
   })
-  const popup = open(`${origin}/oauth/${provider}/authorize?${query}`, `wallet-kit-${provider}`)
+  const popup = open(`${origin}/oauth/${provider}/authorize?${query}`)
   const m = await popupResult(popup, origin, (d) => d.provider === provider && d.state === state)
   if (typeof m.error === 'string') throw new Error(m.error)
   if (provider === 'google') {
