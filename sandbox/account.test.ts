@@ -8,6 +8,7 @@ beforeAll(async () => {
   sandbox = await startTestSandbox()
   const demo = readSeed().find((seed) => seed.appId === 'demo')!
   await upsertApp(sandbox.store, { ...demo, appId: 'ramp', settings: { ...demo.settings, rampableClientSecret: 'ramp-publishable-key' } })
+  await upsertApp(sandbox.store, { ...demo, appId: 'no-ramp', clientSecret: 'no-ramp-secret', settings: { ...demo.settings, rampableClientSecret: null } })
 })
 afterAll(() => sandbox?.dispose())
 
@@ -65,6 +66,12 @@ describe('ramp account', () => {
     expect((await sandbox.call('/api/v2/organization')).body.data).toEqual({
       appId: 'demo',
       name: 'Wallet Kit Demo',
+      isRampableEnabled: true,
+      rampableClientSecret: 'demo-ramp-publishable',
+    })
+    expect((await sandbox.call('/api/v2/organization', { app: 'no-ramp' })).body.data).toEqual({
+      appId: 'no-ramp',
+      name: 'Wallet Kit Demo',
       isRampableEnabled: false,
       rampableClientSecret: null,
     })
@@ -88,8 +95,8 @@ describe('ramp account', () => {
     const foreign = await sandbox.post('/api/v2/wallet/refresh-rampable', { rampableAccessToken: opened.body.data.rampableAccessToken }, other.walletToken, 'ramp')
     expect(foreign.status).toBe(401)
     expect((await sandbox.post('/api/v2/wallet/refresh-rampable', { rampableAccessToken: wallet.walletToken }, wallet.walletToken, 'ramp')).status).toBe(401)
-    const demoWallet = await sandbox.signUp('no-ramp@example.com')
-    expect((await sandbox.post('/api/v2/account/rampable/create', {}, demoWallet.walletToken)).body).toEqual({
+    const noRampWallet = await sandbox.signUp('no-ramp@example.com', 'no-ramp')
+    expect((await sandbox.post('/api/v2/account/rampable/create', {}, noRampWallet.walletToken, 'no-ramp')).body).toEqual({
       status: 403,
       message: 'Rampable is not enabled for this app',
       data: null,

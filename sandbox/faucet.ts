@@ -25,16 +25,35 @@ export const faucetGifts = {
   ],
 } as const
 
-export type Faucet = { fund(address: Address): Promise<void> }
+/** What the faucet can pay out: ETH, or the DemoToken, on one local chain. */
+export type FaucetAsset = 'ETH' | 'DEMO'
+
+export type Faucet = {
+  fund(address: Address): Promise<void>
+  /**
+   * Sends `amount` (base units) of `asset` to `to` on `chainId` and waits for the receipt: the
+   * hosted on-ramp's payout. DEMO is transferred from the faucet's own balance, topped up by
+   * minting when short, so the buyer sees an ordinary transfer from the ramp's account.
+   */
+  pay(options: { chainId: number; to: Address; asset: FaucetAsset; amount: bigint }): Promise<Hash>
+}
+
+/** How much DEMO the faucet mints for itself when its balance cannot cover a payout. */
+const demoTopUp = parseEther('1000000')
 
 export function createFaucet(chains: readonly RunningChain[]): Faucet {
   const token = loadArtifact('DemoToken').abi
   const nft = loadArtifact('DemoNft').abi
   const multi = loadArtifact('DemoMultiToken').abi
-  const senders = chains.map((chain) => {
+  const perChain = chains.map((chain) => {
     const client = createWalletClient({ account: faucetAccount, chain: viemChainOf(chain), transport: http(chain.rpcUrl), pollingInterval: 50 }).extend(
       publicActions,
     )
+    const settle = async (hashes: Hash[]) => {
+      const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 50 })))
+      const failed = receipts.find((receipt) => receipt.status !== 'success')
+      if (failed) throw new Error(`Faucet transaction ${failed.transactionHash} reverted on chain ${chain.chainId}`)
+    }
     const gifts = async (to: Address) => {
       // Sent one after another (one nonce each), then awaited together: anvil mines each on arrival.
       const hashes: Hash[] = [await client.sendTransaction({ to, value: faucetGifts.eth })]
@@ -42,21 +61,39 @@ export function createFaucet(chains: readonly RunningChain[]): Faucet {
       hashes.push(await client.writeContract({ address: demoContracts.demoNft.address, abi: nft, functionName: 'mint', args: [to] }))
       for (const [id, amount] of faucetGifts.multiTokens)
         hashes.push(await client.writeContract({ address: demoContracts.demoMultiToken.address, abi: multi, functionName: 'mint', args: [to, id, amount] }))
-      const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 50 })))
-      const failed = receipts.find((receipt) => receipt.status !== 'success')
-      if (failed) throw new Error(`Faucet transaction ${failed.transactionHash} reverted on chain ${chain.chainId}`)
+      await settle(hashes)
     }
-    // One wallet at a time per chain: concurrent sends from one account would race for the same nonce.
+    const pay = async (to: Address, asset: FaucetAsset, amount: bigint): Promise<Hash> => {
+      if (asset === 'ETH') {
+        const hash = await client.sendTransaction({ to, value: amount })
+        await settle([hash])
+        return hash
+      }
+      const demoToken = demoContracts.demoToken.address
+      const held = await client.readContract({ address: demoToken, abi: token, functionName: 'balanceOf', args: [faucetAddress] })
+      if ((held as bigint) < amount)
+        await settle([await client.writeContract({ address: demoToken, abi: token, functionName: 'mint', args: [faucetAddress, amount + demoTopUp] })])
+      const hash = await client.writeContract({ address: demoToken, abi: token, functionName: 'transfer', args: [to, amount] })
+      await settle([hash])
+      return hash
+    }
+    // One job at a time per chain: concurrent sends from one account would race for the same nonce.
     let queue: Promise<unknown> = Promise.resolve()
-    return (to: Address) => {
-      const send = queue.then(() => gifts(to))
-      queue = send.catch(() => {})
-      return send
+    const enqueue = <result>(job: () => Promise<result>): Promise<result> => {
+      const run = queue.then(job)
+      queue = run.catch(() => {})
+      return run
     }
+    return { chainId: chain.chainId, enqueue, gifts, pay }
   })
   return {
     async fund(address) {
-      await Promise.all(senders.map((send) => send(address)))
+      await Promise.all(perChain.map((entry) => entry.enqueue(() => entry.gifts(address))))
+    },
+    pay({ chainId, to, asset, amount }) {
+      const entry = perChain.find((candidate) => candidate.chainId === chainId)
+      if (!entry) return Promise.reject(new Error(`No local chain ${chainId}`))
+      return entry.enqueue(() => entry.pay(to, asset, amount))
     },
   }
 }

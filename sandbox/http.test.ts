@@ -53,7 +53,7 @@ describe('app config', () => {
         useWalletKitBrand: true,
         logoUrl: null,
         useEmailLogin: true,
-        rampableClientSecret: null,
+        rampableClientSecret: 'demo-ramp-publishable',
         showPoweredBy: true,
         google: { enabled: true, clientId: 'demo-google-client' },
         apple: { enabled: true, clientId: 'demo-apple-client', redirectUri: `${sandbox.url}/widget/oauth-callback.html` },

@@ -54,7 +54,7 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
     const store = await openStore({ dataDir: '', databaseUrl })
     try {
       const { rows } = await store.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')
-      expect(rows.map((row) => row.name)).toEqual(['001_init.sql', '002_wallet_permission.sql', '003_identities.sql'])
+      expect(rows.map((row) => row.name)).toEqual(['001_init.sql', '002_wallet_permission.sql', '003_identities.sql', '004_onramp_orders.sql'])
       expect(await migrate(store)).toEqual([])
     } finally {
       await store.close()

@@ -27,6 +27,7 @@ import { devWalletRoutes } from './routes/dev-wallets.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { inboxRoutes } from './routes/inbox.ts'
 import { oauthRoutes } from './routes/oauth.ts'
+import { onrampPageRoutes } from './routes/onramp-page.ts'
 import { organizationRoutes } from './routes/organization.ts'
 import { permissionRoutes } from './routes/permission.ts'
 import { rampServiceRoutes } from './routes/ramp-service.ts'
@@ -159,6 +160,8 @@ export function createApp(deps: Deps, log: boolean) {
   app.route('/permission', permissionRoutes(deps))
   app.use('/oauth/*', api(16 * 1024))
   app.route('/oauth', oauthRoutes(deps))
+  app.use('/onramp', api(16 * 1024))
+  app.route('/onramp', onrampPageRoutes(deps))
   app.use('/telegram/*', api(16 * 1024))
   app.use('/widget/oauth-callback.html', api(32 * 1024))
   app.route('/', popupRoutes(deps))

@@ -59,6 +59,13 @@ const en = {
   poweredBy: 'Powered by',
   back: 'Back',
   continueWith: (name: string) => `Continue with ${name}`,
+  buy: 'Buy',
+  youPay: 'You pay',
+  youReceive: 'You receive',
+  selectCurrency: 'Select currency',
+  selectCrypto: 'Select crypto',
+  rate: 'Rate',
+  fee: 'Fee',
   somethingWrong: 'Something went wrong',
 }
 
@@ -122,6 +129,13 @@ const id: Messages = {
   poweredBy: 'Didukung oleh',
   back: 'Kembali',
   continueWith: (name: string) => `Lanjutkan dengan ${name}`,
+  buy: 'Beli',
+  youPay: 'Anda membayar',
+  youReceive: 'Anda menerima',
+  selectCurrency: 'Pilih mata uang',
+  selectCrypto: 'Pilih kripto',
+  rate: 'Kurs',
+  fee: 'Biaya',
   somethingWrong: 'Terjadi kesalahan',
 }
 

@@ -67,8 +67,12 @@ async function boot() {
     chains,
     sessions,
     host,
-    onSession: (s) => (s ? client.tokens.set({ walletToken: s.token, refreshToken: s.refreshToken }) : client.tokens.clear()),
+    // Only the user's tokens come and go with the session; the app's publishable ramp key stays.
+    onSession: (s) =>
+      s ? client.tokens.set({ walletToken: s.token, refreshToken: s.refreshToken }) : client.tokens.clear(['walletToken', 'refreshToken', 'rampAccessToken', 'address']),
   })
+  // The buy screen's ramp key is publishable (DESIGN.md): it reads references and quotes only.
+  if (config.rampableClientSecret) client.tokens.set({ rampClientSecret: config.rampableClientSecret })
   adopt = wallet.adopt
   await wallet.restore()
   // Refreshed tokens (after a 401 or an explicit refresh) are written back to the stored session.

@@ -1,44 +1,32 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { findApp, type App } from '../apps.ts'
-import type { Deps, SandboxEnv } from '../context.ts'
+import type { Deps } from '../context.ts'
 import { HttpError, ok } from '../envelope.ts'
+import { fiats, onrampCryptos, orderLimits, quoteOnramp } from '../onramp-pricing.ts'
 import { checkTimestamp, rampStringToSign, rejectReplay, rsaMatches } from '../signatures.ts'
 
 // The ramp service (/v1) as far as the kit's buy screen reads it: reference lists and quotes,
-// priced from fixed demo rates. Every request proves its app: an RSA signature by the registered
-// ramp client (X-CLIENT-ID, X-TIMESTAMP, X-SIGNATURE), or the app's ramp client secret.
+// priced from fixed demo rates (onramp-pricing.ts). Every request proves its app: an RSA signature
+// by the registered ramp client (X-CLIENT-ID, X-TIMESTAMP, X-SIGNATURE), or the app's ramp client
+// secret. That secret is a publishable key (DESIGN.md): it reads references and quotes, nothing
+// more. The fiat list is public reference data, so it is answered without credentials too.
 
-const fiats = [
-  { id: 'IDR', currency: 'IDR', symbol: 'Rp', name: 'Indonesian Rupiah' },
-  { id: 'USD', currency: 'USD', symbol: '$', name: 'US Dollar' },
-  { id: 'EUR', currency: 'EUR', symbol: '€', name: 'Euro' },
-]
-/** Price of one unit of each coin in each fiat. */
-const rates: Record<string, Record<string, number>> = {
-  ETH: { IDR: 48_000_000, USD: 3_000, EUR: 2_800 },
-  DEMO: { IDR: 16_000, USD: 1, EUR: 0.93 },
-}
-const feeRate = 0.01
+type RampEnv = { Variables: { app: App | undefined } }
 
-type RampEnv = SandboxEnv
+const transactionTypes = ['onramp', 'offramp']
 
 export function rampServiceRoutes(deps: Deps) {
-  const cryptos = () =>
-    deps.chains.flatMap((chain) =>
-      Object.keys(rates).map((symbol) => ({
-        id: `${symbol.toLowerCase()}-${chain.network}`,
-        symbol,
-        name: symbol === 'ETH' ? 'Ether' : 'Demo Token',
-        label: `${symbol} (${chain.name})`,
-        logo: `${deps.origin()}/icons/chains/${chain.network}.svg`,
-        network: chain.network,
-        chainId: chain.chainId,
-        currencies: fiats.map((fiat) => fiat.id),
-      })),
-    )
+  const cryptos = () => onrampCryptos(deps.chains, deps.origin())
   return new Hono<RampEnv>()
     .use('*', rampAuth(deps))
-    .get('/reference/cryptos', (c) => ok(c, cryptos()))
+    .get('/reference/cryptos', (c) => {
+      const transactionType = c.req.query('transactionType')
+      if (transactionType !== undefined && !transactionTypes.includes(transactionType))
+        throw new HttpError(400, 'transactionType must be onramp or offramp')
+      // Every coin here lives on an EVM chain: another blockchain type simply has none.
+      const blockchainType = c.req.query('blockchainType')
+      return ok(c, blockchainType === undefined || blockchainType.toUpperCase() === 'EVM' ? cryptos() : [])
+    })
     .get('/reference/currencies', (c) => {
       const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 100) || 100, 1), 100)
       return ok(c, fiats.slice(0, limit).map((fiat) => ({ ...fiat, logo: `${deps.origin()}/icons/fallback.svg` })))
@@ -46,25 +34,20 @@ export function rampServiceRoutes(deps: Deps) {
     .get('/reference/banks', (c) => ok(c, [{ id: 'demo-bank', code: 'DEMO', name: 'Sandbox Bank' }]))
     .get('/reference/payment-methods', (c) => ok(c, [{ id: 'bank-transfer', name: 'Bank transfer' }]))
     .get('/onramp/quote', (c) => {
-      const amount = Number(c.req.query('amount'))
+      const withLimit = c.req.query('withLimit')
+      if (withLimit !== undefined && withLimit !== 'true' && withLimit !== 'false') throw new HttpError(400, 'withLimit must be true or false')
       const fiat = c.req.query('inputCurrency') ?? ''
-      const coinId = c.req.query('outputCurrency') ?? ''
-      const coin = cryptos().find((entry) => entry.id === coinId || entry.symbol === coinId)
-      if (!Number.isFinite(amount) || amount <= 0) throw new HttpError(400, 'amount must be greater than 0')
-      const rate = coin && rates[coin.symbol]?.[fiat]
-      if (!coin || !rate) throw new HttpError(400, `No quote for ${fiat} to ${coinId}`)
-      const fee = amount * feeRate
-      const crypto = amount / rate
-      return ok(c, {
-        rate_amount: rate,
-        currency: fiat,
-        coin: coin.symbol,
-        amount_in_crypto: crypto.toFixed(8),
-        total_fee_amount: fee.toFixed(2),
-        total_received_amount_in_crypto: ((amount - fee) / rate).toFixed(8),
-      })
+      const cryptoId = c.req.query('outputCurrency') ?? ''
+      const crypto = cryptos().find((entry) => entry.id === cryptoId || entry.symbol === cryptoId)
+      const { quote } = quoteOnramp(c.req.query('amount') ?? '', fiat, crypto, cryptoId)
+      const limits = orderLimits[fiat]
+      return ok(c, withLimit === 'true' && limits ? { ...quote, min_amount: limits.min, max_amount: limits.max } : quote)
     })
 }
+
+/** What the publishable key may call: reads of references and quotes. */
+const publishablePaths = /^\/v1\/(?:reference\/[a-z-]+|(?:on|off)ramp\/quote)$/
+const publicPaths = ['/v1/reference/currencies']
 
 function rampAuth(deps: Deps): MiddlewareHandler<RampEnv> {
   return async (c, next) => {
@@ -80,15 +63,20 @@ function rampAuth(deps: Deps): MiddlewareHandler<RampEnv> {
         throw new HttpError(401, 'Invalid request signature')
       await rejectReplay(deps.store, signature, time)
     } else if (secret) {
-      app = await appWhere(deps, "settings ->> 'rampableClientSecret' = $1", secret)
+      app = await findAppByRampClientSecret(deps, secret)
       if (!app) throw new HttpError(401, 'Invalid client secret')
-    } else {
+      if (c.req.method !== 'GET' || !publishablePaths.test(c.req.path))
+        throw new HttpError(403, 'The ramp client secret is a publishable key: it reads references and quotes only')
+    } else if (!(c.req.method === 'GET' && publicPaths.includes(c.req.path))) {
       throw new HttpError(401, 'Missing ramp credentials: X-CLIENT-ID with a signature, or x-client-secret')
     }
     c.set('app', app)
     return next()
   }
 }
+
+/** The app whose publishable ramp client secret this is (the development environment first, where both have it). */
+export const findAppByRampClientSecret = (deps: Deps, secret: string) => appWhere(deps, "settings ->> 'rampableClientSecret' = $1", secret)
 
 async function appWhere(deps: Deps, condition: string, value: string): Promise<App | undefined> {
   const { rows } = await deps.store.query<{ app_id: string; environment: 'production' | 'development' }>(

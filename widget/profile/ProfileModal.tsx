@@ -6,12 +6,22 @@ import { useStore } from '../store.ts'
 import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { useCopy } from '../use-copy.ts'
+import { Buy } from '../onramp/Buy.tsx'
+import { SelectList } from '../onramp/SelectList.tsx'
+import { useOnramp } from '../onramp/use-onramp.ts'
 import { Receive } from './Receive.tsx'
 import { useBalance } from './use-balance.ts'
 import { useT } from '../i18n.ts'
 
-type Screen = 'home' | 'receive' | 'chain'
-const titleKeys = { home: 'personalWallet', receive: 'receive', chain: 'switchChain' } as const
+type Screen = 'home' | 'receive' | 'chain' | 'onramp' | 'select-currency' | 'select-crypto'
+const titleKeys = {
+  home: 'personalWallet',
+  receive: 'receive',
+  chain: 'switchChain',
+  onramp: 'buy',
+  'select-currency': 'selectCurrency',
+  'select-crypto': 'selectCrypto',
+} as const
 
 export function ProfileModal() {
   const { wallet, config } = useWidget()
@@ -22,6 +32,7 @@ export function ProfileModal() {
   const chain = wallet.chain(chainId)
   const balance = useBalance(address, chainId)
   const [notice, copy] = useCopy()
+  const onramp = useOnramp()
 
   if (!address)
     return (
@@ -35,11 +46,32 @@ export function ProfileModal() {
       testId={`profile-${screen}`}
       title={t[titleKeys[screen]]}
       onClose={wallet.close}
-      onBack={screen === 'home' ? undefined : () => setScreen('home')}
+      onBack={screen === 'home' ? undefined : () => setScreen(screen.startsWith('select-') ? 'onramp' : 'home')}
       footer={<Footer show={config.showPoweredBy !== false} />}
     >
       {screen === 'receive' && <Receive address={address} />}
       {screen === 'chain' && <ChainList onSwitched={() => setScreen('home')} />}
+      {screen === 'onramp' && (
+        <Buy onramp={onramp} address={address} choose={(list) => setScreen(list === 'fiat' ? 'select-currency' : 'select-crypto')} />
+      )}
+      {screen === 'select-currency' && (
+        <SelectList
+          label={t.selectCurrency}
+          items={onramp.fiats}
+          selected={onramp.fiat?.id}
+          render={(f) => ({ title: `${f.currency}`, detail: f.symbol, icon: f.logo })}
+          onPick={(id) => (onramp.setFiat(id), setScreen('onramp'))}
+        />
+      )}
+      {screen === 'select-crypto' && (
+        <SelectList
+          label={t.selectCrypto}
+          items={onramp.cryptos}
+          selected={onramp.crypto?.id}
+          render={(c) => ({ title: c.label, icon: c.logo })}
+          onPick={(id) => (onramp.setCrypto(id), setScreen('onramp'))}
+        />
+      )}
       {screen === 'home' && (
         <div className="wk-stack">
           <div className="wk-card wk-row">
@@ -64,6 +96,12 @@ export function ProfileModal() {
             <button type="button" className="wk-button" onClick={() => setScreen('receive')}>
               {t.receive}
             </button>
+            {onramp.enabled && (
+              // SPEC.md section 5: inert until a crypto and a fiat are selected.
+              <button type="button" className="wk-button" disabled={!onramp.fiat || !onramp.crypto} onClick={() => setScreen('onramp')}>
+                {t.buy}
+              </button>
+            )}
           </div>
           <button type="button" className="wk-list-row wk-card" onClick={() => setScreen('chain')} aria-label="Switch chain">
             {chain && <ChainIcon network={chain.network} />}

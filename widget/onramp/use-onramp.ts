@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { SdkError, type FiatCurrency, type Quote, type RampCrypto, type RampTypes } from '../../sdk/index.ts'
+import { useWidget } from '../context.ts'
+
+/** SPEC.md section 4 and 9: fiat defaults to IDR, amount debounced 500 ms, quote refreshed every 5 s. */
+export const defaultFiat = 'IDR'
+export const amountDebounceMs = 500
+export const quotePollMs = 5000
+
+const items = <T,>(list: RampTypes.RampList<T>): T[] => (Array.isArray(list) ? list : list.docs)
+const httpStatus = (err: unknown) => (err instanceof SdkError ? Number(err.code) : Number.NaN)
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms)
+    return () => clearTimeout(t)
+  }, [value, ms])
+  return settled
+}
+
+/** The buy screen's state: reference lists, the chosen fiat and crypto, the amount and its quote. */
+export function useOnramp() {
+  const { client, config } = useWidget()
+  const enabled = !!config.rampableClientSecret
+  const [fiat, setFiat] = useState<string | null>(null)
+  const [crypto, setCrypto] = useState<string | null>(null)
+  const [amount, setAmount] = useState('')
+
+  const currencies = useQuery({
+    queryKey: ['ramp', 'currencies'],
+    enabled,
+    staleTime: 60 * 60 * 1000,
+    queryFn: async ({ signal }) => items(await client.ramp.reference.currencies({ limit: 100 }, { signal })),
+  })
+  const cryptos = useQuery({
+    queryKey: ['ramp', 'cryptos'],
+    enabled,
+    staleTime: 60 * 60 * 1000,
+    queryFn: async ({ signal }) =>
+      items(await client.ramp.reference.cryptos({ transactionType: 'onramp', blockchainType: 'EVM' }, { signal })),
+  })
+
+  // Defaults: IDR (or the first fiat), then the first crypto that supports it.
+  const fiatList: FiatCurrency[] = currencies.data ?? []
+  const cryptoList: RampCrypto[] = cryptos.data ?? []
+  const chosenFiat = fiat ?? fiatList.find((f) => f.id === defaultFiat)?.id ?? fiatList[0]?.id ?? null
+  const supported = cryptoList.filter((c) => chosenFiat !== null && c.currencies.includes(chosenFiat))
+  const chosenCrypto = crypto && supported.some((c) => c.id === crypto) ? crypto : (supported[0]?.id ?? null)
+
+  const settledAmount = useDebounced(amount, amountDebounceMs)
+  const value = Number(settledAmount)
+  const quoteReady = Number.isFinite(value) && value > 0 && chosenFiat !== null && chosenCrypto !== null
+  const quote = useQuery<Quote, Error>({
+    queryKey: ['ramp', 'quote', value, chosenFiat, chosenCrypto],
+    enabled: enabled && quoteReady,
+    retry: false,
+    // Refreshed every 5 s; a 4xx or 5xx answer stops the refresh (SPEC.md section 4).
+    refetchInterval: (q) => (httpStatus(q.state.error) >= 400 ? false : quotePollMs),
+    queryFn: ({ signal }): Promise<Quote> =>
+      client.ramp.onramp.quote(
+        { amount: settledAmount, inputCurrency: chosenFiat!, outputCurrency: chosenCrypto!, withLimit: false },
+        { signal },
+      ),
+  })
+
+  return {
+    enabled,
+    fiats: fiatList,
+    cryptos: supported,
+    fiat: fiatList.find((f) => f.id === chosenFiat) ?? null,
+    crypto: cryptoList.find((c) => c.id === chosenCrypto) ?? null,
+    setFiat,
+    setCrypto,
+    amount,
+    setAmount,
+    quote: quoteReady ? quote : null,
+    loading: currencies.isLoading || cryptos.isLoading,
+    loadError: currencies.error ?? cryptos.error,
+  }
+}
+
+export type Onramp = ReturnType<typeof useOnramp>
