@@ -46,6 +46,7 @@ describe('confirmations', () => {
 
   test('a failure shows the error and offers Try Again; Close then answers that failure', async () => {
     const { wallet } = testWallet({ session: alice })
+    await wallet.restore()
     const afterFailure = vi.fn(async () => {})
     const c = createConfirmations(wallet, { afterFailure })
     let attempts = 0
@@ -68,6 +69,7 @@ describe('confirmations', () => {
 
   test('Try Again can succeed', async () => {
     const { wallet } = testWallet({ session: alice })
+    await wallet.restore()
     const c = createConfirmations(wallet)
     let attempts = 0
     const answer = outcome(c.request(ask(async () => (++attempts === 1 ? Promise.reject(new Error('flaky')) : '0xok'))))
@@ -79,6 +81,7 @@ describe('confirmations', () => {
 
   test('407 from the service opens the need-permission modal with the accept page; later requests go there at once', async () => {
     const { wallet } = testWallet({ session: alice })
+    await wallet.restore()
     const c = createConfirmations(wallet)
     const refusal = new SdkError('Permission needed', {
       code: '403',
@@ -109,6 +112,7 @@ describe('confirmations', () => {
 test('the modal cannot be closed while a confirmed request is being carried out', async () => {
   vi.useRealTimers()
   const { wallet } = testWallet({ session: alice })
+  await wallet.restore()
   const c = createConfirmations(wallet)
   let finish: (v: string) => void = () => {}
   const answer = outcome(c.request(ask(() => new Promise<string>((r) => (finish = r)))))
@@ -120,4 +124,16 @@ test('the modal cannot be closed while a confirmed request is being carried out'
   await new Promise((r) => setTimeout(r, 550))
   expect(await answer).toEqual({ result: '0xsig' })
   expect(wallet.ui.get().view).toBeNull()
+})
+
+test('a request shown for one account is not signed after another tab switched to another account', async () => {
+  const { wallet } = testWallet({ session: alice })
+  await wallet.restore()
+  const c = createConfirmations(wallet)
+  const run = vi.fn(async () => '0xsig')
+  const answer = outcome(c.request(ask(run)))
+  wallet.adopt({ ...alice, address: '0x000000000000000000000000000000000000b0b0', token: 'bob', expiresAt: Date.now() + 1000 })
+  expect(await answer).toMatchObject({ code: 4001 })
+  expect(wallet.ui.get().view).toBeNull()
+  expect(run).not.toHaveBeenCalled()
 })

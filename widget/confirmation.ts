@@ -90,6 +90,10 @@ export function createConfirmations(wallet: Wallet, hooks: { afterFailure?: () =
       const p = current
       const shown = wallet.ui.get().confirmation
       if (!p || !shown || shown.status === 'loading' || shown.status === 'success') return
+      // The account may have changed since the request was shown (another tab logged in).
+      const signer = wallet.ui.get().session?.address
+      if (!signer || signer.toLowerCase() !== p.payload.from.toLowerCase())
+        return finish(() => p.reject(new Provider.UnauthorizedError({ message: 'The connected account changed; request again' })))
       wallet.ui.set({ confirmation: { ...shown, status: 'loading', error: null } })
       try {
         const value = await p.run()

@@ -83,8 +83,12 @@ async function boot() {
       void wallet.disconnect()
       return
     }
+    // Tokens of another account (a login in progress) are not this session's.
+    if (tokens.address && tokens.address.toLowerCase() !== session.address.toLowerCase()) return
     if (tokens.walletToken !== session.token)
-      void sessions.save({ ...session, token: tokens.walletToken, refreshToken: tokens.refreshToken }).then((s) => wallet.ui.set({ session: s }))
+      void sessions
+        .patch(session.address, { token: tokens.walletToken, refreshToken: tokens.refreshToken })
+        .then((s) => s && wallet.ui.get().session?.address === s.address && wallet.ui.set({ session: s }))
   })
 
   const confirmations = createConfirmations(wallet, {

@@ -27,6 +27,11 @@ export function syncSessions(
         channel.postMessage({ session: saved } satisfies Message)
         return saved
       },
+      async patch(address, fields) {
+        const patched = await store.patch(address, fields)
+        if (patched) channel.postMessage({ session: patched } satisfies Message)
+        return patched
+      },
       async clear() {
         await store.clear()
         channel.postMessage({ session: null } satisfies Message)

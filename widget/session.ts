@@ -17,6 +17,11 @@ export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000
 export type SessionStore = {
   load(): Promise<Session | null>
   save(session: Omit<Session, 'expiresAt'>): Promise<Session>
+  /**
+   * Changes some fields of the stored session of `address`, atomically, so two writers (a chain
+   * switch, a token refresh, another tab) never undo each other. Null when no such session is stored.
+   */
+  patch(address: string, fields: Partial<Pick<Session, 'token' | 'refreshToken' | 'chainId'>>): Promise<Session | null>
   clear(): Promise<void>
   /** SPEC.md section 3: the account state, kept under the key `account`. */
   loadAccount(): Promise<unknown>
@@ -53,6 +58,19 @@ export function createSessionStore(appId: string, env: Session['env'], store: Us
       const full = { ...session, expiresAt: Date.now() + sessionLifetimeMs }
       await set(key, full, store)
       return full
+    },
+    async patch(address, fields) {
+      let result: Session | null = null
+      await update<unknown>(
+        key,
+        (stored) => {
+          if (!isSession(stored) || stored.address.toLowerCase() !== address.toLowerCase()) return stored
+          result = { ...stored, ...fields }
+          return result
+        },
+        store,
+      )
+      return result
     },
     async clear() {
       await del(key, store)

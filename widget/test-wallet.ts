@@ -14,6 +14,7 @@ export function testWallet(options: { session?: Omit<Session, 'expiresAt'>; acco
     },
     load: async () => stored,
     save: async (s) => (stored = { ...s, expiresAt: Date.now() + sessionLifetimeMs }),
+    patch: async (address, fields) => (stored && stored.address === address ? (stored = { ...stored, ...fields }) : null),
     clear: async () => {
       stored = null
       account = undefined

@@ -47,6 +47,7 @@ export function createWallet(deps: {
   const onClose = new Set<() => void>()
   let resetTimer: ReturnType<typeof setTimeout> | undefined
   let announced = false
+  let adopted = 0
 
   function open(view: View) {
     clearTimeout(resetTimer)
@@ -100,8 +101,11 @@ export function createWallet(deps: {
   }
 
   async function restore() {
+    const seen = adopted
     const session = await deps.sessions.load()
     const account = session ? parseAccount(await deps.sessions.loadAccount()) : null
+    // Another tab's newer session arrived meanwhile: it wins over what was read.
+    if (adopted !== seen) return
     announced = session !== null
     ui.set({
       session,
@@ -134,13 +138,24 @@ export function createWallet(deps: {
   function adopt(remote: Session | null) {
     const { session, chainId } = ui.get()
     if (remote && (remote.appId !== deps.appId || remote.env !== deps.env)) return
+    adopted++
     const nextChain = remote && isConfigured(remote.chainId) ? remote.chainId : chainId
-    ui.set({ session: remote, chainId: nextChain, ...(remote === null && { external: null }) })
+    const switched = remote?.address !== session?.address
+    ui.set({
+      session: remote,
+      chainId: nextChain,
+      ...(remote === null && { external: null }),
+      // Another account's permission state is not this one's.
+      ...(switched && { account: initialUi.account }),
+    })
     deps.onSession?.(remote)
-    if (remote?.address !== session?.address) {
+    if (switched) {
       announced = remote !== null
+      if (remote) for (const w of waiting.splice(0)) w.resolve([remote.address])
       deps.host.emit('accountsChanged', remote ? [remote.address] : [])
       if (remote === null) deps.host.emit('disconnect', { code: 4900, message: 'Disconnected' })
+      // Requests shown for the previous account must not be signed by this one.
+      if (ui.get().view === 'transaction_confirmation') close()
     }
     if (nextChain !== chainId) deps.host.emit('chainChanged', numberToHex(nextChain))
   }
@@ -162,7 +177,7 @@ export function createWallet(deps: {
     if (!isConfigured(chainId)) throw new Provider.SwitchChainError({ message: `Chain ${chainId} is not configured for this app` })
     if (ui.get().chainId === chainId) return
     const { session } = ui.get()
-    const saved = session ? await deps.sessions.save({ ...session, chainId }) : null
+    const saved = session ? await deps.sessions.patch(session.address, { chainId }) : null
     ui.set({ chainId, session: saved })
     deps.host.emit('chainChanged', numberToHex(chainId))
   }

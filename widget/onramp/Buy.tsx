@@ -14,17 +14,17 @@ const cryptoAmount = (value: number | string) => Number(value).toLocaleString('e
 export function Buy({ onramp, address, choose }: { onramp: Onramp; address: string; choose: (list: 'fiat' | 'crypto') => void }) {
   const { config } = useWidget()
   const t = useT()
-  const { fiat, crypto, amount, setAmount, quote } = onramp
+  const { fiat, crypto, amount, setAmount, quote, quotedAmount } = onramp
   const data = quote?.data
   const error = quote?.error
-  const canContinue = !!data && !error && !!fiat && !!crypto
+  const canContinue = !!data && !error && !!fiat && !!crypto && quotedAmount !== null
 
   function continueToPay() {
     if (!canContinue || !config.rampableClientSecret) return
     const query = new URLSearchParams({
       clientSecret: config.rampableClientSecret,
       receiverWalletAddress: address,
-      inputAmount: amount,
+      inputAmount: quotedAmount!,
       inputCurrency: fiat.id,
       outputCurrency: crypto.id,
     })
@@ -44,7 +44,11 @@ export function Buy({ onramp, address, choose }: { onramp: Onramp; address: stri
           inputMode="decimal"
           placeholder="0"
           value={amount}
-          onChange={(e) => setAmount(e.target.value.replace(/[^\d.]/g, ''))}
+          onChange={(e) => {
+            // Digits and at most two decimals, as the ramp takes them.
+            const typed = e.target.value.replace(/[^\d.]/g, '')
+            if (/^\d*(\.\d{0,2})?$/.test(typed)) setAmount(typed)
+          }}
         />
         <button type="button" className="wk-button wk-chooser" onClick={() => choose('fiat')} aria-label={t.selectCurrency}>
           {fiat?.currency ?? '—'} ▾

@@ -20,8 +20,18 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled
 }
 
-/** The buy screen's state: reference lists, the chosen fiat and crypto, the amount and its quote. */
-export function useOnramp() {
+/** The amount as typed, made canonical ('0150000.' → '150000'); null when it is not a positive amount. */
+export function canonicalAmount(typed: string): string | null {
+  if (!/^\d+(\.\d{0,2})?$/.test(typed)) return null
+  const value = Number(typed)
+  return value > 0 ? String(value) : null
+}
+
+/**
+ * The buy screen's state: reference lists, the chosen fiat and crypto, the amount and its quote.
+ * `active` is true while a buy screen is shown: the quote is refreshed only then.
+ */
+export function useOnramp(active: boolean) {
   const { client, config } = useWidget()
   const enabled = !!config.rampableClientSecret
   const [fiat, setFiat] = useState<string | null>(null)
@@ -49,18 +59,18 @@ export function useOnramp() {
   const supported = cryptoList.filter((c) => chosenFiat !== null && c.currencies.includes(chosenFiat))
   const chosenCrypto = crypto && supported.some((c) => c.id === crypto) ? crypto : (supported[0]?.id ?? null)
 
-  const settledAmount = useDebounced(amount, amountDebounceMs)
-  const value = Number(settledAmount)
-  const quoteReady = Number.isFinite(value) && value > 0 && chosenFiat !== null && chosenCrypto !== null
+  const settled = canonicalAmount(useDebounced(amount, amountDebounceMs))
+  const quoteReady = settled !== null && chosenFiat !== null && chosenCrypto !== null
+  // Key and request use the same canonical amount, so a quote always belongs to what is sent.
   const quote = useQuery<Quote, Error>({
-    queryKey: ['ramp', 'quote', value, chosenFiat, chosenCrypto],
-    enabled: enabled && quoteReady,
+    queryKey: ['ramp', 'quote', settled, chosenFiat, chosenCrypto],
+    enabled: enabled && active && quoteReady,
     retry: false,
     // Refreshed every 5 s; a 4xx or 5xx answer stops the refresh (SPEC.md section 4).
     refetchInterval: (q) => (httpStatus(q.state.error) >= 400 ? false : quotePollMs),
     queryFn: ({ signal }): Promise<Quote> =>
       client.ramp.onramp.quote(
-        { amount: settledAmount, inputCurrency: chosenFiat!, outputCurrency: chosenCrypto!, withLimit: false },
+        { amount: settled!, inputCurrency: chosenFiat!, outputCurrency: chosenCrypto!, withLimit: false },
         { signal },
       ),
   })
@@ -75,6 +85,8 @@ export function useOnramp() {
     setCrypto,
     amount,
     setAmount,
+    /** The amount the shown quote is for; Continue waits while typing has not settled on it. */
+    quotedAmount: settled !== null && settled === canonicalAmount(amount) ? settled : null,
     quote: quoteReady ? quote : null,
     loading: currencies.isLoading || cryptos.isLoading,
     loadError: currencies.error ?? cryptos.error,

@@ -32,7 +32,7 @@ export function ProfileModal() {
   const chain = wallet.chain(chainId)
   const balance = useBalance(address, chainId)
   const [notice, copy] = useCopy()
-  const onramp = useOnramp()
+  const onramp = useOnramp(screen === 'onramp' || screen.startsWith('select-'))
 
   if (!address)
     return (
