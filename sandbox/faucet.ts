@@ -28,20 +28,49 @@ export const faucetGifts = {
 /** What the faucet can pay out: ETH, or the DemoToken, on one local chain. */
 export type FaucetAsset = 'ETH' | 'DEMO'
 
+/**
+ * What on-ramp payouts must leave in the faucet account on each chain, so new wallets can still be
+ * funded however many orders are paid. A wallet's gift is 10 ETH: 1,000 ETH funds 100 more sign-ups.
+ */
+export type FaucetReserve = {
+  /** ETH left after a payout and its gas (a DEMO payout's gas comes out of ETH too). */
+  eth: bigint
+  /** DEMO left after a payout. The faucet is the token's minter, so it mints to keep this rather than refuse. */
+  demo: bigint
+}
+
+export const defaultFaucetReserve: FaucetReserve = { eth: parseEther('1000'), demo: parseEther('1000000') }
+
+/** pay() refused: the payout would take the faucet below its reserve. */
+export class FaucetLowError extends Error {
+  override readonly name = 'FaucetLowError'
+  constructor(chainId: number) {
+    super(`The sandbox faucet is low on funds on chain ${chainId}`)
+  }
+}
+
 export type Faucet = {
   fund(address: Address): Promise<void>
   /**
    * Sends `amount` (base units) of `asset` to `to` on `chainId` and waits for the receipt: the
    * hosted on-ramp's payout. DEMO is transferred from the faucet's own balance, topped up by
    * minting when short, so the buyer sees an ordinary transfer from the ramp's account.
+   * Rejects with FaucetLowError, sending nothing, when the payout would break the reserve.
    */
   pay(options: { chainId: number; to: Address; asset: FaucetAsset; amount: bigint }): Promise<Hash>
 }
 
-/** How much DEMO the faucet mints for itself when its balance cannot cover a payout. */
+/** How much DEMO the faucet mints for itself, beyond the reserve, when its balance cannot cover a payout. */
 const demoTopUp = parseEther('1000000')
 
-export function createFaucet(chains: readonly RunningChain[]): Faucet {
+/**
+ * ETH set aside for a payout's gas when checking the reserve: a transfer, or a mint and a transfer,
+ * cost well under 0.001 ETH at anvil's fees; ten times that leaves room for fee spikes.
+ */
+const payoutGas = parseEther('0.01')
+
+export function createFaucet(chains: readonly RunningChain[], reserveOverrides: Partial<FaucetReserve> = {}): Faucet {
+  const reserve = { ...defaultFaucetReserve, ...reserveOverrides }
   const token = loadArtifact('DemoToken').abi
   const nft = loadArtifact('DemoNft').abi
   const multi = loadArtifact('DemoMultiToken').abi
@@ -64,6 +93,9 @@ export function createFaucet(chains: readonly RunningChain[]): Faucet {
       await settle(hashes)
     }
     const pay = async (to: Address, asset: FaucetAsset, amount: bigint): Promise<Hash> => {
+      // Checked inside the chain's queue, so concurrent payouts cannot each see the same balance.
+      const eth = await client.getBalance({ address: faucetAddress })
+      if (eth - (asset === 'ETH' ? amount : 0n) - payoutGas < reserve.eth) throw new FaucetLowError(chain.chainId)
       if (asset === 'ETH') {
         const hash = await client.sendTransaction({ to, value: amount })
         await settle([hash])
@@ -71,8 +103,9 @@ export function createFaucet(chains: readonly RunningChain[]): Faucet {
       }
       const demoToken = demoContracts.demoToken.address
       const held = await client.readContract({ address: demoToken, abi: token, functionName: 'balanceOf', args: [faucetAddress] })
-      if ((held as bigint) < amount)
-        await settle([await client.writeContract({ address: demoToken, abi: token, functionName: 'mint', args: [faucetAddress, amount + demoTopUp] })])
+      const shortBy = reserve.demo + amount - (held as bigint)
+      if (shortBy > 0n)
+        await settle([await client.writeContract({ address: demoToken, abi: token, functionName: 'mint', args: [faucetAddress, shortBy + demoTopUp] })])
       const hash = await client.writeContract({ address: demoToken, abi: token, functionName: 'transfer', args: [to, amount] })
       await settle([hash])
       return hash

@@ -99,6 +99,16 @@ export async function claimOrder(store: Store, token: string, browserId: string 
   return { ok: false, reason: existing.used_at ? 'used' : 'expired' }
 }
 
+/** The receiver of an order this browser may still pay, without claiming it (for the per-receiver limit). */
+export async function payableReceiver(store: Store, token: string, browserId: string | undefined): Promise<Address | undefined> {
+  if (!token || !isBrowserId(browserId)) return undefined
+  const { rows } = await store.query<{ receiver: Address }>(
+    'SELECT receiver FROM onramp_orders WHERE token_hash = $1 AND browser_hash = $2 AND used_at IS NULL AND expires_at > now()',
+    [sha256(token), sha256(browserId)],
+  )
+  return rows[0]?.receiver
+}
+
 export async function recordPayment(store: Store, token: string, txHash: Hash): Promise<void> {
   await store.query('UPDATE onramp_orders SET tx_hash = $2 WHERE token_hash = $1', [sha256(token), txHash])
 }

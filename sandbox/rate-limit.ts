@@ -4,11 +4,11 @@ import { HttpError } from './envelope.ts'
 
 // Fixed-window counters in memory: one sandbox process serves the API, so nothing needs sharing.
 // Keys are an IP (from the socket, never X-Forwarded-For: the sandbox sits behind no proxy) or an
-// identifier (e-mail, phone, username).
+// identifier (e-mail, phone, username, a wallet address).
 
 export type Rule = { max: number; windowMs: number }
 
-/** The limits the auth routes apply; generous for one developer, tight enough to stop a script. */
+/** The limits the auth and on-ramp routes apply; generous for one developer, tight enough to stop a script. */
 export type RateLimits = {
   /** Login-code requests (e-mail and WhatsApp) per IP. */
   codesPerIp: Rule
@@ -18,15 +18,30 @@ export type RateLimits = {
   loginsPerIp: Rule
   /** Failed password logins per username. */
   failedLoginsPerName: Rule
+  /** Hosted on-ramp order pages (GET /onramp, valid or not) per IP. */
+  onrampPagesPerIp: Rule
+  /** On-ramp orders issued per receiver address. */
+  onrampPagesPerReceiver: Rule
+  /** On-ramp payment posts (POST /onramp, paid or not) per IP. */
+  onrampPaymentsPerIp: Rule
+  /** On-ramp payouts attempted per receiver address. */
+  onrampPaymentsPerReceiver: Rule
 }
 
 const tenMinutes = 10 * 60 * 1000
+const hour = 60 * 60 * 1000
 
 export const defaultRateLimits: RateLimits = {
   codesPerIp: { max: 100, windowMs: tenMinutes },
   verifiesPerIp: { max: 300, windowMs: tenMinutes },
   loginsPerIp: { max: 200, windowMs: tenMinutes },
   failedLoginsPerName: { max: 10, windowMs: 15 * 60 * 1000 },
+  // Each payout is up to ~3.3 ETH (the 10,000 USD maximum): 60 an hour is ~200 ETH, so one script
+  // needs ~45 hours to bring a chain's faucet down to its reserve (faucet.ts), which it then keeps.
+  onrampPagesPerIp: { max: 120, windowMs: hour },
+  onrampPagesPerReceiver: { max: 40, windowMs: hour },
+  onrampPaymentsPerIp: { max: 60, windowMs: hour },
+  onrampPaymentsPerReceiver: { max: 20, windowMs: hour },
 }
 
 export type Limiter = {

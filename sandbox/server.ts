@@ -14,7 +14,7 @@ import { openStore, type Store } from './db.ts'
 import { fail, notFound, onError } from './envelope.ts'
 import { createNetworks } from './evm.ts'
 import { ensureDemoContracts } from './contracts/deploy.ts'
-import { createFaucet, faucetAddress } from './faucet.ts'
+import { createFaucet, faucetAddress, type FaucetReserve } from './faucet.ts'
 import { apiCors, requireApp, requireOwnHost } from './guard.ts'
 import { loadKeys } from './keys.ts'
 import { createOidc } from './oidc.ts'
@@ -54,8 +54,10 @@ export type SandboxOptions = {
   databaseUrl?: string
   /** 64 hex chars. Default `SANDBOX_MASTER_KEY`, else a key generated once into the data folder. */
   masterKey?: string
-  /** Overrides of the auth rate limits (tests use small ones). */
+  /** Overrides of the auth and on-ramp rate limits (tests use small ones). */
   rateLimits?: Partial<RateLimits>
+  /** Overrides of what on-ramp payouts leave in the faucet account (default 1,000 ETH and 1,000,000 DEMO per chain). */
+  faucetReserve?: Partial<FaucetReserve>
 }
 
 export type Sandbox = {
@@ -107,7 +109,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       keys,
       chains,
       networks: createNetworks(chains),
-      faucet: createFaucet(chains),
+      faucet: createFaucet(chains, options.faucetReserve),
       oidc,
       limiter: createLimiter(options.rateLimits),
       origin,

@@ -2,26 +2,52 @@ import { Hono, type Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { formatUnits, getAddress, isAddress } from 'viem'
 import type { Deps } from '../context.ts'
-import { claimOrder, createOrder, isBrowserId, newBrowserId, orderLifetimeMs, recordPayment, type Claim } from '../onramp-orders.ts'
+import { HttpError } from '../envelope.ts'
+import { FaucetLowError } from '../faucet.ts'
+import { claimOrder, createOrder, isBrowserId, newBrowserId, orderLifetimeMs, payableReceiver, recordPayment, type Claim } from '../onramp-orders.ts'
 import { amountProblem, fiats, isFiat, onrampCryptos, quoteOnramp } from '../onramp-pricing.ts'
 import { escapeHtml, page, pageHeaders } from '../page.ts'
+import { clientIp, type RateLimits } from '../rate-limit.ts'
 import { findAppByRampClientSecret } from './ramp-service.ts'
 
 // The provider's hosted on-ramp page, what the buy screen's Continue opens in a new tab (SPEC.md
 // section 7): GET /onramp?clientSecret&receiverWalletAddress&inputAmount&inputCurrency&outputCurrency
 // shows the order; its "Pay with sandbox bank" form POSTs the order token back, and the sandbox's
 // faucet account pays the quoted coin out on the local chain. No scripts: plain forms.
+// The ramp client secret is publishable, so anyone can open and pay orders: pages and payments are
+// rate-limited per IP and per receiver, and the faucet keeps a reserve for new wallets (faucet.ts).
 
 const browserCookie = 'onramp_browser'
 
 const grouped = (amount: string) => Number(amount).toLocaleString('en-US', { maximumFractionDigits: 2 })
 
+type OnrampRule = Extract<keyof RateLimits, `onramp${string}`>
+const limitReasons: Record<OnrampRule, string> = {
+  onrampPagesPerIp: 'Too many order pages were opened from your address.',
+  onrampPagesPerReceiver: 'Too many orders were opened for this wallet.',
+  onrampPaymentsPerIp: 'Too many payments were made from your address.',
+  onrampPaymentsPerReceiver: 'Too many payments were made to this wallet.',
+}
+
 export function onrampPageRoutes(deps: Deps) {
-  const html = (c: Context, status: 200 | 400 | 403 | 502, title: string, body: string) => c.html(page({ title, body }), status, pageHeaders())
+  const html = (c: Context, status: 200 | 400 | 403 | 429 | 502 | 503, title: string, body: string, headers: Record<string, string> = {}) =>
+    c.html(page({ title, body }), status, { ...pageHeaders(), ...headers })
+  /** Counts one hit of `rule` for `key`; once its budget is spent, answers the 429 page (with Retry-After) instead. */
+  const overLimit = (c: Context, rule: OnrampRule, key: string) => {
+    try {
+      deps.limiter.hit(rule, key)
+      return undefined
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status !== 429) throw error
+      return html(c, 429, 'Too many requests', `<h1>Too many requests</h1><p id="limit">${escapeHtml(limitReasons[rule])}</p><p>${escapeHtml(error.message)}.</p>`, error.headers)
+    }
+  }
   const chainName = (chainId: number) => deps.chains.find((chain) => chain.chainId === chainId)?.name ?? `Chain ${chainId}`
 
   return new Hono()
     .get('/', async (c) => {
+      const limitedIp = overLimit(c, 'onrampPagesPerIp', clientIp(c))
+      if (limitedIp) return limitedIp
       const query = (name: string) => c.req.query(name)?.trim() ?? ''
       const clientSecret = query('clientSecret')
       const receiver = query('receiverWalletAddress')
@@ -44,6 +70,9 @@ export function onrampPageRoutes(deps: Deps) {
         const list = problems.map((problem) => `<li>${escapeHtml(problem)}</li>`).join('')
         return html(c, 400, 'Invalid order', `<h1>Invalid order</h1><p>This buy link cannot be used:</p><ul id="problems">${list}</ul>`)
       }
+
+      const limitedReceiver = overLimit(c, 'onrampPagesPerReceiver', getAddress(receiver))
+      if (limitedReceiver) return limitedReceiver
 
       const { quote, received } = quoteOnramp(amount, fiat, crypto, cryptoId)
       const given = getCookie(c, browserCookie)
@@ -83,9 +112,16 @@ export function onrampPageRoutes(deps: Deps) {
       const origin = c.req.header('origin')
       if (origin && origin !== 'null' && !deps.ownOrigins().includes(origin))
         return html(c, 403, 'Forbidden', '<h1>Forbidden</h1><p>Orders are paid from the order page only.</p>')
+      const limitedIp = overLimit(c, 'onrampPaymentsPerIp', clientIp(c))
+      if (limitedIp) return limitedIp
       const form = await readOrderForm(c)
       const token = form.get('order') ?? ''
-      const claim = await claimOrder(deps.store, token, getCookie(c, browserCookie))
+      const browserId = getCookie(c, browserCookie)
+      // Looked up before claiming, so a refused order is not spent and can be paid once the window passes.
+      const receiver = await payableReceiver(deps.store, token, browserId)
+      const limitedReceiver = receiver && overLimit(c, 'onrampPaymentsPerReceiver', receiver)
+      if (limitedReceiver) return limitedReceiver
+      const claim = await claimOrder(deps.store, token, browserId)
       if (!claim.ok) return html(c, 400, claimTitles[claim.reason], `<h1>${claimTitles[claim.reason]}</h1><p>${claimTexts[claim.reason]}</p>`)
 
       const { order } = claim
@@ -93,6 +129,15 @@ export function onrampPageRoutes(deps: Deps) {
       try {
         hash = await deps.faucet.pay({ chainId: order.chainId, to: order.receiver, asset: order.asset, amount: order.amount })
       } catch (error) {
+        if (error instanceof FaucetLowError)
+          return html(
+            c,
+            503,
+            'The sandbox faucet is low on funds',
+            `<h1>The sandbox faucet is low on funds</h1>
+<p>Nothing was sent: this payout would eat into what the faucet keeps for funding new wallets.</p>
+<p class="note">Sandbox: a fresh data folder starts the faucet full again.</p>`,
+          )
         console.error('[sandbox] on-ramp payout failed:', error)
         return html(c, 502, 'Payment failed', '<h1>Payment failed</h1><p>The payout could not be sent. Start a new purchase from the wallet.</p>')
       }
