@@ -22,6 +22,12 @@ export type ClientConfig = {
   tokens?: TokenHolder
   /** Another fetch implementation (a proxy agent, a test double of the network). */
   fetch?: typeof fetch
+  /**
+   * Wraps every token refresh. Refresh tokens rotate, so several holders of one (browser tabs
+   * sharing a stored session) must take turns: run `refresh` under a lock, or answer the pair
+   * another holder already got for `spent` without spending it again.
+   */
+  coordinateRefresh?: (spent: string, refresh: () => Promise<{ walletToken: string; refreshToken: string }>) => Promise<{ walletToken: string; refreshToken: string }>
 }
 
 /** The resolved configuration every service client works from. */

@@ -11,7 +11,7 @@ import { isAllowedOrigin } from './origins.ts'
 import { readParams } from './params.ts'
 import type { RpcContext } from './rpc/types.ts'
 import { createSessionStore, type Session } from './session.ts'
-import { syncSessions } from './session-sync.ts'
+import { coordinateRefresh, syncSessions } from './session-sync.ts'
 import './styles.css'
 import { createWallet } from './wallet.ts'
 
@@ -28,6 +28,10 @@ async function boot() {
     appId: params.appId,
     env: params.env,
     baseUrls: { wallet: `${api}/api/v2`, appConfig: `${api}/api/v1`, smartAccount: `${api}/api/v1`, ramp: `${api}/v1` },
+    // Tabs of one app share a stored session: one refresh at a time across them, and a tab whose
+    // refresh token another tab already rotated takes the stored pair instead of spending it again.
+    coordinateRefresh: (spent, refresh) =>
+      coordinateRefresh({ sessions, address: () => wallet.ui.get().session?.address, lockName: `wallet-kit-refresh:${params.appId}:${params.env}` }, spent, refresh),
   })
 
   let config: AppConfig

@@ -40,3 +40,34 @@ export function syncSessions(
     close: () => channel.close(),
   }
 }
+
+type Pair = { walletToken: string; refreshToken: string }
+
+/**
+ * The sdk's refresh hook for tabs that share a stored session: one refresh at a time across them
+ * (a Web Lock), and a tab whose refresh token another tab already rotated takes the stored pair
+ * instead of spending the old one, which the service would treat as theft.
+ */
+export async function coordinateRefresh(
+  options: {
+    sessions: SessionStore
+    /** This tab's account; another account's stored session is never taken nor written. */
+    address: () => string | undefined
+    lockName: string
+    locks?: Pick<LockManager, 'request'> | undefined
+  },
+  spent: string,
+  refresh: () => Promise<Pair>,
+): Promise<Pair> {
+  const run = async () => {
+    const mine = options.address()?.toLowerCase()
+    const stored = await options.sessions.load()
+    const same = !!stored && stored.address.toLowerCase() === mine
+    if (same && stored.refreshToken !== spent) return { walletToken: stored.token, refreshToken: stored.refreshToken }
+    const pair = await refresh()
+    if (same) await options.sessions.patch(stored.address, { token: pair.walletToken, refreshToken: pair.refreshToken })
+    return pair
+  }
+  const locks = 'locks' in options ? options.locks : globalThis.navigator?.locks
+  return locks ? locks.request(options.lockName, run) : run()
+}

@@ -43,7 +43,7 @@ export function testWallet(options: { session?: Omit<Session, 'expiresAt'>; acco
       openUrl: () => {},
     },
   })
-  return { wallet, events, visible, stored: () => stored, account: () => account }
+  return { wallet, sessions, events, visible, stored: () => stored, account: () => account }
 }
 
 export const alice = {

@@ -112,3 +112,41 @@ describe('token refresh', () => {
     expect(tokens.get()).toEqual({ walletToken: 'mine', refreshToken: 'mine-r' })
   })
 })
+
+describe('coordinateRefresh', () => {
+  test('wraps the refresh: a pair another holder already got is used without spending the token again', async () => {
+    await rec.rules(expired, fresh, { path: refresh, body: { walletToken: 'never', refreshToken: 'never' } })
+    const tokens = createTokenHolder({ walletToken: 'old', refreshToken: 'r1', address: '0xA' })
+    const spent: string[] = []
+    const wallet = createWalletClient({
+      baseUrls: rec.baseUrls,
+      tokens,
+      coordinateRefresh: async (token) => {
+        spent.push(token)
+        return { walletToken: 'new', refreshToken: 'r2' }
+      },
+    })
+    expect(await wallet.address({ network: 'local-1' })).toEqual({ address: '0xA' })
+    expect(spent).toEqual(['r1'])
+    expect(await paths()).toEqual([`${address} Bearer old`, `${address} Bearer new`])
+    expect(tokens.get()).toEqual({ walletToken: 'new', refreshToken: 'r2', address: '0xA' })
+  })
+
+  test('or runs the real refresh, e.g. under a lock', async () => {
+    await rec.rules(expired, fresh, { path: refresh, body: { walletToken: 'new', refreshToken: 'r2' } })
+    const order: string[] = []
+    const wallet = createWalletClient({
+      baseUrls: rec.baseUrls,
+      tokens: createTokenHolder({ walletToken: 'old', refreshToken: 'r1' }),
+      coordinateRefresh: async (_, run) => {
+        order.push('lock')
+        const pair = await run()
+        order.push('unlock')
+        return pair
+      },
+    })
+    expect(await wallet.address({ network: 'local-1' })).toEqual({ address: '0xA' })
+    expect(order).toEqual(['lock', 'unlock'])
+    expect(await paths()).toEqual([`${address} Bearer old`, refresh, `${address} Bearer new`])
+  })
+})

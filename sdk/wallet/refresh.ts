@@ -31,14 +31,17 @@ async function run(ctx: Context, refreshToken: string): Promise<TokenPair> {
   const heldBefore = ctx.tokens.get().refreshToken === refreshToken
   try {
     // Not tied to any caller's AbortSignal: the result is shared.
-    const pair = await request<TokenPair>({
-      fetch: ctx.fetch,
-      baseUrl: ctx.baseUrls.wallet,
-      method: 'POST',
-      path: '/wallet/refresh',
-      headers: walletHeaders(ctx, undefined),
-      body: { kind: 'json', value: { refreshToken } },
-    })
+    const spend = () =>
+      request<TokenPair>({
+        fetch: ctx.fetch,
+        baseUrl: ctx.baseUrls.wallet,
+        method: 'POST',
+        path: '/wallet/refresh',
+        headers: walletHeaders(ctx, undefined),
+        body: { kind: 'json', value: { refreshToken } },
+      })
+    const coordinate = ctx.config.coordinateRefresh
+    const pair = coordinate ? await coordinate(refreshToken, spend) : await spend()
     if (!pair?.walletToken || !pair.refreshToken) throw new Error('Refresh answer carries no token pair')
     if (heldBefore) ctx.tokens.set({ walletToken: pair.walletToken, refreshToken: pair.refreshToken })
     return pair
