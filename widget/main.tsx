@@ -31,7 +31,17 @@ async function boot() {
     // Tabs of one app share a stored session: one refresh at a time across them, and a tab whose
     // refresh token another tab already rotated takes the stored pair instead of spending it again.
     coordinateRefresh: (spent, refresh) =>
-      coordinateRefresh({ sessions, address: () => wallet.ui.get().session?.address, lockName: `wallet-kit-refresh:${params.appId}:${params.env}` }, spent, refresh),
+      coordinateRefresh(
+        {
+          sessions,
+          address: () => wallet.ui.get().session?.address,
+          lockName: `wallet-kit-refresh:${params.appId}:${params.env}`,
+          // Written already (inside the lock): the token listener below then has nothing to write again.
+          stored: (s) => wallet.ui.get().session?.address === s.address && wallet.ui.set({ session: s }),
+        },
+        spent,
+        refresh,
+      ),
   })
 
   let config: AppConfig
@@ -79,7 +89,8 @@ async function boot() {
   if (config.rampableClientSecret) client.tokens.set({ rampClientSecret: config.rampableClientSecret })
   adopt = wallet.adopt
   await wallet.restore()
-  // Refreshed tokens (after a 401 or an explicit refresh) are written back to the stored session.
+  // Tokens that changed outside a coordinated refresh are written back to the stored session; a
+  // failed refresh (tokens cleared) ends the session.
   client.tokens.subscribe((tokens) => {
     const { session } = wallet.ui.get()
     if (!session) return

@@ -54,3 +54,17 @@ function shared(initial: Omit<typeof alice, 'address'> & { address: `0x${string}
   const { stored, sessions } = testWallet({ session: { ...initial, token: 'w1' } })
   return { stored, sessions }
 }
+
+test('the written session is handed back before the sdk sees the new pair, so nothing writes it twice', async () => {
+  const { sessions } = testWallet({ session: { ...alice, token: 'w1', refreshToken: 'r1' } })
+  const writes = vi.spyOn(sessions, 'patch')
+  const stored = vi.fn()
+  const pair = await coordinateRefresh(
+    { sessions, address: () => alice.address, lockName: 'l', locks: undefined, stored },
+    'r1',
+    async () => ({ walletToken: 'w2', refreshToken: 'r2' }),
+  )
+  expect(pair).toEqual({ walletToken: 'w2', refreshToken: 'r2' })
+  expect(writes).toHaveBeenCalledTimes(1)
+  expect(stored).toHaveBeenCalledWith(expect.objectContaining({ token: 'w2', refreshToken: 'r2', address: alice.address }))
+})

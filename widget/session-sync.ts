@@ -55,6 +55,8 @@ export async function coordinateRefresh(
     address: () => string | undefined
     lockName: string
     locks?: Pick<LockManager, 'request'> | undefined
+    /** Told of the session as written, so this tab holds it before the sdk hands out the new tokens. */
+    stored?: (session: Session) => void
   },
   spent: string,
   refresh: () => Promise<Pair>,
@@ -65,7 +67,8 @@ export async function coordinateRefresh(
     const same = !!stored && stored.address.toLowerCase() === mine
     if (same && stored.refreshToken !== spent) return { walletToken: stored.token, refreshToken: stored.refreshToken }
     const pair = await refresh()
-    if (same) await options.sessions.patch(stored.address, { token: pair.walletToken, refreshToken: pair.refreshToken })
+    const written = same ? await options.sessions.patch(stored.address, { token: pair.walletToken, refreshToken: pair.refreshToken }) : null
+    if (written) options.stored?.(written)
     return pair
   }
   const locks = 'locks' in options ? options.locks : globalThis.navigator?.locks
