@@ -4,7 +4,8 @@ import { HttpError } from './envelope.ts'
 
 // Server side of PROTOCOL.md's two request signatures: the smart-account HMAC and the ramp RSA
 // signature. Both carry X-TIMESTAMP; a timestamp more than 5 minutes from our clock, or a
-// signature already seen within that window, is refused.
+// request already seen within that window, is refused. A signature is accepted only in canonical
+// base64, so one request has exactly one signature text.
 
 export const signatureWindowMs = 5 * 60 * 1000
 
@@ -34,11 +35,21 @@ export function smartAccountStringToSign(method: string, path: string, body: str
   return `${method.toUpperCase()}:${path}:${smartAccountBodyHash(body)}:${timestamp}`
 }
 
+/**
+ * The bytes of `text` if it is canonical base64 (the standard alphabet, padded, no whitespace, no
+ * unused bits set), else undefined. Buffer.from(text, 'base64') also takes base64url, missing
+ * padding, whitespace and anything after '=': each would be another spelling of one signature.
+ */
+export function canonicalBase64(text: string): Buffer | undefined {
+  const bytes = Buffer.from(text, 'base64')
+  return bytes.length > 0 && bytes.toString('base64') === text ? bytes : undefined
+}
+
 /** Whether `signature` (base64) is the HMAC-SHA256 of the string to sign under one of the secrets. */
 export function hmacMatches(secret: string, stringToSign: string, signature: string): boolean {
   const expected = createHmac('sha256', secret).update(stringToSign).digest()
-  const given = Buffer.from(signature, 'base64')
-  return given.length === expected.length && timingSafeEqual(given, expected)
+  const given = canonicalBase64(signature)
+  return given !== undefined && given.length === expected.length && timingSafeEqual(given, expected)
 }
 
 /** The ramp string to sign; the body hash covers JSON.stringify(body ?? {}). */
@@ -65,8 +76,10 @@ export function rampStringToSign(method: string, clientId: string, timestamp: st
 
 /** RSASSA-PKCS1-v1_5 / SHA-256 over the string to sign, with the client's registered public key (PEM). */
 export function rsaMatches(publicKeyPem: string, stringToSign: string, signature: string): boolean {
+  const given = canonicalBase64(signature)
+  if (!given) return false
   try {
-    return verifySignature('sha256', Buffer.from(stringToSign), createPublicKey(publicKeyPem), Buffer.from(signature, 'base64'))
+    return verifySignature('sha256', Buffer.from(stringToSign), createPublicKey(publicKeyPem), given)
   } catch {
     return false
   }
@@ -74,11 +87,16 @@ export function rsaMatches(publicKeyPem: string, stringToSign: string, signature
 
 let inserts = 0
 
-/** Records a signature as used; a second use within its window is a replay (401). */
-export async function rejectReplay(store: Store, signature: string, timestamp: number): Promise<void> {
+/**
+ * Records a signed request as used; a second use within its window is a replay (401). Keyed on what
+ * was signed (who signed it and the string to sign), never on the signature's text: the same request
+ * under another spelling of its signature is the same request. A ramp GET or DELETE signs only
+ * `clientId:timestamp`, so that pair works once, whatever the path.
+ */
+export async function rejectReplay(store: Store, signer: string, stringToSign: string, timestamp: number): Promise<void> {
   const expiresAt = new Date(timestamp + signatureWindowMs + 60_000).toISOString()
   const { rowCount } = await store.query('INSERT INTO seen_signatures (signature, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-    sha256Hex(signature),
+    sha256Hex(`${signer}\u0000${stringToSign}`),
     expiresAt,
   ])
   if (rowCount === 0) throw unauthorized('Replayed request signature')

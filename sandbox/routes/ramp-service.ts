@@ -61,7 +61,7 @@ function rampAuth(deps: Deps): MiddlewareHandler<RampEnv> {
       const stringToSign = rampStringToSign(c.req.method, clientId, c.req.header('x-timestamp')!, await c.req.text())
       if (!app?.secrets.rampPublicKey || !rsaMatches(app.secrets.rampPublicKey, stringToSign, signature))
         throw new HttpError(401, 'Invalid request signature')
-      await rejectReplay(deps.store, signature, time)
+      await rejectReplay(deps.store, `rsa:${clientId}`, stringToSign, time)
     } else if (secret) {
       app = await findAppByRampClientSecret(deps, secret)
       if (!app) throw new HttpError(401, 'Invalid client secret')

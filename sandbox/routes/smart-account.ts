@@ -41,7 +41,7 @@ function smartAccountAuth(deps: Deps): MiddlewareHandler<SandboxEnv> {
       const stringToSign = smartAccountStringToSign(c.req.method, c.req.path, await c.req.text(), timestamp!)
       const app = apps.find((candidate) => candidate.clientSecret && hmacMatches(candidate.clientSecret, stringToSign, signature))
       if (!app) throw new HttpError(401, 'Invalid request signature')
-      await rejectReplay(deps.store, signature, time)
+      await rejectReplay(deps.store, `hmac:${app.appId}:${app.environment}`, stringToSign, time)
     }
     return next()
   }
