@@ -1,5 +1,6 @@
 import { createPublicClient, http, parseEther, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { otpPolicy } from './otp.ts'
 import { json, startTestSandbox, type TestSandbox } from './test-sandbox.ts'
 
 let sandbox: TestSandbox
@@ -113,6 +114,36 @@ describe('e-mail OTP login', () => {
     })
     expect(limited.status).toBe(429)
     expect(limited.body).toEqual({ status: 429, message: 'Too many codes requested, try again later', data: null })
+  })
+})
+
+describe('guessing codes', () => {
+  const guess = (verificationToken: string, otp: string) => post('/api/v2/auth/verify-otp', { verificationToken, otp })
+  const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000')
+
+  test(`a mailbox takes ${otpPolicy.maxFailuresPerDestination} wrong codes a day, however many codes are sent; then even the right code is refused`, async () => {
+    const email = 'budget@example.com'
+    const perCode = otpPolicy.maxAttempts
+    for (let spent = 0; spent < otpPolicy.maxFailuresPerDestination; spent += perCode) {
+      // A code killed by wrong tries does not hold up the next one.
+      const { verificationToken, code } = await sandbox.requestCode(email)
+      for (let attempt = 0; attempt < perCode; attempt++) expect((await guess(verificationToken, wrongFor(code))).body.message).toBe('Invalid OTP')
+    }
+    // Sending a new code still works and does not reset the budget.
+    const { verificationToken, code } = await sandbox.requestCode(email)
+    const right = await guess(verificationToken, code)
+    expect(right.status).toBe(429)
+    expect(right.body.message).toBe('Too many wrong codes for this e-mail address, try again in 24 hours')
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(23 * 60 * 60)
+    expect((await guess(verificationToken, wrongFor(code))).status).toBe(429)
+
+    // Another mailbox is not affected.
+    const other = await sandbox.requestCode('not-budget@example.com')
+    expect((await guess(other.verificationToken, other.code)).status).toBe(200)
+
+    // Once the window has passed, the code works again.
+    await sandbox.store.query("UPDATE otp_guess_budgets SET window_start = window_start - interval '24 hours' WHERE destination = $1", [email])
+    expect((await guess(verificationToken, code)).status).toBe(200)
   })
 })
 

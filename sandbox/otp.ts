@@ -7,6 +7,14 @@ import type { Channel } from './inbox.ts'
 export const otpPolicy = {
   lifetimeMs: 5 * 60 * 1000,
   maxAttempts: 5,
+  /**
+   * Wrong codes one destination (e-mail address or phone number) may take in `failureWindowMs`,
+   * across all its codes. Without it a guesser gets 10 codes x 5 tries every 10 minutes: ~7,200
+   * guesses a day, ~19 % of the 10^6 codes in a month. At 20 a day a guesser's chance is 0.002 %
+   * a day (~0.06 % a month), while a person who mistypes still has four whole codes' worth of tries.
+   */
+  maxFailuresPerDestination: 20,
+  failureWindowMs: 24 * 60 * 60 * 1000,
   /** Codes one destination may request per window: stops the sandbox from being used to spam a mailbox. */
   maxPerWindow: 10,
   windowMs: 10 * 60 * 1000,
@@ -78,6 +86,9 @@ export async function verifyOtp(store: Store, app: App, channel: Channel, verifi
   if (!row) throw new HttpError(400, 'Invalid verification token')
   if (row.consumed_at || row.attempts >= otpPolicy.maxAttempts || new Date(row.expires_at).getTime() <= Date.now()) throw expired()
 
+  // Every check is first counted against the destination's budget, and refunded if the code was
+  // right: parallel guesses can never take more than the budget.
+  await spendGuess(store, app, row)
   const given = Buffer.from(sha256(`${row.id}:${code}`))
   if (!/^\d{6}$/.test(code) || !timingSafeEqual(given, Buffer.from(row.code_hash))) {
     // Counted atomically, so parallel guesses cannot exceed the limit.
@@ -88,10 +99,46 @@ export async function verifyOtp(store: Store, app: App, channel: Channel, verifi
     if (counted.rowCount === 0) throw expired()
     throw new HttpError(400, 'Invalid OTP')
   }
+  await refundGuess(store, app, row.destination)
   const consumed = await store.query(
     'UPDATE otp_codes SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL AND attempts < $2 AND expires_at > now()',
     [row.id, otpPolicy.maxAttempts],
   )
   if (consumed.rowCount === 0) throw expired()
   return { channel: row.channel, destination: row.destination }
+}
+
+/**
+ * Takes one guess from the destination's budget (otpPolicy.maxFailuresPerDestination per
+ * failureWindowMs, the window opening with the first guess after the last one closed), or refuses
+ * with a 429 until the window closes: also a right code, also after new codes were sent.
+ */
+async function spendGuess(store: Store, app: App, row: Pick<OtpRow, 'destination' | 'channel'>): Promise<void> {
+  const window = `${otpPolicy.failureWindowMs / 1000} seconds`
+  const { rows } = await store.query(
+    `INSERT INTO otp_guess_budgets AS b (app_id, environment, destination, window_start, failures) VALUES ($1, $2, $3, now(), 1)
+     ON CONFLICT (app_id, environment, destination) DO UPDATE SET
+       window_start = CASE WHEN b.window_start <= now() - $4::interval THEN now() ELSE b.window_start END,
+       failures = CASE WHEN b.window_start <= now() - $4::interval THEN 1 ELSE b.failures + 1 END
+     WHERE b.window_start <= now() - $4::interval OR b.failures < $5
+     RETURNING failures`,
+    [app.appId, app.environment, row.destination, window, otpPolicy.maxFailuresPerDestination],
+  )
+  if (rows.length) return
+  const budget = await store.query<{ window_start: Date }>(
+    'SELECT window_start FROM otp_guess_budgets WHERE app_id = $1 AND environment = $2 AND destination = $3',
+    [app.appId, app.environment, row.destination],
+  )
+  const closes = new Date(budget.rows[0]?.window_start ?? Date.now()).getTime() + otpPolicy.failureWindowMs
+  const seconds = Math.max(1, Math.ceil((closes - Date.now()) / 1000))
+  const wait = seconds >= 3600 ? `${Math.ceil(seconds / 3600)} hours` : `${Math.ceil(seconds / 60)} minutes`
+  const what = row.channel === 'email' ? 'this e-mail address' : 'this phone number'
+  throw new HttpError(429, `Too many wrong codes for ${what}, try again in ${wait}`, { headers: { 'Retry-After': String(seconds) } })
+}
+
+async function refundGuess(store: Store, app: App, destination: string): Promise<void> {
+  await store.query(
+    'UPDATE otp_guess_budgets SET failures = failures - 1 WHERE app_id = $1 AND environment = $2 AND destination = $3 AND failures > 0',
+    [app.appId, app.environment, destination],
+  )
 }

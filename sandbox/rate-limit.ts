@@ -1,10 +1,11 @@
+import { isIPv6 } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { HttpError } from './envelope.ts'
 
 // Fixed-window counters in memory: one sandbox process serves the API, so nothing needs sharing.
-// Keys are an IP (from the socket, never X-Forwarded-For: the sandbox sits behind no proxy) or an
-// identifier (e-mail, phone, username, a wallet address).
+// Keys are an IP (from the socket, never X-Forwarded-For: the sandbox sits behind no proxy; an IPv6
+// address counts by its /64, see ipKey) or an identifier (e-mail, phone, username, a wallet address).
 
 export type Rule = { max: number; windowMs: number }
 
@@ -86,11 +87,41 @@ export function createLimiter(overrides: Partial<RateLimits> = {}): Limiter {
   }
 }
 
-/** The caller's IP address as the socket reports it. */
+/** The caller's per-IP rate-limit key (ipKey) for the address the socket reports. */
 export function clientIp(c: Context): string {
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
+    return ipKey(getConnInfo(c).remote.address ?? 'unknown')
   } catch {
     return 'unknown'
   }
+}
+
+/**
+ * The key per-IP limits count under: an IPv4 address as is (also when a dual-stack socket reports
+ * it IPv4-mapped), an IPv6 address by its /64. One IPv6 subscriber is handed a /64 or more, so
+ * keying on the full address would give a script 2^64 fresh budgets.
+ */
+export function ipKey(address: string): string {
+  if (!isIPv6(address)) return address
+  const parts = hextets(address)
+  if (!parts) return address
+  if (parts.slice(0, 5).every((part) => part === 0) && parts[5] === 0xffff)
+    return [parts[6]! >> 8, parts[6]! & 0xff, parts[7]! >> 8, parts[7]! & 0xff].join('.')
+  return `${parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (zone dropped, a dotted IPv4 tail converted). */
+function hextets(address: string): number[] | undefined {
+  let text = address.split('%')[0]!
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number]
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head = '', tail] = text.split('::')
+  const before = head ? head.split(':') : []
+  const after = tail ? tail.split(':') : []
+  const zeros = tail === undefined ? [] : Array<string>(8 - before.length - after.length).fill('0')
+  const parts = [...before, ...zeros, ...after].map((part) => Number.parseInt(part, 16))
+  return parts.length === 8 && parts.every((part) => part >= 0 && part <= 0xffff) ? parts : undefined
 }
