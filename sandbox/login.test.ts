@@ -1,3 +1,4 @@
+import { request, type IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestSandbox, type TestSandbox } from './test-sandbox.ts'
 
@@ -5,7 +6,7 @@ let sandbox: TestSandbox
 
 beforeAll(async () => {
   sandbox = await startTestSandbox({
-    rateLimits: { codesPerIp: { max: 20, windowMs: 60_000 }, failedLoginsPerName: { max: 3, windowMs: 60_000 } },
+    rateLimits: { codesPerIp: { max: 20, windowMs: 60_000 }, failedLoginsPerNameAndIp: { max: 3, windowMs: 60_000 } },
   })
 })
 afterAll(() => sandbox?.dispose())
@@ -13,6 +14,24 @@ afterAll(() => sandbox?.dispose())
 const post = (path: string, body: unknown, app?: string) => sandbox.post(`/api/v2/auth/${path}`, body, undefined, app)
 const age = (destination: string, seconds: number) =>
   sandbox.store.query(`UPDATE otp_codes SET created_at = created_at - interval '${seconds} seconds' WHERE destination = $1`, [destination])
+/** POST from a chosen loopback source address (the whole of 127.0.0.0/8 is this machine), as another client would. */
+function postFrom(localAddress: string, path: string, body: unknown): Promise<{ status: number; headers: IncomingHttpHeaders; body: any }> {
+  const url = new URL(`/api/v2/auth/${path}`, sandbox.url)
+  const payload = JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: url.port, path: url.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'x-app-id': 'demo', 'x-environment': 'development', 'x-client-secret': 'demo-client-secret', host: url.host } },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (text += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }))
+      },
+    )
+    req.on('error', reject)
+    req.end(payload)
+  })
+}
 const inbox = async (to: string) => (await sandbox.call(`/dev/api/inbox?to=${to}`)).body as { code: string; channel: string }[]
 
 describe('WhatsApp codes', () => {
@@ -113,13 +132,23 @@ describe('username and password', () => {
     expect((await post('register', body)).body).toEqual({ status: 400, message, data: null })
   })
 
-  test('repeated wrong passwords lock the username for a while', async () => {
+  test('wrong passwords throttle the guessing client, not the account: the real user still logs in from elsewhere', async () => {
     await post('register', { username: 'target', password: 'the right one' })
-    for (let attempt = 0; attempt < 3; attempt++) expect((await post('login', { username: 'target', password: 'guess' + attempt })).status).toBe(400)
-    const locked = await post('login', { username: 'target', password: 'the right one' })
-    expect(locked.status).toBe(429)
-    expect(locked.body.message).toMatch(/^Too many requests, try again in \d+ seconds$/)
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0)
+    const attacker = '127.0.0.2'
+    for (let attempt = 0; attempt < 3; attempt++) expect((await postFrom(attacker, 'login', { username: 'target', password: 'guess' + attempt })).status).toBe(400)
+    // The attacker is refused, even with the right password.
+    const refused = await postFrom(attacker, 'login', { username: 'target', password: 'the right one' })
+    expect(refused.status).toBe(429)
+    expect(refused.body.message).toMatch(/^Too many requests, try again in \d+ seconds$/)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    // Usernames are case-insensitive: another spelling is the same throttle.
+    expect((await postFrom(attacker, 'login', { username: 'TARGET', password: 'guess' })).status).toBe(429)
+    // The real user, from another address, is not locked out.
+    const real = await postFrom('127.0.0.1', 'login', { username: 'target', password: 'the right one' })
+    expect(real.status).toBe(200)
+    expect(real.body.data).toMatchObject({ isWalletCreated: false, accessToken: expect.any(String) })
+    // A third address starts with its own tries.
+    expect((await postFrom('127.0.0.3', 'login', { username: 'target', password: 'wrong' })).status).toBe(400)
   })
 })
 

@@ -17,8 +17,11 @@ export type RateLimits = {
   verifiesPerIp: Rule
   /** Password, Google, Apple and Telegram logins and registrations per IP. */
   loginsPerIp: Rule
-  /** Failed password logins per username. */
-  failedLoginsPerName: Rule
+  /**
+   * Failed password logins per username and client IP. Not per username alone: then anyone could
+   * lock any account by failing its password ten times; this way only the guessing client waits.
+   */
+  failedLoginsPerNameAndIp: Rule
   /** Hosted on-ramp order pages (GET /onramp, valid or not) per IP. */
   onrampPagesPerIp: Rule
   /** On-ramp orders issued per receiver address. */
@@ -36,7 +39,7 @@ export const defaultRateLimits: RateLimits = {
   codesPerIp: { max: 100, windowMs: tenMinutes },
   verifiesPerIp: { max: 300, windowMs: tenMinutes },
   loginsPerIp: { max: 200, windowMs: tenMinutes },
-  failedLoginsPerName: { max: 10, windowMs: 15 * 60 * 1000 },
+  failedLoginsPerNameAndIp: { max: 10, windowMs: 15 * 60 * 1000 },
   // Each payout is up to ~3.3 ETH (the 10,000 USD maximum): 60 an hour is ~200 ETH, so one script
   // needs ~45 hours to bring a chain's faucet down to its reserve (faucet.ts), which it then keeps.
   onrampPagesPerIp: { max: 120, windowMs: hour },

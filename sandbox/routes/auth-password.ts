@@ -29,11 +29,12 @@ export function passwordRoutes(deps: Deps) {
     .post('/login', async (c) => {
       const app = c.get('app')
       const { username, password } = await credentials(c)
-      deps.limiter.check('failedLoginsPerName', username)
+      const throttle = `${username}\u0000${clientIp(c)}`
+      deps.limiter.check('failedLoginsPerNameAndIp', throttle)
       const user = await findPasswordUser(deps.store, app, username)
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()))
       if (!user || !valid) {
-        deps.limiter.hit('failedLoginsPerName', username)
+        deps.limiter.hit('failedLoginsPerNameAndIp', throttle)
         throw new HttpError(400, wrongCredentials)
       }
       return ok(c, await loginResult(deps, app, user.userId))
