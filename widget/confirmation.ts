@@ -1,13 +1,18 @@
 import * as Provider from 'ox/Provider'
 import * as RpcResponse from 'ox/RpcResponse'
 import { SdkError } from '../sdk/index.ts'
-import { confirmCloseDelayMs } from './constants.ts'
+import { confirmCloseDelayMs, maxPendingConfirmations } from './constants.ts'
 import type { ConfirmationKind, ConfirmationPayload } from './ui-state.ts'
 import type { Wallet } from './wallet.ts'
 
 export type ConfirmRequest<T> = {
   kind: ConfirmationKind
-  payload: ConfirmationPayload
+  /**
+   * What the user is shown. A function when it needs a look-up first (a fee estimate), called once
+   * the request has a place in the queue: it keeps that place meanwhile, and a failed look-up
+   * answers the request, unshown.
+   */
+  payload: ConfirmationPayload | (() => Promise<ConfirmationPayload>)
   /** Calls the wallet service once the user confirms; may run again on Try Again. */
   run: () => Promise<T>
   /** SPEC.md section 8: 'Message signing rejected by user', … */
@@ -16,7 +21,14 @@ export type ConfirmRequest<T> = {
   failed: string
 }
 
-type Pending = ConfirmRequest<unknown> & { resolve(v: unknown): void; reject(e: Error): void; lastError: Error | null }
+type Pending = {
+  req: ConfirmRequest<unknown>
+  /** Null while the payload is being prepared. */
+  payload: ConfirmationPayload | null
+  resolve(v: unknown): void
+  reject(e: Error): void
+  lastError: Error | null
+}
 
 type PermissionRefusal = { status?: unknown; data?: { acceptPermissionPage?: unknown } }
 
@@ -34,27 +46,36 @@ function permissionRefusal(err: unknown): { page: string | null } | null {
 }
 
 /**
- * One confirmation at a time (later requests wait their turn): idle → shown (closing disabled)
- * → confirm (loading) → success closes after 500 ms; failure shows the error and offers Try Again;
- * Reject answers 4001. A wallet without permission gets the need-permission modal instead.
+ * One confirmation at a time (later requests wait their turn, at most `maxPendingConfirmations` per
+ * page): idle → shown (closing disabled) → confirm (loading) → success closes after 500 ms; failure
+ * shows the error and offers Try Again; Reject answers 4001, Reject all answers every pending one
+ * 4001. A wallet without permission gets the need-permission modal instead.
  */
 export function createConfirmations(wallet: Wallet, hooks: { afterFailure?: () => Promise<void> } = {}) {
   const queue: Pending[] = []
   let current: Pending | null = null
   let nextId = 1
 
+  const rejection = (p: Pending) => new Provider.UserRejectedRequestError({ message: p.req.rejected })
+  const publish = () => wallet.ui.get().queued !== queue.length && wallet.ui.set({ queued: queue.length })
+
   wallet.onClose(() => {
     // The host closed the modal (kit.close()): nothing may stay pending.
     const all = current ? [current, ...queue.splice(0)] : queue.splice(0)
     current = null
-    wallet.ui.set({ confirmation: null })
-    for (const p of all) p.reject(new Provider.UserRejectedRequestError({ message: p.rejected }))
+    wallet.ui.set({ confirmation: null, queued: 0 })
+    for (const p of all) p.reject(rejection(p))
   })
 
-  function showNext() {
-    current = queue.shift() ?? null
-    if (!current) return
-    wallet.ui.set({ confirmation: { id: nextId++, kind: current.kind, payload: current.payload, status: 'idle', error: null } })
+  /** Shows the next request once it is ready; strictly in the order the requests came. */
+  function pump() {
+    const next = queue[0]
+    if (current || !next?.payload) return publish()
+    current = queue.shift()!
+    wallet.ui.set({
+      confirmation: { id: nextId++, kind: current.req.kind, payload: next.payload, status: 'idle', error: null },
+      queued: queue.length,
+    })
     wallet.open('transaction_confirmation')
   }
 
@@ -62,8 +83,10 @@ export function createConfirmations(wallet: Wallet, hooks: { afterFailure?: () =
     current = null
     wallet.ui.set({ confirmation: null })
     outcome()
-    if (queue.length > 0) showNext()
-    else wallet.close()
+    if (queue.length === 0) return wallet.close()
+    // The next one is still being prepared: hidden meanwhile (not closed, which would reject it).
+    if (!queue[0]!.payload) wallet.hide()
+    pump()
   }
 
   function askPermission(p: Pending, page: string | null) {
@@ -80,9 +103,35 @@ export function createConfirmations(wallet: Wallet, hooks: { afterFailure?: () =
         wallet.open('need_permission')
         return Promise.reject(new Provider.UnauthorizedError({ message: 'Permission needed: set up permission for this wallet first' }))
       }
+      // EIP-1474's -32005 "limit exceeded" names this case; 4001 would claim the user refused, and
+      // MetaMask's -32002 "resource unavailable" means "the same request is already pending".
+      if (queue.length + (current ? 1 : 0) >= maxPendingConfirmations)
+        return Promise.reject(
+          new RpcResponse.LimitExceededError({
+            message: `${maxPendingConfirmations} requests are already waiting for the user's confirmation: try again once they are answered`,
+          }),
+        )
       return new Promise<T>((resolve, reject) => {
-        queue.push({ ...req, resolve: resolve as (v: unknown) => void, reject, lastError: null })
-        if (!current) showNext()
+        const p: Pending = { req: req as ConfirmRequest<unknown>, payload: null, resolve: resolve as (v: unknown) => void, reject, lastError: null }
+        queue.push(p)
+        if (typeof req.payload !== 'function') {
+          p.payload = req.payload
+          return pump()
+        }
+        publish()
+        req.payload().then(
+          (payload) => {
+            p.payload = payload
+            if (queue.includes(p)) pump()
+          },
+          (err: unknown) => {
+            const at = queue.indexOf(p)
+            if (at < 0) return
+            queue.splice(at, 1)
+            reject(err instanceof Error ? err : new RpcResponse.InternalError({ message: String(err) }))
+            pump()
+          },
+        )
       })
     },
 
@@ -92,11 +141,14 @@ export function createConfirmations(wallet: Wallet, hooks: { afterFailure?: () =
       if (!p || !shown || shown.status === 'loading' || shown.status === 'success') return
       // The account may have changed since the request was shown (another tab logged in).
       const signer = wallet.ui.get().session?.address
-      if (!signer || signer.toLowerCase() !== p.payload.from.toLowerCase())
+      if (!signer || signer.toLowerCase() !== shown.payload.from.toLowerCase())
         return finish(() => p.reject(new Provider.UnauthorizedError({ message: 'The connected account changed; request again' })))
+      // So did the chain (wallet_switchEthereumChain meanwhile): what was shown is what runs, or nothing.
+      if (wallet.chainId() !== shown.payload.chainId)
+        return finish(() => p.reject(new Provider.ChainDisconnectedError({ message: 'The network changed since this request was made; request again' })))
       wallet.ui.set({ confirmation: { ...shown, status: 'loading', error: null } })
       try {
-        const value = await p.run()
+        const value = await p.req.run()
         if (current !== p) return
         wallet.ui.set({ confirmation: { ...shown, status: 'success', error: null } })
         setTimeout(() => current === p && finish(() => p.resolve(value)), confirmCloseDelayMs)
@@ -105,8 +157,8 @@ export function createConfirmations(wallet: Wallet, hooks: { afterFailure?: () =
         const refusal = permissionRefusal(err)
         if (refusal) return askPermission(p, refusal.page)
         const reason = err instanceof Error && err.message ? err.message : 'Unknown error'
-        p.lastError = new RpcResponse.InternalError({ message: `${p.failed}: ${reason}` })
-        wallet.ui.set({ confirmation: { ...shown, status: 'error', error: `${p.failed}: ${reason}` } })
+        p.lastError = new RpcResponse.InternalError({ message: `${p.req.failed}: ${reason}` })
+        wallet.ui.set({ confirmation: { ...shown, status: 'error', error: `${p.req.failed}: ${reason}` } })
         await hooks.afterFailure?.().catch(() => {})
       }
     },
@@ -115,7 +167,21 @@ export function createConfirmations(wallet: Wallet, hooks: { afterFailure?: () =
     reject() {
       const p = current
       if (!p || wallet.ui.get().confirmation?.status === 'loading') return
-      finish(() => p.reject(p.lastError ?? new Provider.UserRejectedRequestError({ message: p.rejected })))
+      finish(() => p.reject(p.lastError ?? rejection(p)))
+    },
+
+    /** Every pending request answered 4001 at once, except one already being carried out. */
+    rejectAll() {
+      const status = wallet.ui.get().confirmation?.status
+      const busy = status === 'loading' || status === 'success'
+      const all = [...(current && !busy ? [current] : []), ...queue.splice(0)]
+      if (!busy) {
+        current = null
+        wallet.ui.set({ confirmation: null })
+      }
+      publish()
+      for (const p of all) p.reject(rejection(p))
+      if (!busy) wallet.close()
     },
   }
 }

@@ -12,3 +12,8 @@ export const confirmCloseDelayMs = 500
 export const visibleSettleMs = 500
 /** SPEC.md section 5: digits only, first digit 1-9, 2 to 15 digits, no plus sign. */
 export const phonePattern = /^[1-9]\d{1,14}$/
+/**
+ * Requests one page may have waiting for confirmation at once (the one shown included). More would
+ * only bury the user under prompts; further ones are refused at once (-32005, confirmation.ts).
+ */
+export const maxPendingConfirmations = 10

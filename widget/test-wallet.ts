@@ -4,7 +4,7 @@ import { sessionLifetimeMs, type Session, type SessionStore } from './session.ts
 import { createWallet } from './wallet.ts'
 
 /** A wallet state machine for unit tests: sessions kept in memory, host calls recorded. */
-export function testWallet(options: { session?: Omit<Session, 'expiresAt'>; account?: unknown } = {}) {
+export function testWallet(options: { session?: Omit<Session, 'expiresAt'>; account?: unknown; chains?: readonly number[] } = {}) {
   let stored: Session | null = options.session ? { ...options.session, expiresAt: Date.now() + sessionLifetimeMs } : null
   let account: unknown = options.account
   const sessions: SessionStore = {
@@ -22,10 +22,11 @@ export function testWallet(options: { session?: Omit<Session, 'expiresAt'>; acco
   }
   const events: [HostEvent, unknown][] = []
   const visible: boolean[] = []
-  const chains: ChainConfig[] = [31337, 31338].map((chainId, i) => ({
+  // The sandbox's two chains, or the ones a host narrowed them to (`chains`).
+  const chains: ChainConfig[] = (options.chains ?? [31337, 31338]).map((chainId) => ({
     chainId,
-    name: `Local Chain ${i + 1}`,
-    network: `local-${i + 1}`,
+    name: `Local Chain ${chainId - 31336}`,
+    network: `local-${chainId - 31336}`,
     rpcUrls: [],
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     testnet: true,

@@ -1,4 +1,5 @@
 import type { View, WalletDescriptor } from '../bridge/index.ts'
+import type { FeeSummary } from './rpc/fees.ts'
 import type { Session } from './session.ts'
 
 export type ConnectPage = 'home' | 'wallet' | 'qr-code' | 'whatsapp' | 'otp' | 'wallet-created'
@@ -21,6 +22,8 @@ export type UiState = {
   external: { walletId: string; address: `0x${string}` } | null
   /** The signature or transaction waiting for the user (transaction_confirmation modal). */
   confirmation: Confirmation | null
+  /** Requests waiting behind the one shown (or being prepared while none is shown). */
+  queued: number
   /** Account state (SPEC.md section 3), kept under the key `account`. */
   account: AccountState
 }
@@ -39,6 +42,8 @@ export type ConfirmationPayload = {
   gasPrice?: string
   chainId: number
   message?: string
+  /** Every fee figure of a transaction, as signed (rpc/fees.ts). */
+  fee?: FeeSummary
 }
 
 export type Confirmation = {
@@ -61,5 +66,6 @@ export const initialUi: UiState = {
   chainId: 0,
   external: null,
   confirmation: null,
+  queued: 0,
   account: { isPermissionGranted: true, acceptPermissionPage: null },
 }

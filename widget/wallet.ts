@@ -69,6 +69,13 @@ export function createWallet(deps: {
     resetTimer = setTimeout(() => ui.set({ page: 'home', history: [], direction: 'back', otpTarget: null }), resetDelayMs)
   }
 
+  /** Hides the modal without closing it: nothing pending is answered (a confirmation still being prepared). */
+  function hide() {
+    if (ui.get().view === null) return
+    ui.set({ view: null })
+    deps.host.setVisible(false)
+  }
+
   function navigate(page: ConnectPage) {
     ui.set((s) => ({ page, history: [...s.history, s.page], direction: 'forward' }))
   }
@@ -189,6 +196,7 @@ export function createWallet(deps: {
     host: deps.host,
     open,
     close,
+    hide,
     onClose: (fn: () => void) => onClose.add(fn),
     navigate,
     back,

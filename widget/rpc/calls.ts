@@ -1,7 +1,7 @@
 import * as Provider from 'ox/Provider'
 import { bytesToHex, numberToHex } from 'viem'
 import { eth_sendTransaction } from './eth_sendTransaction.ts'
-import { invalid, numberParam, positional, requireSession } from './guards.ts'
+import { invalid, numberParam, positional, requireChain, requireSession } from './guards.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
 
 /**
@@ -25,8 +25,7 @@ export const wallet_sendCalls: RpcHandler = async (ctx, params) => {
   if (typeof request !== 'object' || request === null) throw invalid('expected a calls request object')
   const r = request as { chainId?: unknown; from?: unknown; calls?: unknown; atomicRequired?: unknown }
   const session = requireSession(ctx, typeof r.from === 'string' ? r.from : undefined)
-  if (r.chainId !== undefined && numberParam(r.chainId, 'chainId') !== session.chainId)
-    throw invalid(`calls are for chain ${String(r.chainId)}, the wallet is on ${session.chainId}`)
+  if (r.chainId !== undefined) requireChain(numberParam(r.chainId, 'chainId'), session.chain, 'calls')
   if (!Array.isArray(r.calls) || r.calls.length === 0 || r.calls.length > 10) throw invalid('calls must hold 1 to 10 calls')
   if (r.atomicRequired === true) throw new Provider.AtomicityNotSupportedError()
   const hashes: `0x${string}`[] = []

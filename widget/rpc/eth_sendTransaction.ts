@@ -1,19 +1,49 @@
-import { parseTransaction } from './tx.ts'
+import * as RpcResponse from 'ox/RpcResponse'
+import type { ChainConfig } from '../../sdk/index.ts'
+import { completeFees, needsEstimate, summarizeFees } from './fees.ts'
 import { positional, requireSession } from './guards.ts'
+import { parseTransaction, withFees } from './tx.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
 
+type Parsed = ReturnType<typeof parseTransaction>
+
+/**
+ * The fee the user will be shown and that will be signed: the host's figures, and the wallet
+ * service's estimate for those it left out (SPEC.md section 8: 'Failed to estimate gas').
+ */
+async function prepare(ctx: RpcContext, chain: ChainConfig, { request, payload, fees, value }: Parsed) {
+  let estimate
+  if (needsEstimate(fees)) {
+    const { from, to, data } = request
+    try {
+      estimate = await ctx.client.wallet.estimateGas({
+        network: chain.network,
+        type: 'custom',
+        transaction: { from, to, data, ...(request.value !== undefined && { value: request.value }) },
+      })
+    } catch (err) {
+      throw new RpcResponse.InternalError({ message: `Failed to estimate gas: ${err instanceof Error && err.message ? err.message : 'Unknown error'}` })
+    }
+  }
+  const complete = completeFees(fees, estimate)
+  return { request: withFees(request, complete), payload: { ...payload, fee: summarizeFees(complete, value) } }
+}
+
 /** Both transaction methods: the same checks and confirmation, then send or only sign. */
-function transactionHandler(failed: string, run: (ctx: RpcContext, network: string, tx: ReturnType<typeof parseTransaction>['request']) => Promise<string>): RpcHandler {
+function transactionHandler(failed: string, run: (ctx: RpcContext, network: string, tx: Parsed['request']) => Promise<string>): RpcHandler {
   return (ctx, params) => {
     const [tx] = positional(params, 1)
     const session = requireSession(ctx)
-    const { request, payload } = parseTransaction(tx, session)
+    const parsed = parseTransaction(tx, session)
+    // Estimated only once the request has a place in the queue (a flood costs no service calls).
+    let prepared: ReturnType<typeof prepare> | undefined
     return ctx.confirmations.request({
       kind: 'transaction',
-      payload,
+      payload: async () => (await (prepared = prepare(ctx, session.chain, parsed))).payload,
       rejected: 'Transaction rejected by user',
       failed,
-      run: () => run(ctx, session.chain.network, request),
+      // The network and the fee figures are the ones shown: one chain object, one prepared body.
+      run: async () => run(ctx, session.chain.network, (await prepared!).request),
     })
   }
 }

@@ -1,5 +1,5 @@
 import { validateTypedData, type TypedDataDefinition } from 'viem'
-import { addressParam, invalid, positional, requireSession } from './guards.ts'
+import { addressParam, invalid, positional, requireChain, requireSession } from './guards.ts'
 import type { RpcHandler } from './types.ts'
 
 function parseTypedData(value: unknown): { json: string; typed: TypedDataDefinition } {
@@ -27,8 +27,7 @@ export const eth_signTypedData_v4: RpcHandler = (ctx, params) => {
   const { json, typed } = parseTypedData(rawData)
   const session = requireSession(ctx, address)
   const domainChain = (typed.domain as { chainId?: unknown } | undefined)?.chainId
-  if (domainChain !== undefined && Number(domainChain) !== session.chainId)
-    throw invalid(`typed data is for chain ${String(domainChain)}, the wallet is on ${session.chainId}`)
+  if (domainChain !== undefined) requireChain(Number(domainChain), session.chain, 'typed data')
   return ctx.confirmations.request({
     kind: 'typed-data',
     payload: { from: session.address, chainId: session.chainId, message: JSON.stringify(JSON.parse(json), null, 2) },

@@ -32,7 +32,11 @@ export function addressParam(value: unknown, name: string): `0x${string}` {
   return value
 }
 
-/** The logged-in embedded wallet, and when the request names an address, that it is this one (4100 otherwise). */
+/**
+ * The logged-in embedded wallet, and when the request names an address, that it is this one (4100
+ * otherwise). Its `chainId` and `chain` are the active chain (what eth_chainId answers), never the
+ * stored one: a host that narrowed its chains may not offer the chain the session was saved on.
+ */
 export function requireSession(ctx: RpcContext, address?: string): Session & { chain: ChainConfig } {
   const { session } = ctx.wallet.ui.get()
   if (!session) throw new Provider.UnauthorizedError({ message: 'Not connected: call eth_requestAccounts first' })
@@ -40,5 +44,11 @@ export function requireSession(ctx: RpcContext, address?: string): Session & { c
     throw new Provider.UnauthorizedError({ message: `Account ${address} is not authorised` })
   const chain = ctx.wallet.chain()
   if (!chain) throw new Provider.ChainDisconnectedError({ message: 'Chain not found' })
-  return { ...session, chain }
+  return { ...session, chainId: chain.chainId, chain }
+}
+
+/** -32602 for a request pinned to another chain than the active one (MetaMask answers the same). */
+export function requireChain(requested: number | undefined, active: ChainConfig, what: string): void {
+  if (requested !== undefined && requested !== active.chainId)
+    throw invalid(`${what} is for chain ${requested}, the wallet is on ${active.name} (${active.chainId}): switch chains first`)
 }

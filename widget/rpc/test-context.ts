@@ -1,0 +1,52 @@
+import type { EstimateGasResult } from '../../sdk/index.ts'
+import { createConfirmations } from '../confirmation.ts'
+import { testWallet } from '../test-wallet.ts'
+import { handleRpc } from './index.ts'
+import type { RpcContext } from './types.ts'
+
+/**
+ * The widget's RPC handlers for unit tests: the real wallet state machine and confirmation queue,
+ * with a wallet service that records what it is asked (the real one is in the e2e specs).
+ */
+export function testContext(options: Parameters<typeof testWallet>[0] & { estimate?: EstimateGasResult | Error } = {}) {
+  const t = testWallet(options)
+  const calls: [string, Record<string, unknown>][] = []
+  const record =
+    <R>(name: string, answer: () => R) =>
+    async (params: Record<string, unknown>) => {
+      calls.push([name, params])
+      return answer()
+    }
+  const estimate = options.estimate ?? { gasLimit: '21000', gasPrice: '2000000000', maxFeePerGas: '3000000000', maxPriorityFeePerGas: '1000000000' }
+  const client = {
+    wallet: {
+      estimateGas: record('estimateGas', () => {
+        if (estimate instanceof Error) throw estimate
+        return estimate
+      }),
+      sendTransaction: record('sendTransaction', () => ({ txReceipt: { hash: '0x01' } })),
+      signTransaction: record('signTransaction', () => ({ signedTransaction: '0x02' })),
+      signMessage: record('signMessage', () => ({ signature: '0x03' })),
+      signHash: record('signHash', () => ({ signature: '0x04' })),
+      signTypedData: record('signTypedData', () => ({ signature: '0x05' })),
+    },
+  } as unknown as RpcContext['client']
+  const confirmations = createConfirmations(t.wallet)
+  const ctx: RpcContext = {
+    wallet: t.wallet,
+    client,
+    confirmations,
+    rpc: () => {
+      throw new Error('no chain RPC in unit tests')
+    },
+  }
+  /** A request as the host sends it: the answer, or the error's code and message. */
+  const call = (method: string, params?: unknown) =>
+    Promise.resolve()
+      .then(() => handleRpc(ctx, params === undefined ? { method } : { method, params: params as never }))
+      .then(
+        (result) => ({ result }),
+        (e: { code: number; message: string }) => ({ code: e.code, message: e.message }),
+      )
+  return { ...t, ctx, calls, call, confirmations }
+}
