@@ -4,6 +4,7 @@ import { allAllowedOrigins, findApp, parseEnvironment } from './apps.ts'
 import type { Deps, SandboxEnv } from './context.ts'
 import { HttpError } from './envelope.ts'
 import { isOriginAllowed } from './origins.ts'
+import { refuseRevokedBearer } from './sessions.ts'
 
 // No x-client-secret: a browser never holds the app's secret, so no page may be allowed to send one.
 const allowHeaders = 'x-app-id, x-environment, authorization, content-type'
@@ -39,7 +40,8 @@ async function corsOriginAllowed(deps: Deps, origin: string, path: string): Prom
 }
 
 /**
- * Resolves the app from x-app-id / x-environment and checks the caller's origin and client secret.
+ * Resolves the app from x-app-id / x-environment and checks the caller's origin and client secret,
+ * and that a bearer wallet or access token's session has not been revoked (sessions.ts).
  * With `walletService`, a call without the secret is taken only from the provider's own origin
  * (the widget, PROTOCOL.md): otherwise a host page's script could run the login itself and read the
  * wallet tokens and secret0 the widget exists to keep from it.
@@ -70,9 +72,13 @@ export function requireApp(deps: Deps, options: { walletService?: boolean } = {}
     if (options.walletService && !app.settings.isEmbeddedWalletEnabled) throw new HttpError(403, 'Embedded wallet is not enabled')
 
     c.set('app', app)
+    // Logout takes a revoked session's tokens: ending it twice is no error.
+    if (c.req.path !== sessionEndPath) await refuseRevokedBearer(deps.store, deps.keys.jwtKey, app, c.req.header('authorization'))
     return next()
   }
 }
+
+const sessionEndPath = '/api/v2/wallet/logout'
 
 function secretMatches(given: string, expected: string | null): boolean {
   if (!expected) return false

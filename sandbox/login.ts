@@ -1,7 +1,7 @@
 import type { App } from './apps.ts'
 import type { Deps } from './context.ts'
 import { HttpError } from './envelope.ts'
-import { issueRefreshToken } from './sessions.ts'
+import { issueRefreshToken, newSessionId, unusedLoginRefreshSeconds } from './sessions.ts'
 import { signToken } from './tokens.ts'
 import type { JsonObject } from './validate.ts'
 import { optionalDate } from './validate.ts'
@@ -10,15 +10,23 @@ import { findWallet } from './wallets.ts'
 /**
  * The answer every login method gives once the user is known (PROTOCOL.md "Auth answers"): a
  * wallet token when the user has a wallet, an access token for account/create when not.
- * `expiresAt` caps the session (the refresh token), never extends it.
+ * `expiresAt` caps the session (the refresh token), never extends it. Without a wallet the refresh
+ * token lasts as long as the access token (sessions.ts), unless account/create is called.
  */
 export async function loginResult(deps: Deps, app: App, userId: string, options: { expiresAt?: Date | undefined } = {}) {
-  const claims = { userId, appId: app.appId, environment: app.environment }
-  const refreshToken = await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, options.expiresAt ? { expiresAt: options.expiresAt } : {})
+  const familyId = newSessionId()
+  const claims = { userId, appId: app.appId, environment: app.environment, familyId }
   const wallet = await findWallet(deps.store, userId)
   if (!wallet) {
-    return { isWalletCreated: false as const, accessToken: await signToken(deps.keys.jwtKey, { kind: 'access', ...claims }), refreshToken }
+    const soon = new Date(Date.now() + unusedLoginRefreshSeconds * 1000)
+    const expiresAt = options.expiresAt && options.expiresAt < soon ? options.expiresAt : soon
+    return {
+      isWalletCreated: false as const,
+      accessToken: await signToken(deps.keys.jwtKey, { kind: 'access', ...claims }),
+      refreshToken: await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, { familyId, expiresAt }),
+    }
   }
+  const refreshToken = await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, { familyId, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}) })
   const rampableAccessToken = await rampTokenIfOpened(deps, app, userId)
   return {
     isWalletCreated: true as const,

@@ -2,7 +2,20 @@ import { randomUUID } from 'node:crypto'
 import type { App } from './apps.ts'
 import type { Store } from './db.ts'
 import { HttpError } from './envelope.ts'
-import { signToken, tokenLifetimes, verifyToken } from './tokens.ts'
+import { bearerToken, signToken, tokenKindOf, tokenLifetimes, verifyToken } from './tokens.ts'
+
+// A session is one login's refresh family. Its id (the family id) is also in every wallet and access
+// token handed out for it (the `fam` claim), so revoking the family (logout, or a reused refresh
+// token) ends those bearer tokens too, before their 15 minutes are up: every /api/v2 call checks it.
+
+/**
+ * The refresh token of a login that found no wallet (its `accessToken` is only for account/create,
+ * which starts the wallet's own 7-day chain in the same session). Left unused it would be a 7-day
+ * credential nobody holds on to: it dies with the access token instead.
+ */
+export const unusedLoginRefreshSeconds = 15 * 60
+
+export const newSessionId = () => randomUUID()
 
 type RefreshRow = { id: string; family_id: string; user_id: string; used_at: Date | null; revoked_at: Date | null; expires_at: Date }
 
@@ -15,7 +28,7 @@ export async function issueRefreshToken(
   options: { familyId?: string; expiresAt?: Date } = {},
 ): Promise<string> {
   const id = randomUUID()
-  const familyId = options.familyId ?? randomUUID()
+  const familyId = options.familyId ?? newSessionId()
   const longest = new Date(Date.now() + tokenLifetimes.refresh * 1000)
   const expiresAt = options.expiresAt && options.expiresAt < longest ? options.expiresAt : longest
   await store.query('INSERT INTO refresh_tokens (id, family_id, user_id, expires_at) VALUES ($1, $2, $3, $4)', [
@@ -47,4 +60,39 @@ export async function consumeRefreshToken(store: Store, jwtKey: Uint8Array, app:
     throw new HttpError(401, 'Refresh token reused; session revoked')
   }
   throw new HttpError(401, row?.revoked_at ? 'Session revoked' : 'Invalid token')
+}
+
+/** Ends sessions: their refresh tokens are refused from now on, and so are their wallet and access tokens. */
+export async function revokeSessions(store: Store, familyIds: readonly string[]): Promise<void> {
+  await store.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = ANY($1) AND revoked_at IS NULL', [[...familyIds]])
+}
+
+async function isRevoked(store: Store, familyId: string): Promise<boolean> {
+  const { rows } = await store.query('SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NOT NULL LIMIT 1', [familyId])
+  return rows.length > 0
+}
+
+/**
+ * Refuses a request whose bearer wallet or access token belongs to a revoked session (401 'Session
+ * revoked'), or carries no session at all. Any other bearer, valid or not, is left to the route that
+ * asks for it, so the route's own error stays what it was.
+ */
+export async function refuseRevokedBearer(store: Store, jwtKey: Uint8Array, app: App, authorization: string | undefined): Promise<void> {
+  if (authorization === undefined) return
+  let token: string
+  try {
+    token = bearerToken(authorization)
+  } catch {
+    return
+  }
+  const kind = tokenKindOf(token)
+  if (kind !== 'wallet' && kind !== 'access') return
+  let familyId: string | undefined
+  try {
+    familyId = (await verifyToken(jwtKey, token, { kind, appId: app.appId, environment: app.environment })).familyId
+  } catch {
+    return
+  }
+  if (!familyId) throw new HttpError(401, 'Invalid token')
+  if (await isRevoked(store, familyId)) throw new HttpError(401, 'Session revoked')
 }

@@ -1,4 +1,4 @@
-import { errors, jwtVerify, SignJWT } from 'jose'
+import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose'
 import type { Environment } from './apps.ts'
 import { HttpError } from './envelope.ts'
 
@@ -12,8 +12,9 @@ export type TokenClaims = {
   userId: string
   appId: string
   environment: Environment
-  /** Refresh tokens: the row id and the rotation family. */
+  /** Refresh tokens: the row id. */
   tokenId?: string
+  /** The session (refresh family) of a refresh, wallet or access token; see sessions.ts. */
   familyId?: string
 }
 
@@ -60,6 +61,16 @@ export async function verifyToken(
     if (error instanceof HttpError) throw error
     if (error instanceof errors.JWTExpired) throw new HttpError(401, 'Token expired')
     throw new HttpError(401, 'Invalid token')
+  }
+}
+
+/** The kind a token claims to be, unverified: only to pick what to verify it as. */
+export function tokenKindOf(token: string): TokenKind | undefined {
+  try {
+    const typ = decodeJwt(token).typ
+    return typeof typ === 'string' && typ in tokenLifetimes ? (typ as TokenKind) : undefined
+  } catch {
+    return undefined
   }
 }
 

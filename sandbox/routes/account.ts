@@ -7,7 +7,7 @@ import { decrypt, encrypt } from '../keys.ts'
 import { sessionCap } from '../login.ts'
 import { isRampEnabled, openRampAccount } from '../ramp.ts'
 import { combineShares } from '../recovery.ts'
-import { issueRefreshToken } from '../sessions.ts'
+import { issueRefreshToken, newSessionId } from '../sessions.ts'
 import { signToken, type TokenClaims } from '../tokens.ts'
 import { readJson, type JsonObject } from '../validate.ts'
 import { findWallet, newKey, saveWallet } from '../wallets.ts'
@@ -19,7 +19,7 @@ export function accountRoutes(deps: Deps) {
   return new Hono<SandboxEnv>()
     .post('/create', async (c) => {
       const app = c.get('app')
-      const { userId } = await authorize(c, deps.keys.jwtKey, 'access')
+      const { userId, familyId = newSessionId() } = await authorize(c, deps.keys.jwtKey, 'access')
       const body = await readJson(c)
       onlyFields(body, ['expireDate', 'rampable'])
       // expireDate caps the session (refresh token) lifetime; it cannot extend it past the default.
@@ -28,10 +28,11 @@ export function accountRoutes(deps: Deps) {
       if (wantsRamp && !isRampEnabled(app)) throw new HttpError(403, 'Rampable is not enabled for this app')
 
       const wallet = await createFundedWallet(deps, userId)
-      const claims = { userId, appId: app.appId, environment: app.environment }
+      // The wallet's session continues the login's: a logout before or after ends both.
+      const claims = { userId, appId: app.appId, environment: app.environment, familyId }
       return ok(c, {
         walletToken: await signToken(deps.keys.jwtKey, { kind: 'wallet', ...claims }),
-        refreshToken: await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, expireDate ? { expiresAt: expireDate } : {}),
+        refreshToken: await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, { familyId, ...(expireDate ? { expiresAt: expireDate } : {}) }),
         secret0: wallet.secret0,
         address: [{ network: 'evm', address: wallet.address }],
         ...(wantsRamp ? { rampableAccessToken: await openRampAccount(deps, app, userId) } : {}),
@@ -42,10 +43,11 @@ export function accountRoutes(deps: Deps) {
       const { userId } = await walletOrAccessToken(c, deps)
       const secret0 = await readRecoverySecret(c)
       const restored = await restoreWallet(deps, userId, secret0)
-      const claims = { userId, appId: app.appId, environment: app.environment }
+      const familyId = newSessionId()
+      const claims = { userId, appId: app.appId, environment: app.environment, familyId }
       return ok(c, {
         walletToken: await signToken(deps.keys.jwtKey, { kind: 'wallet', ...claims }),
-        refreshToken: await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId),
+        refreshToken: await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, { familyId }),
         address: [{ network: 'evm', address: restored }],
       })
     })

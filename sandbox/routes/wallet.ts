@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import type { Deps, SandboxEnv } from '../context.ts'
 import { HttpError, ok } from '../envelope.ts'
-import { consumeRefreshToken, issueRefreshToken } from '../sessions.ts'
-import { signToken } from '../tokens.ts'
+import { consumeRefreshToken, issueRefreshToken, revokeSessions } from '../sessions.ts'
+import { bearerToken, signToken, tokenKindOf, tokenLifetimes, verifyToken, type TokenKind } from '../tokens.ts'
 import { readJson, requiredString } from '../validate.ts'
 import { findWallet } from '../wallets.ts'
 import { refreshRampToken } from '../ramp.ts'
@@ -12,7 +12,7 @@ import { readRoutes } from './read.ts'
 import { sendRoutes } from './send.ts'
 import { signRoutes } from './sign.ts'
 
-/** Wallet routes of the wallet service (/api/v2/wallet): session refresh, address, and the signing, sending and read calls. */
+/** Wallet routes of the wallet service (/api/v2/wallet): session refresh and logout, address, and the signing, sending and read calls. */
 export function walletRoutes(deps: Deps) {
   const networks = new Set(['evm', ...deps.chains.map((chain) => chain.network)])
   return new Hono<SandboxEnv>()
@@ -35,12 +35,36 @@ export function walletRoutes(deps: Deps) {
       const rampableAccessToken = requiredString(body, 'rampableAccessToken', 4096)
       return ok(c, { rampableAccessToken: await refreshRampToken(deps, app, userId, rampableAccessToken) })
     })
+    .post('/logout', async (c) => {
+      const app = c.get('app')
+      const body = await readJson(c)
+      onlyFields(body, ['refreshToken'])
+      const refreshToken = body.refreshToken === undefined ? undefined : requiredString(body, 'refreshToken', 4096)
+      const authorization = c.req.header('authorization')
+      if (authorization === undefined && refreshToken === undefined) throw new HttpError(401, 'Missing bearer token')
+      // Either token names the session; an expired one still does (ending a session is harmless).
+      // Each one given must be genuine, or nothing is revoked.
+      const sessionOf = async (token: string, kind: TokenKind) => {
+        const claims = await verifyToken(deps.keys.jwtKey, token, { kind, appId: app.appId, environment: app.environment, clockToleranceSeconds: tokenLifetimes.refresh })
+        if (!claims.familyId) throw new HttpError(401, 'Invalid token')
+        return claims.familyId
+      }
+      const sessions = new Set<string>()
+      if (authorization !== undefined) {
+        const bearer = bearerToken(authorization)
+        // The access token of a login that has not created its wallet yet names its session too.
+        sessions.add(await sessionOf(bearer, tokenKindOf(bearer) === 'access' ? 'access' : 'wallet'))
+      }
+      if (refreshToken !== undefined) sessions.add(await sessionOf(refreshToken, 'refresh'))
+      await revokeSessions(deps.store, [...sessions])
+      return ok(c, null)
+    })
     .post('/refresh', async (c) => {
       const app = c.get('app')
       const refreshToken = requiredString(await readJson(c), 'refreshToken', 4096)
       const row = await consumeRefreshToken(deps.store, deps.keys.jwtKey, app, refreshToken)
       if (!(await findWallet(deps.store, row.user_id))) throw new HttpError(404, 'Wallet not found')
-      const claims = { userId: row.user_id, appId: app.appId, environment: app.environment }
+      const claims = { userId: row.user_id, appId: app.appId, environment: app.environment, familyId: row.family_id }
       return ok(c, {
         walletToken: await signToken(deps.keys.jwtKey, { kind: 'wallet', ...claims }),
         // The successor keeps the family and never outlives the session it rotates.

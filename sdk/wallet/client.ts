@@ -1,4 +1,5 @@
 import { type CallOptions, type ClientConfig, type Context, toContext } from '../config.ts'
+import { logout } from './logout.ts'
 import { walletTokenCall } from './transport.ts'
 import type {
   BalanceResult,
@@ -71,6 +72,13 @@ export type WalletClient = {
     params: WalletParams[op] & TokenArgs,
     options?: CallOptions,
   ) => Promise<WalletResults[op] & RefreshedTokens>
+} & {
+  /**
+   * Ends the session on the service (POST /wallet/logout): its wallet and refresh tokens are refused
+   * from then on. The tokens default to the held ones; the holder forgets a held session even if the
+   * call fails. Nothing held and nothing given: resolves without a call.
+   */
+  logout(params?: TokenArgs, options?: CallOptions): Promise<void>
 }
 
 export const walletPaths: { readonly [op in WalletOperation]: string } = {
@@ -91,12 +99,13 @@ export const walletPaths: { readonly [op in WalletOperation]: string } = {
   transferErc1155: '/wallet/transfer-erc1155',
 }
 
-/** The wallet operations (POST /api/v2/wallet/...), each authorised by the wallet token. */
+/** The wallet operations (POST /api/v2/wallet/...), each authorised by the wallet token, and logout. */
 export function createWalletClient(config: ClientConfig | Context = {}): WalletClient {
   const ctx = toContext(config)
-  const client = {} as Record<WalletOperation, unknown>
+  const client = {} as Record<WalletOperation | 'logout', unknown>
   for (const op of Object.keys(walletPaths) as WalletOperation[]) {
     client[op] = (params: object, options?: CallOptions) => walletTokenCall(ctx, walletPaths[op], params, options)
   }
+  client.logout = (params?: TokenArgs, options?: CallOptions) => logout(ctx, params, options)
   return client as WalletClient
 }
