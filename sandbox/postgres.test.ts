@@ -54,7 +54,7 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
     const store = await openStore({ dataDir: '', databaseUrl })
     try {
       const { rows } = await store.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')
-      expect(rows.map((row) => row.name)).toEqual(['001_init.sql', '002_wallet_permission.sql', '003_identities.sql', '004_onramp_orders.sql'])
+      expect(rows.map((row) => row.name)).toEqual(['001_init.sql', '002_wallet_permission.sql', '003_identities.sql', '004_onramp_orders.sql', '005_code_guess_budget.sql'])
       expect(await migrate(store)).toEqual([])
     } finally {
       await store.close()
@@ -76,6 +76,18 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
     expect((await sandbox.post('/api/v2/auth/register', { username: 'pguser', password: 'long enough pw' })).status).toBe(200)
     expect((await sandbox.post('/api/v2/auth/login', { username: 'PgUser', password: 'long enough pw' })).body.data.isWalletCreated).toBe(false)
     expect((await sandbox.post('/api/v2/auth/login', { username: 'pguser', password: 'nope' })).body.message).toBe('username or password is incorrect')
+
+    // The code-guess budget and logout, whose SQL PGlite alone would not prove.
+    const { verificationToken, code } = await sandbox.requestCode('pg-guess@example.com')
+    expect((await sandbox.post('/api/v2/auth/verify-otp', { verificationToken, otp: code === '000000' ? '111111' : '000000' })).body.message).toBe('Invalid OTP')
+    expect((await sandbox.post('/api/v2/auth/verify-otp', { verificationToken, otp: code })).status).toBe(200)
+    const { rows: budgets } = await sandbox.store.query<{ failures: number }>("SELECT failures FROM otp_guess_budgets WHERE destination = 'pg-guess@example.com'")
+    expect(budgets).toEqual([{ failures: 1 }])
+    const next = rotated.body.data as { walletToken: string; refreshToken: string }
+    const fresh = await sandbox.signUp('pg-logout@example.com')
+    expect((await sandbox.post('/api/v2/wallet/logout', { refreshToken: fresh.refreshToken }, fresh.walletToken)).status).toBe(200)
+    expect((await sandbox.post('/api/v2/wallet/address', { network: 'evm' }, fresh.walletToken)).body.message).toBe('Session revoked')
+    expect((await sandbox.post('/api/v2/wallet/address', { network: 'evm' }, next.walletToken)).body.message).toBe('Session revoked')
 
     const inbox = await sandbox.call('/dev/api/inbox?to=pg@example.com')
     expect(inbox.body[0]).toMatchObject({ channel: 'email', code: expect.stringMatching(/^\d{6}$/) })
