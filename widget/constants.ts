@@ -17,3 +17,5 @@ export const phonePattern = /^[1-9]\d{1,14}$/
  * only bury the user under prompts; further ones are refused at once (-32005, confirmation.ts).
  */
 export const maxPendingConfirmations = 10
+/** A message longer than this shows its start, says how much is left out, and offers to show it all. */
+export const messagePreviewChars = 1000

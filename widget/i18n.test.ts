@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { messages } from './i18n.ts'
 
 test('every Indonesian message is translated (none left in English except shared terms)', () => {
-  const shared = new Set(['nonce'])
+  const shared = new Set(['nonce', 'gas'])
   for (const [key, value] of Object.entries(messages.id)) {
     if (shared.has(key) || typeof value !== 'string') continue
     expect(value, key).not.toBe(messages.en[key as keyof typeof messages.en])

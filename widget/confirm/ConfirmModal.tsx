@@ -1,48 +1,124 @@
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
+import type { Hex } from 'viem'
+import { messagePreviewChars } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { shortAddress } from '../format.ts'
+import { useT, type Messages } from '../i18n.ts'
+import { describeFee } from '../rpc/fees.ts'
 import { useStore } from '../store.ts'
 import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { useUnobscured } from '../ui/use-unobscured.ts'
 import type { Confirmation } from '../ui-state.ts'
-import { useT } from '../i18n.ts'
+import { clip, describeMessage, revealInvisible } from './message-display.ts'
+
+type Row = { label: string; value: string; testId?: string }
+
+function transactionRows(confirmation: Confirmation, t: Messages, currency: { symbol: string; decimals: number }): Row[] {
+  const { payload } = confirmation
+  const rows: Row[] = [
+    { label: t.to, value: payload.to ? shortAddress(payload.to) : '—' },
+    { label: t.amount, value: `${payload.value ?? '0'} ${currency.symbol}` },
+  ]
+  if (payload.fee) {
+    const fee = describeFee(payload.fee, currency)
+    rows.push({ label: t.networkFee, value: fee.maxFee, testId: 'confirm-fee' })
+    rows.push({ label: payload.fee.gasPrice ? t.gasPrice : t.gas, value: t.gasTimesPrice(fee.gasLimit, fee.perGas) })
+    if (fee.priority) rows.push({ label: t.priorityFee, value: fee.priority })
+    rows.push({ label: t.totalMax, value: fee.total, testId: 'confirm-total' })
+  }
+  if (payload.nonce !== undefined) rows.push({ label: t.nonce, value: String(payload.nonce) })
+  return rows
+}
+
+/** A long message shows its start and says so, with a way to see the rest: nothing is hidden silently. */
+function Clipped({ text, label, testId }: { text: string; label: string; testId: string }) {
+  const t = useT()
+  const [all, setAll] = useState(false)
+  const { visible, hidden, total } = clip(text, messagePreviewChars)
+  return (
+    <>
+      <pre className="wk-message" aria-label={label} data-testid={testId}>
+        {all ? text : visible}
+      </pre>
+      {hidden > 0 && !all && (
+        <p className="wk-hint wk-row">
+          <span>{t.clipped(messagePreviewChars, total)}</span>
+          <button type="button" className="wk-link" onClick={() => setAll(true)}>
+            {t.showAll}
+          </button>
+        </p>
+      )}
+    </>
+  )
+}
+
+function Message({ bytes }: { bytes: Hex }) {
+  const t = useT()
+  const view = describeMessage(bytes)
+  const label = view.as === 'text' ? t.messageText : t.messageBytes
+  return (
+    <div className="wk-stack wk-stack--tight">
+      <p className="wk-label" data-testid="confirm-message-kind">
+        {label}
+      </p>
+      {view.warning && (
+        <p className="wk-warning" role="note" data-testid="confirm-message-warning">
+          {view.warning === 'invisible' ? t.messageInvisible : t.messageLooksLikeHex}
+        </p>
+      )}
+      <Clipped text={view.shown} label={t.signMessage} testId="confirm-message" />
+      {view.warning === 'looks-like-hex' && (
+        <p className="wk-hint">
+          {t.messageBytesOf}: <code>{view.bytes}</code>
+        </p>
+      )}
+    </div>
+  )
+}
+
+function TypedData({ json }: { json: string }) {
+  const t = useT()
+  const { text, revealed } = revealInvisible(json)
+  return (
+    <div className="wk-stack wk-stack--tight">
+      {revealed && (
+        <p className="wk-warning" role="note" data-testid="confirm-message-warning">
+          {t.typedDataInvisible}
+        </p>
+      )}
+      <Clipped text={text} label={t.signMessage} testId="confirm-message" />
+    </div>
+  )
+}
 
 function Details({ confirmation }: { confirmation: Confirmation }) {
   const { wallet } = useWidget()
   const { payload, kind } = confirmation
   const t = useT()
+  // Always a configured chain: requests are made on the active chain (rpc/guards.ts requireSession).
   const chain = wallet.chain(payload.chainId)
-  const rows: [string, string][] = [
-    [t.from, shortAddress(payload.from)],
-    [t.network, chain?.name ?? String(payload.chainId)],
+  const currency = chain?.nativeCurrency ?? { symbol: '', decimals: 18 }
+  const rows: Row[] = [
+    // The origin Penpal checked every message against (the app allows it), never what the page says of itself.
+    { label: t.requestFrom, value: wallet.hostOrigin, testId: 'confirm-origin' },
+    { label: t.from, value: shortAddress(payload.from) },
+    { label: t.network, value: chain ? chain.name : `Chain ${payload.chainId}`, testId: 'confirm-network' },
+    ...(kind === 'transaction' ? transactionRows(confirmation, t, currency) : []),
   ]
-  if (kind === 'transaction') {
-    rows.push([t.to, payload.to ? shortAddress(payload.to) : '—'])
-    rows.push([t.amount, `${payload.value ?? '0'} ${chain?.nativeCurrency.symbol ?? ''}`.trim()])
-    if (payload.nonce !== undefined) rows.push([t.nonce, String(payload.nonce)])
-    if (payload.gasPrice !== undefined) rows.push([t.gasPrice, `${payload.gasPrice} wei`])
-  }
   return (
     <>
       <dl className="wk-details">
-        {rows.map(([k, v]) => (
-          <div key={k} className="wk-detail">
-            <dt>{k}</dt>
-            <dd>{v}</dd>
+        {rows.map(({ label, value, testId }) => (
+          <div key={label} className="wk-detail">
+            <dt>{label}</dt>
+            <dd data-testid={testId}>{value}</dd>
           </div>
         ))}
       </dl>
-      {kind !== 'transaction' && (
-        <pre className="wk-message" aria-label="Message" data-testid="confirm-message">
-          {payload.message}
-        </pre>
-      )}
-      {kind === 'transaction' && payload.data && payload.data !== '0x' && (
-        <pre className="wk-message" aria-label="Data">
-          {payload.data}
-        </pre>
-      )}
+      {kind === 'message' && <Message bytes={(payload.message ?? '0x') as Hex} />}
+      {kind === 'typed-data' && <TypedData json={payload.message ?? ''} />}
+      {kind === 'transaction' && payload.data && payload.data !== '0x' && <Clipped text={payload.data} label="Data" testId="confirm-data" />}
     </>
   )
 }
@@ -51,15 +127,18 @@ function Details({ confirmation }: { confirmation: Confirmation }) {
 export function ConfirmModal() {
   const { wallet, confirmations, config } = useWidget()
   const confirmation = useStore(wallet.ui, (s) => s.confirmation)
+  const queued = useStore(wallet.ui, (s) => s.queued)
   const actions = useRef<HTMLDivElement>(null)
   const unobscured = useUnobscured(actions, confirmation?.id)
   const t = useT()
   if (!confirmation) return null
   const { status, error, kind } = confirmation
   const title = kind === 'transaction' ? t.confirmTransaction : t.signMessage
+  const busy = status === 'loading' || status === 'success'
   return (
     <Modal testId="confirmation" title={title} closable={false} onClose={() => {}} footer={<Footer show={config.showPoweredBy !== false} />}>
-      <div className="wk-stack">
+      {/* Keyed by request: nothing (an expanded message, the gate) carries over to the next one. */}
+      <div className="wk-stack" key={confirmation.id}>
         <Details confirmation={confirmation} />
         <p className="wk-error" role="alert">
           {error}
@@ -70,18 +149,21 @@ export function ConfirmModal() {
           </p>
         )}
         <div className="wk-row wk-row--even" ref={actions}>
-          <button type="button" className="wk-button" disabled={status === 'loading' || status === 'success'} onClick={confirmations.reject}>
+          <button type="button" className="wk-button" disabled={busy} onClick={confirmations.reject}>
             {status === 'error' ? t.close : t.reject}
           </button>
-          <button
-            type="button"
-            className="wk-button wk-button--primary"
-            disabled={!unobscured || status === 'loading' || status === 'success'}
-            onClick={() => void confirmations.confirm()}
-          >
+          <button type="button" className="wk-button wk-button--primary" disabled={!unobscured || busy} onClick={() => void confirmations.confirm()}>
             {status === 'loading' ? t.confirming : status === 'error' ? t.tryAgain : t.confirm}
           </button>
         </div>
+        {queued > 0 && (
+          <p className="wk-hint wk-row" data-testid="confirm-queue">
+            <span>{t.moreWaiting(queued)}</span>
+            <button type="button" className="wk-link wk-link--danger" disabled={busy} onClick={confirmations.rejectAll}>
+              {t.rejectAll}
+            </button>
+          </p>
+        )}
       </div>
     </Modal>
   )

@@ -1,37 +1,27 @@
-import { hashMessage, hexToString, isHex } from 'viem'
+import { hashMessage, isHex, stringToHex } from 'viem'
+import { describeMessage } from '../confirm/message-display.ts'
 import { addressParam, hexParam, positional, requireSession } from './guards.ts'
 import type { RpcHandler } from './types.ts'
-
-/** Bytes that are readable text are shown and signed as text; anything else as raw bytes. */
-function asText(data: `0x${string}`): string | null {
-  try {
-    const text = hexToString(data)
-    return new TextEncoder().encode(text).length === (data.length - 2) / 2 && !/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text)
-      ? text
-      : null
-  } catch {
-    return null
-  }
-}
 
 export const personal_sign: RpcHandler = (ctx, params) => {
   const [rawData, rawAddress] = positional(params, 2, 3)
   const address = addressParam(rawAddress, 'address')
-  // Like other wallets, accept a plain string as well as hex bytes.
-  const data = typeof rawData === 'string' && !isHex(rawData) ? rawData : hexParam(rawData, 'message')
+  // Like other wallets, accept a plain string as well as hex bytes; either way the bytes are what is signed.
+  const bytes = typeof rawData === 'string' && !isHex(rawData) ? stringToHex(rawData) : hexParam(rawData, 'message')
   const session = requireSession(ctx, address)
-  const text = isHex(data) ? asText(data) : data
   const network = session.chain.network
+  const view = describeMessage(bytes)
   return ctx.confirmations.request({
     kind: 'message',
-    payload: { from: session.address, chainId: session.chainId, message: text ?? data },
+    // The exact bytes; the modal decides how to show them (confirm/message-display.ts).
+    payload: { from: session.address, chainId: session.chainId, message: bytes },
     rejected: 'Message signing rejected by user',
     failed: 'Failed to sign message',
-    // The service reads a 0x-hex message as bytes, so text that looks like hex goes as a hash too.
+    // The service reads a 0x-hex message as bytes, so only plain readable text goes as text; anything
+    // else as the EIP-191 hash of the exact bytes. Both sign the same bytes.
     run: async () =>
-      text !== null && !isHex(text)
-        ? (await ctx.client.wallet.signMessage({ network, message: text })).signature
-        : // EIP-191 over the exact bytes: the service signs the prefixed hash as given.
-          (await ctx.client.wallet.signHash({ network, hash: hashMessage(isHex(data) ? { raw: data } : data) })).signature,
+      view.as === 'text' && view.warning === null && !isHex(view.shown)
+        ? (await ctx.client.wallet.signMessage({ network, message: view.shown })).signature
+        : (await ctx.client.wallet.signHash({ network, hash: hashMessage({ raw: bytes }) })).signature,
   })
 }

@@ -10,9 +10,12 @@ type V2Entry = IntersectionObserverEntry & { isVisible?: boolean }
  * settle delay applies.
  */
 export function useUnobscured(ref: RefObject<HTMLElement | null>, key: unknown): boolean {
-  const [ok, setOk] = useState(false)
-  // Re-armed for every request (`key`): a queued request never inherits the previous one's clearance.
+  // The clearance names the request (`key`) it was earned for. Resetting a boolean in an effect would
+  // come one paint too late: the first render of a queued request would still show the previous
+  // request's Confirm enabled. Compared during render, a new key is disarmed from its first frame.
+  const [clearedFor, setClearedFor] = useState<{ key: unknown } | null>(null)
   useEffect(() => {
+    const setOk = (ok: boolean) => setClearedFor(ok ? { key } : null)
     setOk(false)
     const el = ref.current
     if (!el) return
@@ -43,5 +46,5 @@ export function useUnobscured(ref: RefObject<HTMLElement | null>, key: unknown):
       clearTimeout(timer)
     }
   }, [ref, key])
-  return ok
+  return clearedFor !== null && clearedFor.key === key
 }

@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { Profiler } from 'react'
+import { stringToHex } from 'viem'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import type { AppConfig } from '../../sdk/index.ts'
+import { createConfirmations } from '../confirmation.ts'
+import { Widget } from '../context.ts'
+import { alice, testWallet } from '../test-wallet.ts'
+import { ConfirmModal } from './ConfirmModal.tsx'
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+})
+
+async function setup() {
+  const t = testWallet({ session: alice })
+  await t.wallet.restore()
+  const confirmations = createConfirmations(t.wallet)
+  /** Per commit (before the browser can paint it): which message is shown and whether Confirm is enabled. */
+  const commits: { message: string | null; confirmEnabled: boolean }[] = []
+  const record = () => {
+    const confirm = screen.queryByRole('button', { name: 'Confirm' }) as HTMLButtonElement | null
+    commits.push({ message: screen.queryByTestId('confirm-message')?.textContent ?? null, confirmEnabled: confirm ? !confirm.disabled : false })
+  }
+  render(
+    <Widget.Provider value={{ wallet: t.wallet, confirmations, client: {} as never, config: { showPoweredBy: false } as AppConfig, rpc: () => ({}) as never, locale: 'en' }}>
+      <Profiler id="confirmation" onRender={record}>
+        <ConfirmModal />
+      </Profiler>
+    </Widget.Provider>,
+  )
+  const ask = (message: string) =>
+    confirmations
+      .request({ kind: 'message', payload: { from: alice.address, chainId: 31337, message: stringToHex(message) }, run: async () => '0xsig', rejected: 'Message signing rejected by user', failed: 'Failed to sign message' })
+      .catch((e: { code: number }) => e.code)
+  return { ...t, confirmations, commits, ask }
+}
+
+describe('the Confirm gate is keyed by request', () => {
+  test('a queued request replacing a confirmed one starts disarmed, from its very first render', async () => {
+    const { commits, ask, confirmations } = await setup()
+    const a = ask('request A')
+    void ask('request B')
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(screen.getByTestId('confirm-message').textContent).toBe('request A')
+    await act(() => vi.advanceTimersByTimeAsync(500))
+    expect((screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(false)
+
+    await act(() => confirmations.confirm())
+    await act(() => vi.advanceTimersByTimeAsync(500)) // A succeeded and closed: B takes its place
+    expect(await a).toBe('0xsig')
+    const firstOfB = commits.find((c) => c.message === 'request B')
+    expect(firstOfB).toEqual({ message: 'request B', confirmEnabled: false })
+    expect(commits.filter((c) => c.message === 'request B').every((c) => !c.confirmEnabled)).toBe(true)
+    await act(() => vi.advanceTimersByTimeAsync(500))
+    expect((screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(false)
+  })
+})
+
+describe('what the confirmation shows', () => {
+  test("every request names the site's verified origin; Reject all shows only when more than one waits", async () => {
+    const { ask, confirmations } = await setup()
+    const answers = [ask('one'), ask('two'), ask('three')]
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(screen.getByTestId('confirm-origin').textContent).toBe('http://127.0.0.1:5173')
+    expect(screen.getByTestId('confirm-queue').textContent).toContain('2 more requests are waiting')
+    await act(async () => confirmations.reject())
+    expect(screen.getByTestId('confirm-queue').textContent).toContain('1 more request is waiting')
+    await act(async () => screen.getByRole('button', { name: 'Reject all' }).click())
+    expect(await Promise.all(answers)).toEqual([4001, 4001, 4001])
+    expect(screen.queryByRole('dialog')).toBeNull()
+
+    void ask('alone')
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(screen.getByTestId('confirm-origin').textContent).toBe('http://127.0.0.1:5173')
+    expect(screen.queryByRole('button', { name: 'Reject all' })).toBeNull()
+  })
+
+  test('text that hides characters is shown as bytes with a warning; hex-looking text is labelled as text', async () => {
+    const { ask, confirmations } = await setup()
+    void ask('pay \u202Egnp.exe')
+    void ask('0xdeadbeef')
+    void ask('x'.repeat(1500))
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(screen.getByTestId('confirm-message-kind').textContent).toBe('Bytes (hex)')
+    expect(screen.getByTestId('confirm-message').textContent).toBe(stringToHex('pay \u202Egnp.exe'))
+    expect(screen.getByTestId('confirm-message-warning').textContent).toContain('invisible or control characters')
+    await act(async () => confirmations.reject())
+    expect(screen.getByTestId('confirm-message-kind').textContent).toBe('Text')
+    expect(screen.getByTestId('confirm-message').textContent).toBe('0xdeadbeef')
+    expect(screen.getByTestId('confirm-message-warning').textContent).toContain('looks like hex')
+    await act(async () => confirmations.reject())
+    expect(screen.getByTestId('confirm-message').textContent).toHaveLength(1000)
+    expect(screen.getByText('Showing the first 1000 of 1500 characters.')).toBeTruthy()
+    await act(async () => screen.getByRole('button', { name: 'Show all' }).click())
+    expect(screen.getByTestId('confirm-message').textContent).toHaveLength(1500)
+  })
+
+  test('a transaction shows the network by name, the maximum network fee and the total', async () => {
+    const { confirmations } = await setup()
+    void confirmations.request({
+      kind: 'transaction',
+      payload: {
+        from: alice.address,
+        to: '0x000000000000000000000000000000000000bEEF',
+        value: '0',
+        chainId: 31337,
+        fee: { gasLimit: '21000', maxFeePerGas: '1000000000000', maxFee: '21000000000000000', total: '21000000000000000' },
+      },
+      run: async () => '0x',
+      rejected: 'Transaction rejected by user',
+      failed: 'Failed to send transaction',
+    }).catch(() => {})
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(screen.getByTestId('confirm-network').textContent).toBe('Local Chain 1')
+    expect(screen.getByTestId('confirm-fee').textContent).toBe('0.021 ETH')
+    expect(screen.getByTestId('confirm-total').textContent).toBe('0.021 ETH')
+    expect(screen.getByText('21000 × 1000 gwei')).toBeTruthy()
+  })
+})
