@@ -30,8 +30,12 @@ async function bundle(names: string[]): Promise<string> {
     .join('\n')
 }
 
-/** Gzipped bytes per entry point: a budget a little above today's size, so growth is a decision. */
-const budgets = { createWalletClient: 3_000, createSmartAccountClient: 3_000, createRampClient: 4_000, createChainClient: 11_000 }
+/**
+ * Gzipped bytes per entry point: a budget a little above today's size, so growth is a decision.
+ * Wallet client 3,000 → 3,200: logout and the host checks (no production default, no secret over
+ * plain HTTP) took it to ~3,020.
+ */
+const budgets = { createWalletClient: 3_200, createSmartAccountClient: 3_000, createRampClient: 4_000, createChainClient: 11_000 }
 const gzipped = (code: string) => gzipSync(code).length
 
 test('a page using only the wallet client does not ship the ramp, smart-account or chain clients', async () => {

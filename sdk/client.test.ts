@@ -2,15 +2,16 @@ import { expect, test } from 'vitest'
 import { SdkError, createClient, createContainer, environmentHeader, hosts, resolveBaseUrls } from './index.ts'
 import { openRecorder } from './test/recorder.ts'
 
-test('one host table, keyed by env; both envs default to the local sandbox server', () => {
+test('one host table, keyed by env; sandbox defaults to the local sandbox server, production to nothing (hosts.test.ts)', () => {
   expect(resolveBaseUrls('sandbox')).toEqual({
     wallet: 'http://localhost:8787/api/v2',
     smartAccount: 'http://localhost:8787/api/v1',
     ramp: 'http://localhost:8787/v1',
     appConfig: 'http://localhost:8787/api/v1',
   })
-  expect(resolveBaseUrls('production')).toEqual(hosts.production)
-  expect(resolveBaseUrls('production', { ramp: 'https://ramp.example/v1/' }).ramp).toBe('https://ramp.example/v1')
+  expect(hosts.production).toEqual({})
+  const production = { wallet: 'https://w.example/api/v2', smartAccount: 'https://w.example/api/v1', appConfig: 'https://w.example/api/v1' }
+  expect(resolveBaseUrls('production', { ...production, ramp: 'https://ramp.example/v1/' }).ramp).toBe('https://ramp.example/v1')
   expect([environmentHeader('sandbox'), environmentHeader('production'), environmentHeader()]).toEqual([
     'development',
     'production',

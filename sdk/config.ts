@@ -1,4 +1,4 @@
-import { type BaseUrls, type Env, defaultEnv, resolveBaseUrls } from './hosts.ts'
+import { type BaseUrls, type Env, assertSecretsPrivate, defaultEnv, resolveBaseUrls } from './hosts.ts'
 import { type TokenHolder, createTokenHolder } from './tokens.ts'
 
 /** Ramp credentials for host back ends: requests are RSA-signed with this key. */
@@ -16,7 +16,7 @@ export type ClientConfig = {
   clientSecret?: string
   rampableClientSecret?: string
   rampable?: RampableCredentials
-  /** Overrides entries of the host table in hosts.ts. */
+  /** Overrides entries of the host table in hosts.ts; env 'production' has none, so it needs all four. */
   baseUrls?: Partial<BaseUrls>
   /** Share one holder between clients (createClient does this). */
   tokens?: TokenHolder
@@ -41,12 +41,15 @@ export type Context = {
 
 const contexts = new WeakSet<Context>()
 
+/** Throws (INVALID_CONFIG) for production without its hosts, or a secret bound for plain HTTP off this machine. */
 export function resolveContext(config: ClientConfig = {}): Context {
   const env = config.env ?? defaultEnv
+  const baseUrls = resolveBaseUrls(env, config.baseUrls)
+  assertSecretsPrivate(baseUrls, config)
   const ctx: Context = {
     config,
     env,
-    baseUrls: resolveBaseUrls(env, config.baseUrls),
+    baseUrls,
     tokens: config.tokens ?? createTokenHolder(),
     // Read fetch at call time so a page that patches globalThis.fetch later still works.
     fetch: config.fetch ?? ((input, init) => globalThis.fetch(input, init)),

@@ -9,6 +9,7 @@ export type SdkErrorCode =
   | 'APP_ID_NOT_SET'
   | 'SERVICE_NOT_FOUND'
   | 'ALL_RPC_URLS_FAILED'
+  | 'INVALID_CONFIG'
   | (string & {})
 
 export type SdkErrorOptions = {
