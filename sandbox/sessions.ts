@@ -62,6 +62,17 @@ export async function consumeRefreshToken(store: Store, jwtKey: Uint8Array, app:
   throw new HttpError(401, row?.revoked_at ? 'Session revoked' : 'Invalid token')
 }
 
+/**
+ * The session a genuine wallet, access or refresh token of this app belongs to, for logout. An
+ * expired token still names it: ending a session is harmless, and a user back after an hour must
+ * still be able to log out.
+ */
+export async function sessionNamedBy(jwtKey: Uint8Array, app: App, token: string, kind: 'wallet' | 'access' | 'refresh'): Promise<string> {
+  const claims = await verifyToken(jwtKey, token, { kind, appId: app.appId, environment: app.environment, clockToleranceSeconds: tokenLifetimes.refresh })
+  if (!claims.familyId) throw new HttpError(401, 'Invalid token')
+  return claims.familyId
+}
+
 /** Ends sessions: their refresh tokens are refused from now on, and so are their wallet and access tokens. */
 export async function revokeSessions(store: Store, familyIds: readonly string[]): Promise<void> {
   await store.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = ANY($1) AND revoked_at IS NULL', [[...familyIds]])

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import type { Deps, SandboxEnv } from '../context.ts'
 import { HttpError, ok } from '../envelope.ts'
-import { consumeRefreshToken, issueRefreshToken, revokeSessions } from '../sessions.ts'
-import { bearerToken, signToken, tokenKindOf, tokenLifetimes, verifyToken, type TokenKind } from '../tokens.ts'
+import { consumeRefreshToken, issueRefreshToken, revokeSessions, sessionNamedBy } from '../sessions.ts'
+import { bearerToken, signToken, tokenKindOf } from '../tokens.ts'
 import { readJson, requiredString } from '../validate.ts'
 import { findWallet } from '../wallets.ts'
 import { refreshRampToken } from '../ramp.ts'
@@ -42,20 +42,14 @@ export function walletRoutes(deps: Deps) {
       const refreshToken = body.refreshToken === undefined ? undefined : requiredString(body, 'refreshToken', 4096)
       const authorization = c.req.header('authorization')
       if (authorization === undefined && refreshToken === undefined) throw new HttpError(401, 'Missing bearer token')
-      // Either token names the session; an expired one still does (ending a session is harmless).
-      // Each one given must be genuine, or nothing is revoked.
-      const sessionOf = async (token: string, kind: TokenKind) => {
-        const claims = await verifyToken(deps.keys.jwtKey, token, { kind, appId: app.appId, environment: app.environment, clockToleranceSeconds: tokenLifetimes.refresh })
-        if (!claims.familyId) throw new HttpError(401, 'Invalid token')
-        return claims.familyId
-      }
+      // Either token names the session. Each one given must be genuine, or nothing is revoked.
       const sessions = new Set<string>()
       if (authorization !== undefined) {
         const bearer = bearerToken(authorization)
         // The access token of a login that has not created its wallet yet names its session too.
-        sessions.add(await sessionOf(bearer, tokenKindOf(bearer) === 'access' ? 'access' : 'wallet'))
+        sessions.add(await sessionNamedBy(deps.keys.jwtKey, app, bearer, tokenKindOf(bearer) === 'access' ? 'access' : 'wallet'))
       }
-      if (refreshToken !== undefined) sessions.add(await sessionOf(refreshToken, 'refresh'))
+      if (refreshToken !== undefined) sessions.add(await sessionNamedBy(deps.keys.jwtKey, app, refreshToken, 'refresh'))
       await revokeSessions(deps.store, [...sessions])
       return ok(c, null)
     })
