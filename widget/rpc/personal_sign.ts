@@ -1,13 +1,20 @@
 import { hashMessage, isHex, stringToHex } from 'viem'
 import { describeMessage } from '../confirm/message-display.ts'
-import { addressParam, hexParam, positional, requireSession } from './guards.ts'
+import { addressParam, hexParam, invalid, positional, requireSession } from './guards.ts'
 import type { RpcHandler } from './types.ts'
+
+/** Hex with an odd number of digits is no whole number of bytes: padding it would sign bytes nobody was shown. */
+function bytesParam(value: unknown): `0x${string}` {
+  const hex = hexParam(value, 'message')
+  if (hex.length % 2 !== 0) throw invalid('message must be whole bytes (an even number of hex digits) or plain text')
+  return hex
+}
 
 export const personal_sign: RpcHandler = (ctx, params) => {
   const [rawData, rawAddress] = positional(params, 2, 3)
   const address = addressParam(rawAddress, 'address')
   // Like other wallets, accept a plain string as well as hex bytes; either way the bytes are what is signed.
-  const bytes = typeof rawData === 'string' && !isHex(rawData) ? stringToHex(rawData) : hexParam(rawData, 'message')
+  const bytes = typeof rawData === 'string' && !isHex(rawData) ? stringToHex(rawData) : bytesParam(rawData)
   const session = requireSession(ctx, address)
   const network = session.chain.network
   const view = describeMessage(bytes)
