@@ -19,3 +19,5 @@ export const phonePattern = /^[1-9]\d{1,14}$/
 export const maxPendingConfirmations = 10
 /** A message longer than this shows its start, says how much is left out, and offers to show it all. */
 export const messagePreviewChars = 1000
+/** Disconnect waits this long for the service to revoke the session, then ends it here regardless. */
+export const logoutTimeoutMs = 5000

@@ -6,6 +6,7 @@ import { createChainClient, createClient, type AppConfig, type ChainClient } fro
 import { App } from './App.tsx'
 import { serveHost } from './bridge.ts'
 import { createConfirmations } from './confirmation.ts'
+import { logoutTimeoutMs } from './constants.ts'
 import { Widget } from './context.ts'
 import { isAllowedOrigin } from './origins.ts'
 import { readParams } from './params.ts'
@@ -84,6 +85,9 @@ async function boot() {
     // Only the user's tokens come and go with the session; the app's publishable ramp key stays.
     onSession: (s) =>
       s ? client.tokens.set({ walletToken: s.token, refreshToken: s.refreshToken }) : client.tokens.clear(['walletToken', 'refreshToken', 'rampAccessToken', 'address']),
+    // Disconnect revokes the tokens on the service; a service that does not answer cannot keep the
+    // user connected (the HTTP client has no timeout of its own).
+    logout: (s) => client.wallet.logout({ walletToken: s.token, refreshToken: s.refreshToken }, { signal: AbortSignal.timeout(logoutTimeoutMs) }),
   })
   // The buy screen's ramp key is publishable (DESIGN.md): it reads references and quotes only.
   if (config.rampableClientSecret) client.tokens.set({ rampClientSecret: config.rampableClientSecret })

@@ -4,7 +4,9 @@ import { sessionLifetimeMs, type Session, type SessionStore } from './session.ts
 import { createWallet } from './wallet.ts'
 
 /** A wallet state machine for unit tests: sessions kept in memory, host calls recorded. */
-export function testWallet(options: { session?: Omit<Session, 'expiresAt'>; account?: unknown; chains?: readonly number[] } = {}) {
+export function testWallet(
+  options: { session?: Omit<Session, 'expiresAt'>; account?: unknown; chains?: readonly number[]; logout?: (session: Session) => Promise<void> } = {},
+) {
   let stored: Session | null = options.session ? { ...options.session, expiresAt: Date.now() + sessionLifetimeMs } : null
   let account: unknown = options.account
   const sessions: SessionStore = {
@@ -37,6 +39,7 @@ export function testWallet(options: { session?: Omit<Session, 'expiresAt'>; acco
     hostOrigin: 'http://127.0.0.1:5173',
     chains,
     sessions,
+    ...(options.logout && { logout: options.logout }),
     host: {
       setVisible: (v) => visible.push(v),
       emit: (e, p) => events.push([e, p]),

@@ -121,3 +121,32 @@ test('a session written by another tab is adopted: tokens, account and chain fol
     ['disconnect', { code: 4900, message: 'Disconnected' }],
   ])
 })
+
+describe('disconnect revokes the session on the service', () => {
+  test('logout runs with the session still stored, then the session is cleared; concurrent disconnects log out once', async () => {
+    const seen: (string | undefined)[] = []
+    const t = testWallet({ session: alice, logout: async (s) => void seen.push(`${s.token}:${t.stored()?.token}`) })
+    await t.wallet.restore()
+    await Promise.all([t.wallet.disconnect(), t.wallet.disconnect()])
+    expect(seen).toEqual(['wallet-token:wallet-token'])
+    expect(t.stored()).toBeNull()
+    expect(t.events.filter(([e]) => e === 'disconnect')).toHaveLength(1)
+  })
+
+  test('a failing logout (network down) still ends the session here', async () => {
+    const t = testWallet({ session: alice, logout: () => Promise.reject(new TypeError('Failed to fetch')) })
+    await t.wallet.restore()
+    await t.wallet.disconnect()
+    expect(t.stored()).toBeNull()
+    expect(t.wallet.ui.get().session).toBeNull()
+    expect(t.events.map(([e]) => e)).toEqual(['accountsChanged', 'disconnect'])
+  })
+
+  test('nobody connected: no logout call', async () => {
+    let calls = 0
+    const t = testWallet({ logout: async () => void calls++ })
+    await t.wallet.restore()
+    await t.wallet.disconnect()
+    expect(calls).toBe(0)
+  })
+})

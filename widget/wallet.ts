@@ -40,6 +40,8 @@ export function createWallet(deps: {
   host: HostPort
   /** Told of every session change, so the service client holds the current tokens. */
   onSession?: (session: Session | null) => void
+  /** Revokes the session on the service (its tokens are refused from then on); may fail, offline say. */
+  logout?: (session: Session) => Promise<void>
 }) {
   const defaultChainId = deps.chains[0]?.chainId ?? 31337
   const ui = createStore<UiState>({ ...initialUi, chainId: defaultChainId })
@@ -130,15 +132,25 @@ export function createWallet(deps: {
     })
   }
 
-  async function disconnect() {
-    const had = ui.get().session !== null
-    await deps.sessions.clear()
-    ui.set({ session: null, external: null })
-    deps.onSession?.(null)
-    if (had) {
-      deps.host.emit('accountsChanged', [])
-      deps.host.emit('disconnect', { code: 4900, message: 'Disconnected' })
-    }
+  let disconnecting: Promise<void> | null = null
+
+  /**
+   * Ends the session: revoked on the service first (a copy of its tokens is then worthless), then
+   * cleared here even when that call fails. Concurrent calls (the token listener reacting to the
+   * logout's own clearing, say) share one run.
+   */
+  function disconnect(): Promise<void> {
+    return (disconnecting ??= (async () => {
+      const { session } = ui.get()
+      if (session) await deps.logout?.(session).catch((err: unknown) => console.warn('wallet-kit: the service did not confirm the logout:', err))
+      await deps.sessions.clear()
+      ui.set({ session: null, external: null })
+      deps.onSession?.(null)
+      if (session) {
+        deps.host.emit('accountsChanged', [])
+        deps.host.emit('disconnect', { code: 4900, message: 'Disconnected' })
+      }
+    })().finally(() => (disconnecting = null)))
   }
 
   /** Another tab of this app wrote the session (session-sync.ts): take it over without writing it back. */

@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test'
+import { signUp, startRequest } from './flows.ts'
+import { frameOf, providerUrl } from './helpers.ts'
+
+/** The stored session, read inside the wallet frame (a test may look; the host page never can). */
+async function storedSession(page: Page): Promise<{ token: string; refreshToken: string } | undefined> {
+  const widget = page.frames().find((f) => f.url().startsWith(`${providerUrl}/widget/`))!
+  return widget.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('wallet-kit')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const get = open.result.transaction('state').objectStore('state').get('session:demo:production')
+          get.onsuccess = () => resolve(get.result)
+          get.onerror = () => reject(get.error)
+        }
+      }),
+  )
+}
+
+/** A wallet-service call with a wallet token, as the widget makes it. */
+const addressWith = (page: Page, token: string) =>
+  page.request.post(`${providerUrl}/api/v2/wallet/address`, {
+    headers: { origin: providerUrl, 'x-app-id': 'demo', 'x-environment': 'production', authorization: `Bearer ${token}` },
+    data: { network: 'local-1' },
+  })
+
+test("the profile's Disconnect Wallet revokes the session on the service: a copy of its tokens is refused", async ({ page, request }) => {
+  await signUp(page, request)
+  const session = (await storedSession(page))!
+  expect((await addressWith(page, session.token)).status()).toBe(200)
+  await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
+  await frameOf(page).getByRole('button', { name: 'Disconnect Wallet' }).click()
+  await expect(page.getByTestId('account')).toHaveText('—')
+  const refused = await addressWith(page, session.token)
+  expect(refused.status()).toBe(401)
+  expect(await refused.json()).toMatchObject({ message: 'Session revoked' })
+  expect(await storedSession(page)).toBeUndefined()
+})
+
+test('wallet_revokePermissions and kit.disconnect() revoke it too', async ({ page, request }) => {
+  await signUp(page, request)
+  const first = (await storedSession(page))!
+  expect(await startRequest(page, 'wallet_revokePermissions', [{ eth_accounts: {} }])).toEqual({ result: null })
+  expect((await addressWith(page, first.token)).status()).toBe(401)
+
+  await signUp(page, request)
+  const second = (await storedSession(page))!
+  await page.evaluate(() => window.WalletKit!.kit!.disconnect())
+  expect((await addressWith(page, second.token)).status()).toBe(401)
+  expect(await startRequest(page, 'eth_accounts')).toEqual({ result: [] })
+})
+
+test('with the service unreachable, Disconnect still ends the session in the browser', async ({ page, request }) => {
+  await signUp(page, request)
+  await page.route(`${providerUrl}/api/v2/wallet/logout`, (route) => route.abort('internetdisconnected'))
+  await page.evaluate(() => window.WalletKit!.kit!.disconnect())
+  expect(await startRequest(page, 'eth_accounts')).toEqual({ result: [] })
+  expect(await storedSession(page)).toBeUndefined()
+  await page.reload()
+  expect(await startRequest(page, 'eth_accounts')).toEqual({ result: [] })
+})
