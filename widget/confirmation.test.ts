@@ -88,8 +88,11 @@ describe('confirmations', () => {
       details: { status: 407, data: { isPermissionGranted: false, acceptPermissionPage: 'http://localhost:8787/permission/accept?token=t' } },
     })
     const answer = outcome(c.request(ask(() => Promise.reject(refusal))))
+    const behind = outcome(c.request(ask(async () => '0x')))
     await c.confirm()
     expect(await answer).toMatchObject({ code: 4100 })
+    expect(await behind).toMatchObject({ code: 4100 })
+    expect(wallet.ui.get().queued).toBe(0)
     expect(wallet.ui.get().view).toBe('need_permission')
     expect(wallet.ui.get().account).toEqual({ isPermissionGranted: false, acceptPermissionPage: 'http://localhost:8787/permission/accept?token=t' })
     const run = vi.fn(async () => '0x')

@@ -89,12 +89,14 @@ export function createConfirmations(wallet: Wallet, hooks: { afterFailure?: () =
     pump()
   }
 
+  /** The wallet may not sign at all yet: this request and every one waiting behind it get 4100. */
   function askPermission(p: Pending, page: string | null) {
     wallet.ui.set({ account: { isPermissionGranted: false, acceptPermissionPage: page } })
     current = null
-    wallet.ui.set({ confirmation: null })
+    const waiting = queue.splice(0)
+    wallet.ui.set({ confirmation: null, queued: 0 })
     wallet.open('need_permission')
-    p.reject(new Provider.UnauthorizedError({ message: 'Permission needed: set up permission for this wallet first' }))
+    for (const r of [p, ...waiting]) r.reject(new Provider.UnauthorizedError({ message: 'Permission needed: set up permission for this wallet first' }))
   }
 
   return {
