@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ErrorCode } from './errors.ts'
 import { dispatch, serve } from './serve.ts'
-import { checkCall, checkExternalConnection, checkRpcRequest, hostChecks, widgetChecks } from './validate.ts'
+import { checkCall, checkExternalConnection, checkRpcRequest, hostChecks, screenWallets, widgetChecks } from './validate.ts'
 
 describe('checkRpcRequest', () => {
   test.each([
@@ -100,7 +100,7 @@ describe('wallet list, external connection and URLs from the other side', () => 
   const check = (name: string, args: unknown[]) => checkCall({ ...widgetChecks, ...hostChecks }, name, args)?.error.message
 
   test('good shapes pass', () => {
-    expect(check('setWallets', [[wallet, { ...wallet, id: 'wc', connector: 'walletconnect', icon: 'https://x.example/i.png' }]])).toBeUndefined()
+    expect(check('setWallets', [[wallet, { ...wallet, id: 'wc', connector: 'walletconnect', installed: false }]])).toBeUndefined()
     expect(check('connectExternal', ['io.metamask'])).toBeUndefined()
     expect(check('openUrl', ['https://example.com/onramp?x=1', '_blank'])).toBeUndefined()
     expect(check('openUrl', ['metamask://wc?uri=abc', '_top'])).toBeUndefined()
@@ -108,13 +108,18 @@ describe('wallet list, external connection and URLs from the other side', () => 
 
   test.each([
     ['setWallets', ['nope'], 'wallets must be an array'],
-    ['setWallets', [[{ ...wallet, icon: 'javascript:alert(1)' }]], 'wallets[0].icon must be a data:image or https URI'],
+    ['setWallets', [[{ ...wallet, icon: 'javascript:alert(1)' }]], 'wallets[0].icon must be a data:image URI'],
+    ['setWallets', [[{ ...wallet, icon: 'https://tracker.example/pixel.png' }]], 'wallets[0].icon must be a data:image URI'],
     ['setWallets', [[{ ...wallet, connector: 'evil' }]], 'wallets[0].connector is unknown'],
     ['setWallets', [[{ ...wallet, installed: 'yes' }]], 'wallets[0].installed must be a boolean'],
     ['setWallets', [Array.from({ length: 51 }, () => wallet)], 'at most 50 wallets'],
     ['connectExternal', [''], 'walletId must be a non-empty string'],
     ['openUrl', ['javascript:alert(1)', '_top'], 'scheme javascript: is not allowed'],
+    ['openUrl', ['JaVaScRiPt:alert(1)', '_top'], 'scheme javascript: is not allowed'],
+    ['openUrl', [' javascript:alert(1)', '_top'], 'url has spaces or control characters'],
     ['openUrl', ['data:text/html,hi', '_blank'], 'scheme data: is not allowed'],
+    ['openUrl', ['intent://x#Intent;package=com.evil;end', '_top'], 'scheme intent: is not allowed'],
+    ['openUrl', ['http://evil.example/', '_blank'], 'http: is for loopback only'],
     ['openUrl', ['/relative', '_blank'], 'url must be absolute'],
     ['openUrl', ['https://example.com', '_self'], 'target must be _blank or _top'],
   ])('%s(%j) is refused', (name, args, reason) => {
@@ -129,5 +134,23 @@ describe('wallet list, external connection and URLs from the other side', () => 
     ['0x1', 'connection must be an object'],
   ])('external connection %j → %s', (value, reason) => {
     expect(checkExternalConnection(value)).toBe(reason)
+  })
+})
+
+describe('screenWallets: no wallet from the host takes the name of a sign-in method', () => {
+  const wallet = (name: string) => ({ id: name, name, icon: 'data:image/svg+xml,<svg/>', connector: 'injected', installed: true }) as const
+
+  test('impostors are refused by name, the page\'s real wallets are still shown', () => {
+    expect(screenWallets([wallet('MetaMask'), wallet('Gооgle'), wallet('Continue with Apple'), wallet('Rabby')])).toEqual({
+      shown: [wallet('MetaMask'), wallet('Rabby')],
+      refused: [
+        'wallet "Gооgle" takes the name of the sign-in method Google',
+        'wallet "Continue with Apple" takes the name of the sign-in method Apple',
+      ],
+    })
+  })
+
+  test('an honest list passes whole', () => {
+    expect(screenWallets([wallet('Test Wallet'), wallet('Browser Wallet')])).toEqual({ shown: [wallet('Test Wallet'), wallet('Browser Wallet')], refused: [] })
   })
 })

@@ -1,5 +1,7 @@
 import { ErrorCode, fail, type Fail } from './errors.ts'
-import { hostEvents, views, type HostMethods, type WidgetMethods } from './methods.ts'
+import { hostEvents, views, type HostMethods, type WalletDescriptor, type WidgetMethods } from './methods.ts'
+import { checkOpenUrl } from './open-url.ts'
+import { takesSignInName } from './sign-in-names.ts'
 
 /**
  * Runtime checks for every call that crosses the bridge. A checker returns `undefined` when the
@@ -42,7 +44,7 @@ export const hostChecks: { readonly [K in keyof HostMethods]: Checker } = {
   setVisible: arity(1, ([v]) => (typeof v === 'boolean' ? undefined : 'visible must be a boolean')),
   emit: arity(2, ([e]) => ((hostEvents as readonly unknown[]).includes(e) ? undefined : `unknown event: ${describe(e)}`)),
   connectExternal: arity(1, ([id]) => (typeof id === 'string' && id.length > 0 && id.length <= 256 ? undefined : 'walletId must be a non-empty string')),
-  openUrl: arity(2, ([url, target]) => checkOpenUrl(url, target)),
+  openUrl: arity(2, ([url, target]) => checkOpenArgs(url, target)),
 }
 
 const maxWallets = 50
@@ -54,8 +56,9 @@ function checkWallets(list: unknown): string | undefined {
     if (!isRecord(w)) return `wallets[${i}] must be an object`
     if (typeof w.id !== 'string' || !w.id || w.id.length > 256) return `wallets[${i}].id must be a non-empty string`
     if (typeof w.name !== 'string' || !w.name || w.name.length > 100) return `wallets[${i}].name must be a non-empty string`
-    if (typeof w.icon !== 'string' || !/^(data:image\/|https:\/\/)/.test(w.icon) || w.icon.length > 100_000)
-      return `wallets[${i}].icon must be a data:image or https URI`
+    // EIP-6963 icons are data URIs; the frame's CSP loads no image from the host's servers.
+    if (typeof w.icon !== 'string' || !w.icon.startsWith('data:image/') || w.icon.length > 100_000)
+      return `wallets[${i}].icon must be a data:image URI`
     if (w.connector !== 'injected' && w.connector !== 'walletconnect') return `wallets[${i}].connector is unknown`
     if (typeof w.installed !== 'boolean') return `wallets[${i}].installed must be a boolean`
     if (w.rdns !== undefined && typeof w.rdns !== 'string') return `wallets[${i}].rdns must be a string`
@@ -63,19 +66,27 @@ function checkWallets(list: unknown): string | undefined {
   return undefined
 }
 
-/** Only web pages and wallet deep links: never javascript:, data: or file: URLs. */
-function checkOpenUrl(url: unknown, target: unknown): string | undefined {
-  if (target !== '_blank' && target !== '_top') return 'target must be _blank or _top'
-  if (typeof url !== 'string' || url.length > 4096) return 'url must be a string'
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return 'url must be absolute'
+/**
+ * The host's wallets the modal may show, and why each other one was refused. A wallet may not take
+ * the name of one of the modal's sign-in methods (bridge/sign-in-names.ts): the frame is trusted,
+ * and 'Google' in its list must be Google. Shapes were checked already; one impostor does not hide
+ * the page's real wallets.
+ */
+export function screenWallets(wallets: readonly WalletDescriptor[]): { shown: WalletDescriptor[]; refused: string[] } {
+  const shown: WalletDescriptor[] = []
+  const refused: string[] = []
+  for (const wallet of wallets) {
+    const method = takesSignInName(wallet.name)
+    if (method) refused.push(`wallet ${describe(wallet.name)} takes the name of the sign-in method ${method}`)
+    else shown.push(wallet)
   }
-  const scheme = parsed.protocol.slice(0, -1)
-  if (['javascript', 'data', 'file', 'blob', 'vbscript', 'about', 'chrome'].includes(scheme)) return `scheme ${scheme}: is not allowed`
-  return undefined
+  return { shown, refused }
+}
+
+/** Only web pages and the listed wallet deep links (bridge/open-url.ts). */
+function checkOpenArgs(url: unknown, target: unknown): string | undefined {
+  if (target !== '_blank' && target !== '_top') return 'target must be _blank or _top'
+  return checkOpenUrl(url)
 }
 
 /** The host's answer to connectExternal is checked like any incoming call. */

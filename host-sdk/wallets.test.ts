@@ -39,12 +39,15 @@ describe('EIP-6963 discovery of browser wallets', () => {
     cleanup.push(wallets.stop, announce(kitInfo(), own))
     const late = fakeWallet().provider
     cleanup.push(announce(info('Late', 'javascript:alert(1)'), late))
+    // EIP-6963 icons are data URIs; the frame loads no image from elsewhere (its CSP).
+    cleanup.push(announce(info('Remote', 'https://tracker.example/icon.png'), fakeWallet().provider))
     window.dispatchEvent(new Event('eip6963:requestProvider')) // everyone answers again
     expect(wallets.descriptors()).toEqual([
       { id: 'com.early', name: 'Early', icon: 'data:image/png;base64,AAAA', connector: 'injected', installed: true, rdns: 'com.early' },
       { id: 'com.late', name: 'Late', icon: expect.stringMatching(/^data:image\/svg\+xml,/), connector: 'injected', installed: true, rdns: 'com.late' },
+      { id: 'com.remote', name: 'Remote', icon: expect.stringMatching(/^data:image\/svg\+xml,/), connector: 'injected', installed: true, rdns: 'com.remote' },
     ])
-    expect(changes).toBe(2)
+    expect(changes).toBe(3)
     expect(wallets.find('com.late')?.provider).toBe(late)
     expect(wallets.find('dev.walletkit')).toBeUndefined()
   })

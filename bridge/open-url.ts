@@ -1,0 +1,34 @@
+/**
+ * What the widget may ask the host page to open top-level (the `openUrl` bridge method). An
+ * allowlist, not a blocklist: a blocklist always misses one (intent:, ms-…:, vendor schemes that
+ * launch apps), and the host opens whatever passes from the top frame, outside the wallet frame.
+ *
+ * - `https:`: web pages (the on-ramp, a wallet's download page).
+ * - `http:`: only this machine (the local sandbox's pages during development).
+ * - the deep-link schemes of the mobile wallets the modal offers: `wc:` is the WalletConnect
+ *   pairing URI itself (EIP-1328), the others are the wallets' documented app links
+ *   (MetaMask `metamask://wc?uri=`, Trust `trust://wc?uri=`, Rainbow `rainbow://wc?uri=`,
+ *   Coinbase Wallet `cbwallet://wc?uri=`). A wallet added to the modal adds its scheme here.
+ */
+export const walletLinkSchemes = ['metamask', 'trust', 'rainbow', 'cbwallet', 'wc'] as const
+
+const maxLength = 4096
+const loopback = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
+
+/** Why `url` may not be opened, or `undefined` when it may. */
+export function checkOpenUrl(url: unknown): string | undefined {
+  if (typeof url !== 'string' || url.length > maxLength) return 'url must be a string'
+  // The URL parser drops leading spaces and control characters and removes tabs and newlines
+  // anywhere (' java\tscript:'); a real link has them percent-encoded, so refuse them outright.
+  if (/[\0- \x7f]/.test(url)) return 'url has spaces or control characters'
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return 'url must be absolute'
+  }
+  const scheme = parsed.protocol.slice(0, -1)
+  if (scheme === 'https') return undefined
+  if (scheme === 'http') return loopback.test(parsed.hostname) ? undefined : 'http: is for loopback only'
+  return (walletLinkSchemes as readonly string[]).includes(scheme) ? undefined : `scheme ${scheme}: is not allowed`
+}
