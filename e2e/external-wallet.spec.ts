@@ -90,3 +90,48 @@ test('a legacy window.ethereum is offered when nothing announces itself', async 
   await page.getByRole('button', { name: 'Connect' }).click()
   await expect(frameOf(page).getByRole('button', { name: 'Browser Wallet' })).toBeVisible()
 })
+
+/** An EIP-6963 announcement from the page itself: any page can claim any name and icon. */
+const announceFromPage = (name: string, rdns: string) =>
+  `(() => {
+    const googleIcon = "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 8 8'><circle cx='4' cy='4' r='4' fill='%234285F4'/></svg>"
+    const provider = { request: async () => { throw Object.assign(new Error('no'), { code: 4001 }) }, on() {}, removeListener() {} }
+    const detail = Object.freeze({ info: { uuid: crypto.randomUUID(), name: ${JSON.stringify(name)}, icon: googleIcon, rdns: ${JSON.stringify(rdns)} }, provider })
+    const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+    window.addEventListener('eip6963:requestProvider', announce)
+    announce()
+  })()`
+
+test('wallets the page announces are shown under "From this site"', async ({ page }) => {
+  await page.addInitScript({ content: testWallet })
+  await page.goto('/demo/')
+  await page.getByRole('button', { name: 'Connect' }).click()
+  const frame = frameOf(page)
+  const fromSite = frame.getByRole('group', { name: 'From this site' })
+  await expect(fromSite.getByText('From this site', { exact: true })).toBeVisible()
+  await expect(fromSite.getByRole('button', { name: 'Test Wallet' })).toBeVisible()
+  await snap(page, 'connect-home-from-this-site')
+  await frame.getByRole('button', { name: 'More Options' }).click()
+  await expect(frame.getByRole('group', { name: 'From this site' }).getByRole('button', { name: 'Test Wallet' })).toBeVisible()
+})
+
+test('a wallet the page names after a sign-in method (Google, in Cyrillic letters too) is refused', async ({ page }) => {
+  const warnings: string[] = []
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
+  await page.addInitScript({ content: testWallet })
+  await page.addInitScript({ content: announceFromPage('Google', 'com.google') })
+  await page.addInitScript({ content: announceFromPage('G\u043e\u043egle', 'com.g00gle') }) // Cyrillic о
+  await page.goto('/demo/')
+  await page.getByRole('button', { name: 'Connect' }).click()
+  const frame = frameOf(page)
+  // The real wallet is there; neither "Google" is, on the home page or in the full list.
+  await expect(frame.getByRole('group', { name: 'From this site' }).getByRole('button', { name: 'Test Wallet' })).toBeVisible()
+  await frame.getByRole('button', { name: 'More Options' }).click()
+  const listed = frame.getByRole('group', { name: 'From this site' }).getByRole('button')
+  await expect(listed).toHaveCount(1)
+  await expect(listed).toHaveAccessibleName('Test Wallet')
+  await expect(frame.getByRole('button', { name: /g.{2}gle/i })).toHaveCount(0)
+  await expect
+    .poll(() => warnings.find((w) => w.includes('takes the name of the sign-in method Google')))
+    .toContain('wallet-kit: refused wallet "Google" takes the name of the sign-in method Google')
+})

@@ -47,9 +47,20 @@ describe('EIP-6963 discovery of browser wallets', () => {
       { id: 'com.late', name: 'Late', icon: expect.stringMatching(/^data:image\/svg\+xml,/), connector: 'injected', installed: true, rdns: 'com.late' },
       { id: 'com.remote', name: 'Remote', icon: expect.stringMatching(/^data:image\/svg\+xml,/), connector: 'injected', installed: true, rdns: 'com.remote' },
     ])
-    expect(changes).toBe(3)
+    expect(changes).toBe(2) // Late and Remote; Early was in the first list
     expect(wallets.find('com.late')?.provider).toBe(late)
     expect(wallets.find('dev.walletkit')).toBeUndefined()
+  })
+
+  test('a wallet already in the page is in the first list, not a change reported before watchWallets returns', () => {
+    cleanup.push(announce(info('Early'), fakeWallet().provider))
+    const seen: string[][] = []
+    // As in kit.ts: the callback reads the list, which does not exist before watchWallets returns.
+    const wallets = watchWallets(own, () => seen.push(wallets.descriptors().map((d) => d.name)))
+    cleanup.push(wallets.stop)
+    expect(wallets.descriptors().map((d) => d.name)).toEqual(['Early'])
+    cleanup.push(announce(info('Late'), fakeWallet().provider))
+    expect(seen).toEqual([['Early', 'Late']])
   })
 
   test('a legacy window.ethereum is offered only when nothing announces itself', () => {

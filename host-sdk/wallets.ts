@@ -26,11 +26,15 @@ function legacy(own: EIP1193Provider): ProviderDetail | undefined {
 
 export function watchWallets(own: EIP1193Provider, changed: () => void): Wallets {
   const found = new Map<string, ProviderDetail>()
+  // Wallets already in the page answer discover() at once, before the caller holds the result:
+  // those are the first list it reads itself, so only later arrivals report a change.
+  let started = false
   const stop = discover((detail) => {
     if (detail.provider === own || found.get(idOf(detail))?.provider === detail.provider) return
     found.set(idOf(detail), detail)
-    changed()
+    if (started) changed()
   })
+  started = true
   const all = () => {
     if (found.size > 0) return [...found.values()]
     const fallback = legacy(own)

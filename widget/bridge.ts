@@ -12,6 +12,7 @@ import {
   type Result,
   type WidgetMethods,
 } from '../bridge/index.ts'
+import { screenWallets } from '../bridge/validate.ts'
 import { handleRpc } from './rpc/index.ts'
 import type { RpcContext } from './rpc/types.ts'
 import type { HostPort } from './wallet.ts'
@@ -58,7 +59,13 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
     },
     async setWallets(wallets) {
       guard()
-      ;(await options.context).wallet.ui.set({ wallets })
+      // A wallet passing itself off as one of the modal's sign-in methods is dropped, the rest shown;
+      // the host hears why (bridge/validate.ts).
+      const { shown, refused } = screenWallets(wallets)
+      ;(await options.context).wallet.ui.set({ wallets: shown })
+      if (!refused.length) return
+      console.warn(`wallet-kit: refused ${refused.join('; ')}`)
+      throw { code: ErrorCode.invalidParams, message: `Refused ${refused.join('; ')}` }
     },
   }
 

@@ -14,6 +14,8 @@ const en = {
   walletsTitle: 'Select Your Log In Method',
   noWallets: 'No wallet was found in this browser.',
   installed: 'Installed',
+  /** Above the wallets the host page announced: the modal vouches for none of them. */
+  fromThisSite: 'From this site',
   connectionRejected: 'Connection rejected in the wallet',
   whatsappTitle: 'Whatsapp Login',
   whatsappHint: 'Enter your WhatsApp number with the country code, without the plus sign.',
@@ -101,6 +103,7 @@ const id: Messages = {
   walletsTitle: 'Pilih Metode Masuk Anda',
   noWallets: 'Tidak ada dompet yang ditemukan di peramban ini.',
   installed: 'Terpasang',
+  fromThisSite: 'Dari situs ini',
   connectionRejected: 'Koneksi ditolak di dompet',
   whatsappTitle: 'Masuk dengan Whatsapp',
   whatsappHint: 'Masukkan nomor WhatsApp Anda dengan kode negara, tanpa tanda plus.',

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { WalletDescriptor } from '../../bridge/index.ts'
 import { errorDisplayMs, narrowScreenPx } from '../constants.ts'
 import { useWidget } from '../context.ts'
@@ -42,6 +42,23 @@ function WalletRow({ w, busy, onPick }: { w: WalletDescriptor; busy: boolean; on
   )
 }
 
+/**
+ * Every wallet in the list was announced by the host page, which can name and draw it as it
+ * likes: the label says so, so the frame's trust does not lend itself to them (bridge/validate.ts
+ * refuses only the names of this modal's own sign-in methods).
+ */
+function FromThisSite({ id, children }: { id: string; children: ReactNode }) {
+  const t = useT()
+  return (
+    <div className="wk-stack wk-full" role="group" aria-labelledby={id}>
+      <p className="wk-label" id={id}>
+        {t.fromThisSite}
+      </p>
+      {children}
+    </div>
+  )
+}
+
 /** Home page: the first 2 wallets (1 on a narrow screen) and 'More Options'. */
 export function WalletShortcuts() {
   const { wallet } = useWidget()
@@ -52,11 +69,13 @@ export function WalletShortcuts() {
   const count = window.innerWidth < narrowScreenPx ? 1 : 2
   return (
     <div className="wk-stack wk-full">
-      {orderWallets(wallets)
-        .slice(0, count)
-        .map((w) => (
-          <WalletRow key={w.id} w={w} busy={busy === w.id} onPick={() => void connect(w)} />
-        ))}
+      <FromThisSite id="wk-site-wallets-home">
+        {orderWallets(wallets)
+          .slice(0, count)
+          .map((w) => (
+            <WalletRow key={w.id} w={w} busy={busy === w.id} onPick={() => void connect(w)} />
+          ))}
+      </FromThisSite>
       <button type="button" className="wk-button" onClick={() => wallet.navigate('wallet')}>
         {t.moreOptions}
       </button>
@@ -75,13 +94,17 @@ export function WalletPage() {
   const t = useT()
   return (
     <div className="wk-stack">
-      <ul className="wk-list wk-stack" aria-label="Wallets">
-        {orderWallets(wallets).map((w) => (
-          <li key={w.id}>
-            <WalletRow w={w} busy={busy === w.id} onPick={() => void connect(w)} />
-          </li>
-        ))}
-      </ul>
+      {wallets.length > 0 && (
+        <FromThisSite id="wk-site-wallets">
+          <ul className="wk-list wk-stack" aria-label="Wallets">
+            {orderWallets(wallets).map((w) => (
+              <li key={w.id}>
+                <WalletRow w={w} busy={busy === w.id} onPick={() => void connect(w)} />
+              </li>
+            ))}
+          </ul>
+        </FromThisSite>
+      )}
       {wallets.length === 0 && <p className="wk-text">{t.noWallets}</p>}
       <p className="wk-error" role="alert">
         {error}
