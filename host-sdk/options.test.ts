@@ -27,8 +27,23 @@ test.each([
   expect(() => resolveOptions(options as never)).toThrow(message)
 })
 
+test("env 'production' never falls back to the local sandbox: it needs a provider URL, given or kit.js's own origin", () => {
+  expect(() => resolveOptions({ appId: 'demo', env: 'production' })).toThrow(
+    "env 'production' needs a providerUrl (the default is the local sandbox)",
+  )
+  expect(resolveOptions({ appId: 'demo', env: 'production', providerUrl: 'https://wallet.example' }).providerOrigin).toBe('https://wallet.example')
+  // Loaded from kit.js: the script's own origin is the provider.
+  expect(resolveOptions({ appId: 'demo', env: 'production' }, 'https://wallet.example').providerOrigin).toBe('https://wallet.example')
+  expect(resolveOptions({ appId: 'demo', env: 'sandbox' }).providerOrigin).toBe('http://localhost:8787')
+})
+
 test('the frame URL carries what the widget reads', () => {
-  const url = new URL(frameUrl(resolveOptions({ appId: 'demo', env: 'production', theme: 'light', locale: 'id', chains: [31338, 31337] }), 'http://127.0.0.1:5173'))
+  const url = new URL(
+    frameUrl(
+      resolveOptions({ appId: 'demo', env: 'production', providerUrl: 'http://localhost:8787', theme: 'light', locale: 'id', chains: [31338, 31337] }),
+      'http://127.0.0.1:5173',
+    ),
+  )
   expect(url.origin + url.pathname).toBe('http://localhost:8787/widget/')
   expect(Object.fromEntries(url.searchParams)).toEqual({
     appId: 'demo',

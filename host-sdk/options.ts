@@ -27,17 +27,24 @@ const oneOf = <T extends string>(name: string, value: unknown, allowed: readonly
   throw new Error(`${name} must be one of ${allowed.join(', ')}`)
 }
 
-/** Checks every option up front, so a typo fails at createWalletKit, not at the first request. */
-export function resolveOptions(options: WalletKitOptions, fallbackProviderUrl = defaultProviderUrl): ResolvedOptions {
+/**
+ * Checks every option up front, so a typo fails at createWalletKit, not at the first request.
+ * `fallbackProviderUrl` is where kit.js came from (its origin is the provider); without it, the
+ * local sandbox, which a production page must never talk to by default.
+ */
+export function resolveOptions(options: WalletKitOptions, fallbackProviderUrl?: string): ResolvedOptions {
   if (!options || typeof options.appId !== 'string' || options.appId.length === 0) throw new Error('appId is required')
-  const providerOrigin = new URL(options.providerUrl ?? fallbackProviderUrl).origin
+  const env = oneOf('env', options.env, ['sandbox', 'production'])
+  const providerUrl = options.providerUrl ?? fallbackProviderUrl
+  if (!providerUrl && env == 'production') throw new Error(`env 'production' needs a providerUrl (the default is the local sandbox)`)
+  const providerOrigin = new URL(providerUrl ?? defaultProviderUrl).origin
   // The wallet frame checks each id against the chains it knows (SPEC.md section 3).
   const chains = options.chains ?? sandboxChainIds
   if (!Array.isArray(chains) || !chains.length || !chains.every((id) => Number.isSafeInteger(id) && id > 0))
     throw new Error('chains must be a non-empty list of chain ids')
   return {
     appId: options.appId,
-    env: oneOf('env', options.env, ['sandbox', 'production']),
+    env,
     theme: oneOf('theme', options.theme, ['dark', 'light']),
     locale: oneOf('locale', options.locale, ['en', 'id']),
     chains: [...new Set(chains)],
