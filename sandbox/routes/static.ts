@@ -1,8 +1,9 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 import { Hono, type Context } from 'hono'
-import { findAppAnyEnvironment, parseEnvironment } from '../apps.ts'
+import { appConfig, findAppAnyEnvironment, parseEnvironment } from '../apps.ts'
 import type { Deps } from '../context.ts'
+import { widgetPolicy, type WidgetSources } from '../page.ts'
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -30,7 +31,7 @@ export function staticRoutes(deps: Deps) {
     return c.body(new Uint8Array(file), 200, {
       'Content-Type': contentTypes['.html'] ?? 'text/html',
       'Cache-Control': 'no-cache',
-      'Content-Security-Policy': `frame-ancestors ${(await frameAncestors(deps, c.req.query('appId'), c.req.query('env'))).join(' ')}`,
+      'Content-Security-Policy': widgetPolicy(await widgetSources(deps, c.req.query('appId'), c.req.query('env'))),
     })
   }
   return new Hono()
@@ -56,16 +57,42 @@ export function staticRoutes(deps: Deps) {
     })
 }
 
-/** The app's allowedOrigins (all its environments unless ?env= names one), or 'none' for an unknown app. */
-async function frameAncestors(deps: Deps, appId: string | undefined, env: string | undefined): Promise<string[]> {
-  if (!appId) return ["'none'"]
-  let apps = await findAppAnyEnvironment(deps.store, appId)
+/**
+ * The WalletConnect relay the widget will talk to (wss:// origin), once it pairs wallets
+ * (DESIGN.md: WalletConnect lives in the widget). Nothing yet: add the relay's origin here, and
+ * the frame's connect-src lets it through.
+ */
+const walletConnectRelays = (_deps: Deps): string[] => []
+
+/**
+ * What the frame of `appId` may reach (all its environments unless ?env= names one): framed by
+ * the app's allowedOrigins, connecting to its chains' RPC URLs, showing its logo. An unknown app
+ * gets 'none' to frame it and nothing beyond the provider itself.
+ */
+async function widgetSources(deps: Deps, appId: string | undefined, env: string | undefined): Promise<WidgetSources> {
+  let apps = appId ? await findAppAnyEnvironment(deps.store, appId) : []
   if (env) {
     const environment = parseEnvironment(env)
     apps = apps.filter((app) => app.environment === environment)
   }
   const origins = [...new Set(apps.flatMap((app) => app.allowedOrigins))]
-  return origins.length ? origins : ["'none'"]
+  const configs = apps.map((app) => appConfig(app, deps.chains, deps.origin()))
+  return {
+    frameAncestors: origins.length ? origins : ["'none'"],
+    connect: [...configs.flatMap((config) => config.chains.flatMap((chain) => chain.rpcUrls)).flatMap(webOrigin), ...walletConnectRelays(deps)],
+    img: [deps.origin(), ...configs.flatMap((config) => webOrigin(config.logoUrl))],
+  }
+}
+
+/** The origin of an http(s) URL, as a CSP source; nothing for anything else (no paths, no keywords). */
+function webOrigin(url: string | null): string[] {
+  if (!url) return []
+  try {
+    const { protocol, origin } = new URL(url)
+    return protocol === 'https:' || protocol === 'http:' ? [origin] : []
+  } catch {
+    return []
+  }
 }
 
 const notBuilt = (c: Context) => c.text('Run npm run build first', 503, { 'Cache-Control': 'no-store' })
