@@ -48,7 +48,7 @@ export function watchWallets(own: EIP1193Provider, changed: () => void): Wallets
           id: idOf(detail),
           name: name.slice(0, 100) || 'Wallet',
           // EIP-6963 icons are data URIs, and the frame's CSP loads no image from other servers.
-          icon: typeof icon == 'string' && icon.startsWith('data:image/') && icon.length <= 100_000 ? icon : genericIcon,
+          icon: /^data:image\//.test(icon) && icon.length <= 100_000 ? icon : genericIcon,
           connector: 'injected',
           installed: true,
           rdns: typeof rdns === 'string' ? rdns : undefined,
