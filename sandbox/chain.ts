@@ -23,7 +23,7 @@ export async function startAnvil(options: StartAnvilOptions): Promise<Anvil> {
   const port = options.port === 0 ? await freePort() : (options.port ?? 8545)
   // Checked first: otherwise an anvil already on the port would answer our readiness probe.
   if (!(await isPortFree(port))) throw new Error(`anvil port ${port} is already in use`)
-  const args = ['--chain-id', String(chainId), '--port', String(port), '--host', '127.0.0.1', '--silent']
+  const args = ['--chain-id', String(chainId), '--port', String(port), '--host', '127.0.0.1', '--silent', '--accounts', '0']
   // --state-interval also dumps periodically, so a hard kill loses at most a few seconds of chain state.
   if (statePath) args.push('--state', statePath, '--state-interval', '5')
 

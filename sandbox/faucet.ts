@@ -1,16 +1,30 @@
-import { createWalletClient, http, parseEther, publicActions, type Address, type Hash } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { bytesToHex, createWalletClient, http, parseEther, publicActions, type Address, type Hash } from 'viem'
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import type { RunningChain } from './chains.ts'
 import { loadArtifact } from './contracts/artifacts.ts'
 import { demoContracts } from './contracts/deploy.ts'
 import { viemChainOf } from './evm.ts'
 
-/** anvil's default account 0 (from its well-known test mnemonic), funded with 10,000 ETH on every fresh chain. */
-const faucetKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
-const faucetAccount = privateKeyToAccount(faucetKey)
+import { adminClient } from './public-keys.ts'
 
-/** The faucet is also the only minter of the demo tokens. */
-export const faucetAddress: Address = faucetAccount.address
+/**
+ * The faucet's account, from the sandbox's own key (Keys.faucetKey, kept in the data folder). It is
+ * also the only minter of the demo tokens.
+ */
+export const faucetAccountOf = (faucetKey: Uint8Array): PrivateKeyAccount => privateKeyToAccount(bytesToHex(faucetKey))
+
+/** What a faucet account starts with on a chain that has never seen it (what anvil's account 0 used to hold). */
+export const faucetStartingBalance = parseEther('10000')
+
+/**
+ * Gives the faucet its starting ETH on a chain where its key has never been used (no balance, no
+ * transaction sent): a fresh chain, or an older data folder whose faucet was anvil's account 0.
+ */
+export async function fundNewFaucet(chain: RunningChain, faucet: PrivateKeyAccount): Promise<void> {
+  const admin = adminClient(chain)
+  const [balance, nonce] = await Promise.all([admin.getBalance({ address: faucet.address }), admin.getTransactionCount({ address: faucet.address })])
+  if (balance === 0n && nonce === 0) await admin.setBalance({ address: faucet.address, value: faucetStartingBalance })
+}
 
 /** What every new wallet gets on each local chain. */
 export const faucetGifts = {
@@ -69,7 +83,8 @@ const demoTopUp = parseEther('1000000')
  */
 const payoutGas = parseEther('0.01')
 
-export function createFaucet(chains: readonly RunningChain[], reserveOverrides: Partial<FaucetReserve> = {}): Faucet {
+export function createFaucet(chains: readonly RunningChain[], faucetAccount: PrivateKeyAccount, reserveOverrides: Partial<FaucetReserve> = {}): Faucet {
+  const faucetAddress = faucetAccount.address
   const reserve = { ...defaultFaucetReserve, ...reserveOverrides }
   const token = loadArtifact('DemoToken').abi
   const nft = loadArtifact('DemoNft').abi

@@ -7,11 +7,17 @@ export type Keys = {
   readonly masterKey: Uint8Array
   /** HS256 key for the JWTs the sandbox issues. */
   readonly jwtKey: Uint8Array
+  /**
+   * secp256k1 key of the faucet account on the local chains (funds new wallets, pays ramp orders,
+   * the demo tokens' minter). Generated here rather than taken from anvil's dev accounts, whose keys
+   * are public.
+   */
+  readonly faucetKey: Uint8Array
 }
 
 export function loadKeys(dataDir: string, masterKeyHex = process.env.SANDBOX_MASTER_KEY): Keys {
   const masterKey = masterKeyHex ? parseKeyHex(masterKeyHex, 'SANDBOX_MASTER_KEY') : keyFile(join(dataDir, 'master.key'))
-  return { masterKey, jwtKey: keyFile(join(dataDir, 'jwt.key')) }
+  return { masterKey, jwtKey: keyFile(join(dataDir, 'jwt.key')), faucetKey: keyFile(join(dataDir, 'faucet.key')) }
 }
 
 function parseKeyHex(value: string, name: string): Uint8Array {

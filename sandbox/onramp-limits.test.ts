@@ -3,7 +3,6 @@ import { createPublicClient, createTestClient, erc20Abi, http, parseEther, type 
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demoContracts } from './contracts/deploy.ts'
-import { faucetAddress } from './faucet.ts'
 import { startTestSandbox, type TestSandbox } from './test-sandbox.ts'
 
 // The hosted on-ramp page against a faucet-draining script: order pages and payments are limited
@@ -144,7 +143,7 @@ describe('faucet reserve', () => {
   test('a payout that would take the faucet below its ETH reserve is refused with a 503 page, and nothing is sent', async () => {
     const from = '127.0.0.31'
     // Rather than paying out thousands of ETH, the test puts the faucet just above its reserve.
-    await testClient(1).setBalance({ address: faucetAddress, value: reserve.eth + parseEther('1') })
+    await testClient(1).setBalance({ address: sandbox.faucetAddress, value: reserve.eth + parseEther('1') })
 
     const big = newReceiver()
     const order = await open(from, big, { amount: '10000', crypto: 'eth-local-2' })
@@ -154,7 +153,7 @@ describe('faucet reserve', () => {
     expect(refused.headers['content-type']).toContain('text/html')
     expect(refused.html).toContain('<h1>The sandbox faucet is low on funds</h1>')
     expect(await client(1).getBalance({ address: big })).toBe(0n)
-    expect(await client(1).getBalance({ address: faucetAddress })).toBe(reserve.eth + parseEther('1'))
+    expect(await client(1).getBalance({ address: sandbox.faucetAddress })).toBe(reserve.eth + parseEther('1'))
 
     // A small order still fits above the reserve.
     const small = newReceiver()
@@ -163,7 +162,7 @@ describe('faucet reserve', () => {
     expect(await client(1).getBalance({ address: small })).toBe(parseEther('0.0066'))
 
     // A DEMO payout's gas comes out of ETH too: at the reserve, it is refused as well.
-    await testClient(1).setBalance({ address: faucetAddress, value: reserve.eth })
+    await testClient(1).setBalance({ address: sandbox.faucetAddress, value: reserve.eth })
     const demo = await open(from, small, { amount: '25', crypto: 'demo-local-2', cookie: order.cookie })
     const demoRefused = await pay(from, demo.token!, demo.cookie)
     expect(demoRefused.status).toBe(503)
@@ -171,7 +170,7 @@ describe('faucet reserve', () => {
     expect(await demoOf(1, small)).toBe(0n)
 
     // New wallets are still funded from what the reserve kept.
-    await testClient(1).setBalance({ address: faucetAddress, value: parseEther('20') })
+    await testClient(1).setBalance({ address: sandbox.faucetAddress, value: parseEther('20') })
     const wallet = await sandbox.signUp('reserve@example.com')
     expect(await client(1).getBalance({ address: wallet.address })).toBe(parseEther('10'))
   })
@@ -182,6 +181,6 @@ describe('faucet reserve', () => {
     const order = await open(from, receiver, { amount: '25', crypto: 'demo-local-1' })
     expect((await pay(from, order.token!, order.cookie)).html).toContain('<h1>Payment received</h1>')
     expect(await demoOf(0, receiver)).toBe(parseEther('24.75'))
-    expect(await demoOf(0, faucetAddress)).toBeGreaterThanOrEqual(reserve.demo)
+    expect(await demoOf(0, sandbox.faucetAddress)).toBeGreaterThanOrEqual(reserve.demo)
   })
 })

@@ -3,7 +3,6 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readSeed, upsertApp } from './apps.ts'
 import { demoContracts } from './contracts/deploy.ts'
-import { faucetAddress } from './faucet.ts'
 import { startTestSandbox, type TestSandbox } from './test-sandbox.ts'
 
 // The buy screen's ramp calls with the demo app's publishable key, and the hosted on-ramp page
@@ -198,7 +197,7 @@ describe('hosted on-ramp page', () => {
     expect(hash).toBeDefined()
     const receipt = await chainClient(1).getTransactionReceipt({ hash })
     expect(receipt.status).toBe('success')
-    expect([receipt.from.toLowerCase(), receipt.to?.toLowerCase()]).toEqual([faucetAddress.toLowerCase(), receiver.toLowerCase()])
+    expect([receipt.from.toLowerCase(), receipt.to?.toLowerCase()]).toEqual([sandbox.faucetAddress.toLowerCase(), receiver.toLowerCase()])
     expect(await chainClient(1).getBalance({ address: receiver })).toBe(parseEther(quote.total_received_amount_in_crypto))
     expect(await chainClient(0).getBalance({ address: receiver })).toBe(0n)
 
@@ -217,7 +216,7 @@ describe('hosted on-ramp page', () => {
     expect(await demoBalance(1, receiver)).toBe(0n)
     const hash = /<code id="tx-hash">(0x[0-9a-f]{64})<\/code>/.exec(paid.html)![1] as Hash
     const receipt = await chainClient(0).getTransactionReceipt({ hash })
-    expect([receipt.status, receipt.from.toLowerCase(), receipt.to?.toLowerCase()]).toEqual(['success', faucetAddress.toLowerCase(), demoContracts.demoToken.address.toLowerCase()])
+    expect([receipt.status, receipt.from.toLowerCase(), receipt.to?.toLowerCase()]).toEqual(['success', sandbox.faucetAddress.toLowerCase(), demoContracts.demoToken.address.toLowerCase()])
   })
 
   test('a token is refused from another browser, another site, after expiry, or when made up', async () => {

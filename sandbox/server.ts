@@ -4,6 +4,7 @@ import type { Server } from 'node:http'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createAdaptorServer } from '@hono/node-server'
+import type { Address } from 'viem'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { readSeed, upsertApp } from './apps.ts'
@@ -14,9 +15,10 @@ import { openStore, type Store } from './db.ts'
 import { fail, notFound, onError } from './envelope.ts'
 import { createNetworks } from './evm.ts'
 import { ensureDemoContracts } from './contracts/deploy.ts'
-import { createFaucet, faucetAddress, type FaucetReserve } from './faucet.ts'
+import { createFaucet, faucetAccountOf, fundNewFaucet, type FaucetReserve } from './faucet.ts'
 import { apiCors, requireApp, requireOwnHost } from './guard.ts'
 import { loadKeys } from './keys.ts'
+import { emptyPublicAccounts } from './public-keys.ts'
 import { createOidc } from './oidc.ts'
 import { createLimiter, type RateLimits } from './rate-limit.ts'
 import { lockDataDir } from './lock.ts'
@@ -67,6 +69,8 @@ export type Sandbox = {
   readonly dataDir: string
   /** The local chains, with `rpcUrl` pointing straight at anvil (unfiltered, for tests and tools). */
   readonly chains: readonly RunningChain[]
+  /** The faucet's account: the sandbox's own key (kept in the data folder), the demo tokens' only minter. */
+  readonly faucetAddress: Address
   readonly store: Store
   close(): Promise<void>
 }
@@ -88,6 +92,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     cleanups.push(() => store.close())
     for (const seed of readSeed()) await upsertApp(store, seed)
 
+    const faucetAccount = faucetAccountOf(keys.faucetKey)
+    const faucetAddress = faucetAccount.address
     const chains: RunningChain[] = []
     for (const [index, chain] of localChains.entries()) {
       const anvil: Anvil = await startAnvil({
@@ -97,7 +103,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       })
       cleanups.push(() => anvil.stop())
       const running = { ...chain, rpcUrl: anvil.rpcUrl }
-      await ensureDemoContracts(running, faucetAddress)
+      await emptyPublicAccounts(running)
+      await ensureDemoContracts(running, faucetAccount.address)
+      await fundNewFaucet(running, faucetAccount)
       chains.push(running)
     }
 
@@ -109,7 +117,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       keys,
       chains,
       networks: createNetworks(chains),
-      faucet: createFaucet(chains, options.faucetReserve),
+      faucet: createFaucet(chains, faucetAccount, options.faucetReserve),
       oidc,
       limiter: createLimiter(options.rateLimits),
       origin,
@@ -121,7 +129,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     cleanups.push(() => Promise.all(servers.list.map(closeServer)).then(() => {}))
 
     let closing: Promise<void> | undefined
-    return { url: deps.origin(), port, dataDir, chains, store, close: () => (closing ??= stopAll()) }
+    return { url: deps.origin(), port, dataDir, chains, faucetAddress, store, close: () => (closing ??= stopAll()) }
   } catch (error) {
     await stopAll()
     throw error
