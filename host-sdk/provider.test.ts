@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import type { RpcRequest } from '../bridge/index.ts'
+import { timeouts, type RpcRequest } from '../bridge/index.ts'
 import { ProviderRpcError } from './errors.ts'
-import { timeouts } from './methods.ts'
 import { createProvider } from './provider.ts'
 
 /** A provider whose route records what it was asked to send. */
@@ -34,13 +33,20 @@ describe('request', () => {
     [{ method: '' }, -32602, 'Invalid request: method must be a non-empty string'],
     [{ method: 'eth_chainId', params: 'x' }, -32602, 'Invalid request: params must be an array or an object'],
     [{ method: 'eth_sign', params: [] }, 4200, 'Unsupported method: eth_sign'],
-    [{ method: 'personal_sign', params: ['0x'] }, -32602, 'Invalid params for personal_sign: expected 2 to 3 params, got 1'],
+    [{ method: 'eth_sendUnsignedTransaction', params: [{ from: '0x000000000000000000000000000000000000dEaD' }] }, 4200, 'Unsupported method: eth_sendUnsignedTransaction'],
+    [{ method: 'anvil_setBalance', params: [] }, 4200, 'Unsupported method: anvil_setBalance'],
     [{ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }, 4902, 'Unrecognized chain 0x1: this app offers 31337, 31338'],
     [{ method: 'wallet_addEthereumChain', params: [{ chainId: '0x89', chainName: 'Polygon' }] }, 4902, 'Unrecognized chain 0x89: this app offers 31337, 31338'],
   ])('%j is refused with %i before anything is sent', async (request, code, message) => {
     const { provider, sent } = setup()
     expect(await fails(provider.request(request as RpcRequest))).toEqual({ name: 'ProviderRpcError', code, message })
     expect(sent).toEqual([])
+  })
+
+  test("a method's params are the frame's to check (the same registry): sent on", async () => {
+    const { provider, sent } = setup()
+    await provider.request({ method: 'personal_sign', params: ['0x'] })
+    expect(sent).toEqual([[{ method: 'personal_sign', params: ['0x'] }, timeouts.sign]])
   })
 
   test('switching to a configured chain is sent', async () => {

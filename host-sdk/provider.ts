@@ -1,7 +1,6 @@
-import { checkRpcRequest, ErrorCode, type HostEvent, type RpcRequest } from '../bridge/index.ts'
+import { checkRpcRequest, ErrorCode, methodOf, timeouts, type HostEvent, type RpcRequest } from '../bridge/index.ts'
 import { createEmitter } from './emitter.ts'
 import { ProviderRpcError } from './errors.ts'
-import { checkParams, methodOf, timeouts } from './methods.ts'
 
 export type EIP1193Provider = {
   request(args: RpcRequest): Promise<unknown>
@@ -15,9 +14,11 @@ export type Route = (request: RpcRequest, timeout: number | undefined) => Promis
 const chainMethods = ['wallet_switchEthereumChain', 'wallet_addEthereumChain']
 
 /**
- * The EIP-1193 provider a dapp sees. Every request is checked here before anything is sent: an
- * unknown method is 4200, bad params -32602, a chain the app does not offer 4902. Events are
- * re-emitted once per change (the widget and a browser wallet may both report the same account).
+ * The EIP-1193 provider a dapp sees. Every request is checked here before anything is sent: a
+ * malformed request is -32602, a method that is neither a wallet method nor on the read allowlist
+ * 4200 (bridge/rpc-methods.ts), a chain the app does not offer 4902. The wallet frame checks each
+ * method's params (-32602) with the same registry. Events are re-emitted once per change (the
+ * widget and a browser wallet may both report the same account).
  */
 export function createProvider(chains: readonly number[], route: Route) {
   const listeners = createEmitter()
@@ -46,11 +47,10 @@ export function createProvider(chains: readonly number[], route: Route) {
     const { method, params } = args
     const known = methodOf(method)
     if (!known) throw new ProviderRpcError(ErrorCode.unsupportedMethod, `Unsupported method: ${method}`)
-    const bad = checkParams(known[0], params)
-    if (bad) throw new ProviderRpcError(ErrorCode.invalidParams, `Invalid params for ${method}: ${bad}`)
     if (chainMethods.includes(method)) {
-      const { chainId } = (params as [{ chainId: string }])[0]
-      if (!chains.includes(Number(chainId)))
+      // A browser wallet must not be moved to a chain the app does not offer either.
+      const chainId = (params as [{ chainId?: unknown }?] | undefined)?.[0]?.chainId
+      if (chainId !== undefined && !chains.includes(Number(chainId)))
         throw new ProviderRpcError(ErrorCode.unknownChain, `Unrecognized chain ${chainId}: this app offers ${chains.join(', ')}`)
     }
     return route(params === undefined ? { method } : { method, params }, timeouts[known[1]])

@@ -1,9 +1,11 @@
 import { renameSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { upsertApp } from './apps.ts'
 import { startTestSandbox, type TestSandbox } from './test-sandbox.ts'
 
 let sandbox: TestSandbox
+const signTransaction = (tx: Parameters<ReturnType<typeof privateKeyToAccount>['signTransaction']>[0]) => privateKeyToAccount(generatePrivateKey()).signTransaction(tx)
 
 beforeAll(async () => {
   sandbox = await startTestSandbox()
@@ -226,13 +228,51 @@ describe('rpc proxy and misc', () => {
   })
 
   test('refuses admin and unlocked-account methods, unknown chains and bad JSON', async () => {
-    for (const method of ['anvil_setBalance', 'evm_mine', 'eth_sendTransaction']) {
+    const refused = ['anvil_setBalance', 'anvil_impersonateAccount', 'evm_mine', 'hardhat_setBalance', 'debug_traceCall', 'personal_sign']
+    for (const method of [...refused, 'txpool_content', 'eth_sendTransaction', 'eth_sign', 'eth_sendTransactionSync', 'eth_subscribe']) {
       const body = await (await rpc({ jsonrpc: '2.0', id: 1, method, params: [] })).json()
       expect(body.error.code).toBe(-32601)
     }
     expect((await rpc({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, 1)).status).toBe(404)
     const parse = await fetch(`${sandbox.url}/rpc/31337`, { method: 'POST', body: '{nope' })
     expect((await parse.json()).error.code).toBe(-32700)
+  })
+
+  test('an unsigned transaction from another origin (a text/plain "simple" POST, no preflight) moves nothing, alone or in a batch', async () => {
+    const balance = async () => (await (await rpc({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [sandbox.faucetAddress, 'latest'] })).json()).result
+    const before = await balance()
+    expect(BigInt(before)).toBeGreaterThan(0n)
+    const steal = { jsonrpc: '2.0', id: 2, method: 'eth_sendUnsignedTransaction', params: [{ from: sandbox.faucetAddress, to: '0x000000000000000000000000000000000000dEaD', value: '0xde0b6b3a7640000' }] }
+    for (const chainId of [31337, 31338]) {
+      const simple = await fetch(`${sandbox.url}/rpc/${chainId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', origin: 'https://evil.example' },
+        body: JSON.stringify(steal),
+      })
+      expect(await simple.json()).toMatchObject({ id: 2, error: { code: -32601 } })
+      const batch = await (await rpc([{ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }, steal], chainId)).json()
+      expect(batch).toMatchObject([{ id: 1, error: { code: -32601 } }, { id: 2, error: { code: -32601 } }])
+    }
+    expect(await balance()).toBe(before)
+    const dead = await (await rpc({ jsonrpc: '2.0', id: 3, method: 'eth_getBalance', params: ['0x000000000000000000000000000000000000dEaD', 'latest'] })).json()
+    expect(dead.result).toBe('0x0')
+  })
+
+  test('the read allowlist and signed raw transactions are forwarded', async () => {
+    const reads = await (
+      await rpc([
+        { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] },
+        { jsonrpc: '2.0', id: 2, method: 'eth_getLogs', params: [{ fromBlock: '0x0', toBlock: 'latest', address: '0x000000000000000000000000000000000000dEaD' }] },
+        { jsonrpc: '2.0', id: 3, method: 'eth_gasPrice', params: [] },
+        { jsonrpc: '2.0', id: 4, method: 'web3_clientVersion', params: [] },
+      ])
+    ).json()
+    expect(reads).toMatchObject([{ id: 1, result: expect.stringMatching(/^0x/) }, { id: 2, result: [] }, { id: 3, result: expect.stringMatching(/^0x/) }, { id: 4, result: expect.any(String) }])
+    // A transaction signed by a fresh key reaches the chain, which judges it (no funds here).
+    const raw = await signTransaction({ chainId: 31337, to: '0x000000000000000000000000000000000000dEaD', value: 1n, gas: 21000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n, nonce: 0 })
+    const sent = await (await rpc({ jsonrpc: '2.0', id: 5, method: 'eth_sendRawTransaction', params: [raw] })).json()
+    expect(sent.error?.code).not.toBe(-32601)
+    expect(sent.error?.message).toMatch(/fund/i)
   })
 
   test('health, unknown routes and the inbox page', async () => {

@@ -1,15 +1,17 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
+import { isRpcRead } from '../../bridge/index.ts'
 import type { Deps } from '../context.ts'
 import { fail } from '../envelope.ts'
 
-// Anvil unlocks its dev accounts and has admin methods; through the public proxy those would let any
-// page mint ETH or spend the faucet. Tests that need them use the anvil URL createSandbox returns.
-const blockedPrefixes = ['anvil_', 'evm_', 'hardhat_', 'ganache_', 'personal_', 'admin_', 'miner_', 'debug_setHead']
-const blockedMethods = new Set(['eth_sendTransaction', 'eth_sign', 'eth_signTransaction', 'eth_signTypedData', 'eth_signTypedData_v3', 'eth_signTypedData_v4'])
-
-const isBlocked = (method: unknown) =>
-  typeof method !== 'string' || blockedMethods.has(method) || blockedPrefixes.some((prefix) => method.startsWith(prefix))
+/**
+ * What the public proxy forwards: the kit's read allowlist (the same list the host and the frame
+ * use) and transactions their signer already signed. Anything else would let any page act as the
+ * node's operator: anvil runs `eth_sendUnsignedTransaction` for any `from` (spending any wallet),
+ * and its `anvil_*`, `evm_*`, `hardhat_*` and `debug_*` methods mint, impersonate and rewrite state.
+ * Tests that need those use the chain's own RPC URL (sandbox.chains[i].rpcUrl).
+ */
+const isAllowed = (method: unknown) => typeof method === 'string' && (isRpcRead(method) || method === 'eth_sendRawTransaction')
 
 type RpcRequest = { id?: unknown; method?: unknown }
 
@@ -32,7 +34,8 @@ export function rpcRoutes(deps: Deps) {
       const requests = (Array.isArray(payload) ? payload : [payload]) as RpcRequest[]
       if (requests.length === 0 || requests.some((request) => typeof request !== 'object' || request === null))
         return c.json(rpcError(null, -32600, 'Invalid request'))
-      if (requests.some((request) => isBlocked(request.method))) {
+      // One refused method refuses the whole batch: nothing of it reaches the chain.
+      if (requests.some((request) => !isAllowed(request.method))) {
         const errors = requests.map((request) => rpcError(request.id, -32601, `Method not available through the sandbox RPC proxy`))
         return c.json(Array.isArray(payload) ? errors : errors[0])
       }

@@ -1,5 +1,5 @@
 import * as Provider from 'ox/Provider'
-import type { RpcRequest } from '../../bridge/index.ts'
+import { checkParams, isRpcRead, methodOf, type RpcRequest } from '../../bridge/index.ts'
 import { wallet_getCallsStatus, wallet_getCapabilities, wallet_sendCalls } from './calls.ts'
 import { wallet_addEthereumChain, wallet_switchEthereumChain } from './chains.ts'
 import { eth_accounts } from './eth_accounts.ts'
@@ -9,10 +9,11 @@ import { eth_sendTransaction, eth_signTransaction } from './eth_sendTransaction.
 import { eth_signTypedData_v4 } from './eth_signTypedData_v4.ts'
 import { personal_sign } from './personal_sign.ts'
 import { wallet_getPermissions, wallet_requestPermissions, wallet_revokePermissions } from './permissions.ts'
-import { forwardRead, isRead } from './reads.ts'
+import { invalid } from './guards.ts'
+import { forwardRead } from './reads.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
 
-const handlers: Readonly<Record<string, RpcHandler>> = {
+export const handlers: Readonly<Record<string, RpcHandler>> = {
   eth_accounts,
   eth_chainId,
   eth_requestAccounts,
@@ -31,9 +32,18 @@ const handlers: Readonly<Record<string, RpcHandler>> = {
   wallet_switchEthereumChain,
 }
 
+/**
+ * One request from the host: a method outside the registry (bridge/rpc-methods.ts) is 4200, params
+ * that do not fit its signature -32602, then its handler runs, or the chain's RPC answers a read.
+ */
 export function handleRpc(ctx: RpcContext, request: RpcRequest): unknown {
-  const handler = Object.hasOwn(handlers, request.method) ? handlers[request.method] : undefined
-  if (handler) return handler(ctx, request.params)
-  if (isRead(request.method)) return forwardRead(ctx, request)
-  throw new Provider.UnsupportedMethodError({ message: `Unsupported method: ${request.method}` })
+  const { method, params } = request
+  const known = methodOf(method)
+  if (!known) throw new Provider.UnsupportedMethodError({ message: `Unsupported method: ${method}` })
+  const bad = checkParams(known[0], params)
+  if (bad) throw invalid(`Invalid params for ${method}: ${bad}`)
+  const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
+  if (handler) return handler(ctx, params)
+  if (isRpcRead(method)) return forwardRead(ctx, request)
+  throw new Provider.UnsupportedMethodError({ message: `Unsupported method: ${method}` })
 }

@@ -1,7 +1,9 @@
 /**
- * Every RPC method the provider answers, with its params signature and how long it may take over
- * the bridge: reads are short, user-facing signing waits for a person, and connecting has no limit
- * while the modal is open. Params are checked before anything leaves the page (-32602).
+ * The method registry both sides use: every RPC method the kit answers, with its params signature
+ * and how long it may take over the bridge (reads are short, user-facing signing waits for a
+ * person, connecting has no limit while the modal is open). The host uses it for 4200 and the
+ * timeout; the wallet frame checks the params (-32602) before any handler runs; the sandbox's
+ * /rpc proxy forwards the reads only.
  *
  * A signature starts with its kind when not a read (`!` signing, `@` waits for the user), then
  * has one letter per positional param; those after `?` are optional:
@@ -35,6 +37,25 @@ const signatures: Readonly<Record<string, string>> = {
   eth_getCode: 'a?*',
   eth_getTransactionCount: 'a?*',
 }
+
+/**
+ * The read-only JSON-RPC methods a chain's RPC may answer for a page. A method not on it is not a
+ * read, whatever its prefix: `eth_sendUnsignedTransaction` (anvil runs it for any `from`: forwarding
+ * it spends any wallet), `eth_sendTransactionSync`, `anvil_*`, `evm_*`, `hardhat_*`, `debug_*`,
+ * `personal_*`, `txpool_*` and `eth_sign` are refused everywhere. The uncle methods are left out:
+ * chains have had no uncles since the Merge. One space-separated string: the host ships it.
+ */
+const eth =
+  'blobBaseFee blockNumber call chainId createAccessList estimateGas feeHistory gasPrice getBalance getBlockByHash ' +
+  'getBlockByNumber getBlockReceipts getBlockTransactionCountByHash getBlockTransactionCountByNumber getCode ' +
+  'getFilterChanges getFilterLogs getLogs getProof getStorageAt getTransactionByBlockHashAndIndex ' +
+  'getTransactionByBlockNumberAndIndex getTransactionByHash getTransactionCount getTransactionReceipt ' +
+  'maxPriorityFeePerGas newBlockFilter newFilter newPendingTransactionFilter syncing uninstallFilter'
+
+export const rpcReads: ReadonlySet<string> = new Set([...eth.split(' ').map((name) => `eth_${name}`), 'net_listening', 'net_version', 'web3_clientVersion'])
+
+/** Whether `method` is on the read allowlist above. */
+export const isRpcRead = (method: string): boolean => rpcReads.has(method)
 
 type Item = (value: unknown) => string | false | undefined
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -89,15 +110,14 @@ export function checkParams(signature: string, params: unknown = []): string | u
 
 const marks: Readonly<Record<string, Kind>> = { '!': 'sign', '@': 'user' }
 
-/** Signing and subscriptions that are not ours to offer: eth_sign signs blind hashes. */
-const refused = /^eth_(sign|signTypedData(_v[13])?|subscribe|unsubscribe)$/
-
 /**
  * A method's params signature and kind, or undefined when the provider does not support it (4200).
- * Any other eth_* method is a read for the chain's RPC, which judges its params (`*` for each).
+ * Another method is sent only when it is on the shared read allowlist (bridge/rpc-reads.ts): the
+ * chain's RPC judges its params (`*` for each). eth_sign (blind hashes), eth_subscribe and anything
+ * that would change a node's state are not reads.
  */
 export function methodOf(method: string): readonly [string, Kind] | undefined {
-  const signature = Object.hasOwn(signatures, method) ? signatures[method] : method.startsWith('eth_') && !refused.test(method) ? '?**********' : undefined
+  const signature = Object.hasOwn(signatures, method) ? signatures[method] : isRpcRead(method) ? '?**********' : undefined
   if (signature === undefined) return undefined
   const kind = marks[signature[0]!]
   return kind ? [signature.slice(1), kind] : [signature, 'read']

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { checkParams, methodOf } from './methods.ts'
+import { checkParams, isRpcRead, methodOf, rpcReads } from './rpc-methods.ts'
 
 const a = '0x000000000000000000000000000000000000dEaD'
 const typed = { types: { EIP712Domain: [] }, primaryType: 'EIP712Domain', domain: {}, message: {} }
@@ -10,7 +10,7 @@ const check = (method: string, params?: unknown) => {
   return known ? checkParams(known[0], params) : 'unsupported'
 }
 
-describe('params are checked per method before anything is sent', () => {
+describe('params are checked per method', () => {
   test.each([
     ['eth_requestAccounts', undefined],
     ['eth_requestAccounts', []],
@@ -59,7 +59,7 @@ describe('params are checked per method before anything is sent', () => {
     expect(check(method, params)).toBe(reason)
   })
 
-  test.each(['eth_sign', 'eth_signTypedData', 'eth_signTypedData_v3', 'eth_subscribe', 'web3_clientVersion', 'acme_doThings', 'toString', '__proto__'])(
+  test.each(['eth_sign', 'eth_signTypedData', 'eth_signTypedData_v3', 'eth_subscribe', 'acme_doThings', 'toString', '__proto__', 'hasOwnProperty'])(
     '%s is unsupported (4200)',
     (method) => {
       expect(check(method)).toBe('unsupported')
@@ -83,5 +83,34 @@ describe('each kind of call has its own timeout', () => {
     ['eth_getBlockByNumber', 'read'],
   ])('%s: %s', (method, kind) => {
     expect(methodOf(method)?.[1]).toBe(kind)
+  })
+})
+
+describe('the read allowlist: only reads reach a chain, whatever the prefix', () => {
+  test.each([
+    'eth_blockNumber', 'eth_call', 'eth_chainId', 'eth_estimateGas', 'eth_feeHistory', 'eth_gasPrice', 'eth_getBalance',
+    'eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getBlockReceipts', 'eth_getCode', 'eth_getLogs', 'eth_getProof',
+    'eth_getStorageAt', 'eth_getTransactionByHash', 'eth_getTransactionCount', 'eth_getTransactionReceipt',
+    'eth_maxPriorityFeePerGas', 'eth_syncing', 'eth_newFilter', 'eth_getFilterChanges', 'eth_uninstallFilter',
+    'net_version', 'net_listening', 'web3_clientVersion',
+  ])('%s is a read', (method) => {
+    expect(isRpcRead(method)).toBe(true)
+    expect(methodOf(method)?.[1]).toBe('read')
+  })
+
+  // Each of these, forwarded to anvil, moves funds or rewrites the chain without any signature.
+  test.each([
+    'eth_sendUnsignedTransaction', 'eth_sendTransactionSync', 'eth_sendRawTransactionSync', 'eth_sign', 'eth_coinbase', 'eth_submitWork',
+    'anvil_setBalance', 'anvil_impersonateAccount', 'anvil_setCode', 'anvil_reset', 'hardhat_setBalance', 'evm_mine', 'evm_revert',
+    'debug_traceTransaction', 'personal_ecRecover', 'personal_unlockAccount', 'txpool_content', 'admin_peers', 'miner_start',
+    'ETH_GETBALANCE', 'eth_getBalance ', 'constructor',
+  ])('%s is not a read, and not a method of the kit (4200)', (method) => {
+    expect(isRpcRead(method)).toBe(false)
+    expect(methodOf(method)).toBeUndefined()
+  })
+
+  test('every entry is a plain eth_, net_ or web3_ method name', () => {
+    expect(rpcReads.size).toBeGreaterThan(30)
+    for (const method of rpcReads) expect(method).toMatch(/^(eth|net|web3)_[a-zA-Z]+$/)
   })
 })

@@ -1,0 +1,55 @@
+import { describe, expect, test } from 'vitest'
+import { methodOf } from '../../bridge/index.ts'
+import { handlers } from './index.ts'
+import { testContext } from './test-context.ts'
+import type { RpcContext } from './types.ts'
+
+/** A context whose chain RPC records every method it is asked to forward. */
+function withRpc() {
+  const t = testContext()
+  const forwarded: string[] = []
+  t.ctx.rpc = (() => ({
+    request: async ({ method }: { method: string }) => {
+      forwarded.push(method)
+      return '0x1'
+    },
+  })) as unknown as RpcContext['rpc']
+  return { ...t, forwarded }
+}
+
+describe('the frame answers by the shared method registry (bridge/rpc-methods.ts)', () => {
+  test('every handler is a registry method, and every registry method that is not a read has a handler', () => {
+    for (const method of Object.keys(handlers)) expect(methodOf(method), method).toBeDefined()
+    for (const method of ['eth_requestAccounts', 'personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls', 'wallet_switchEthereumChain'])
+      expect(Object.hasOwn(handlers, method), method).toBe(true)
+  })
+
+  test.each(['eth_sendUnsignedTransaction', 'eth_sendTransactionSync', 'anvil_setBalance', 'evm_mine', 'debug_traceCall', 'personal_unlockAccount', 'txpool_content', 'eth_sign'])(
+    '%s is 4200 and never reaches the chain',
+    async (method) => {
+      const { call, forwarded } = withRpc()
+      expect(await call(method, [{ from: '0x000000000000000000000000000000000000dEaD' }])).toEqual({ code: 4200, message: `Unsupported method: ${method}` })
+      expect(forwarded).toEqual([])
+    },
+  )
+
+  test('a read on the allowlist goes to the chain', async () => {
+    const { call, forwarded } = withRpc()
+    expect(await call('eth_getLogs', [{ fromBlock: '0x0' }])).toEqual({ result: '0x1' })
+    expect(await call('web3_clientVersion')).toEqual({ result: '0x1' })
+    expect(forwarded).toEqual(['eth_getLogs', 'web3_clientVersion'])
+  })
+
+  test('params that do not fit the signature are -32602 before any handler runs: nothing queued, nothing signed', async () => {
+    const { call, calls, wallet } = withRpc()
+    expect(await call('personal_sign', ['0x6869'])).toEqual({ code: -32602, message: 'Invalid params for personal_sign: expected 2 to 3 params, got 1' })
+    expect(await call('eth_sendTransaction', [{ from: '0x000000000000000000000000000000000000dEaD', value: 12 }])).toEqual({
+      code: -32602,
+      message: 'Invalid params for eth_sendTransaction: params[0] .value must be a hex quantity',
+    })
+    expect(await call('eth_chainId', { a: 1 })).toEqual({ code: -32602, message: 'Invalid params for eth_chainId: params must be an array' })
+    expect(await call('eth_getBalance', ['me'])).toEqual({ code: -32602, message: 'Invalid params for eth_getBalance: params[0] must be an address' })
+    expect(calls).toEqual([])
+    expect(wallet.ui.get().queued ?? 0).toBe(0)
+  })
+})
