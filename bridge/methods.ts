@@ -34,6 +34,11 @@ export type Welcome = { readonly protocol: number }
 export type WidgetMethods = {
   hello(hello: Hello): Promise<Result<Welcome>>
   request(request: RpcRequest): Promise<Result<unknown>>
+  /**
+   * Checks a request against the method registry without running it (4200, -32602, else null):
+   * for a browser wallet the host routes to, whose bad params must not reach it either.
+   */
+  check(request: RpcRequest): Promise<Result<null>>
   open(view: View): Promise<Result<null>>
   close(): Promise<Result<null>>
   /** Ends the session (kit.disconnect(), wallet_revokePermissions does the same through request). */

@@ -34,6 +34,7 @@ export const widgetChecks: { readonly [K in keyof WidgetMethods]: Checker } = {
     isRecord(h) && Number.isInteger(h.protocol) ? undefined : 'hello must carry an integer protocol version',
   ),
   request: arity(1, ([r]) => checkRpcRequest(r)),
+  check: arity(1, ([r]) => checkRpcRequest(r)),
   open: arity(1, ([v]) => ((views as readonly unknown[]).includes(v) ? undefined : `unknown view: ${describe(v)}`)),
   close: arity(0),
   disconnect: arity(0),

@@ -42,6 +42,8 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
 
   const { provider, emit, state, listeners } = createProvider(resolved.chains, async (request, timeout) => {
     if (!external.active) return unwrap(await connection.call('request', [request], timeout))
+    // The frame checks params for a browser wallet too: bad ones never reach it.
+    unwrap(await connection.call('check', [request], timeouts.read))
     if (request.method !== 'wallet_revokePermissions') return external.request(request)
     return kit.disconnect().then(() => null)
   })

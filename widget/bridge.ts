@@ -13,7 +13,7 @@ import {
   type WidgetMethods,
 } from '../bridge/index.ts'
 import { screenWallets } from '../bridge/validate.ts'
-import { handleRpc } from './rpc/index.ts'
+import { checkRequest, handleRpc } from './rpc/index.ts'
 import type { RpcContext } from './rpc/types.ts'
 import type { HostPort } from './wallet.ts'
 
@@ -40,6 +40,11 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
     async request(request) {
       guard()
       return handleRpc(await options.context, request)
+    },
+    check(request) {
+      guard()
+      checkRequest(request)
+      return null
     },
     async open(view) {
       guard()

@@ -32,16 +32,21 @@ export const handlers: Readonly<Record<string, RpcHandler>> = {
   wallet_switchEthereumChain,
 }
 
+/** Throws 4200 for a method outside the registry, -32602 for params that do not fit its signature. */
+export function checkRequest({ method, params }: RpcRequest): void {
+  const known = methodOf(method)
+  if (!known) throw new Provider.UnsupportedMethodError({ message: `Unsupported method: ${method}` })
+  const bad = checkParams(known[0], params)
+  if (bad) throw invalid(`Invalid params for ${method}: ${bad}`)
+}
+
 /**
  * One request from the host: a method outside the registry (bridge/rpc-methods.ts) is 4200, params
  * that do not fit its signature -32602, then its handler runs, or the chain's RPC answers a read.
  */
 export function handleRpc(ctx: RpcContext, request: RpcRequest): unknown {
+  checkRequest(request)
   const { method, params } = request
-  const known = methodOf(method)
-  if (!known) throw new Provider.UnsupportedMethodError({ message: `Unsupported method: ${method}` })
-  const bad = checkParams(known[0], params)
-  if (bad) throw invalid(`Invalid params for ${method}: ${bad}`)
   const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
   if (handler) return handler(ctx, params)
   if (isRpcRead(method)) return forwardRead(ctx, request)
