@@ -76,6 +76,20 @@ test('the frame reloading mid-request rejects it with 4900, and the next call wo
   expect(await startRequest(page, 'eth_accounts')).toEqual({ result: [] })
 })
 
+test('a frame that comes back on another chain after a reload is reported: chainChanged, and the page shows what eth_chainId answers', async ({ page }) => {
+  await page.goto('/demo/')
+  await expect(page.getByTestId('chain')).toHaveText('31337')
+  expect(await startRequest(page, 'wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).toEqual({ result: null })
+  await expect(page.getByTestId('chain')).toHaveText('31338')
+  const widget = page.frames().find((f) => f.url().startsWith(`${providerUrl}/widget/`))!
+  const reloaded = page.waitForEvent('framenavigated', (frame) => frame.url().startsWith(`${providerUrl}/widget/`))
+  await widget.evaluate(() => location.reload()) // nobody signed in: the frame starts on the first chain
+  await reloaded
+  await widget.waitForLoadState()
+  await expect.poll(() => startRequest(page, 'eth_chainId')).toEqual({ result: '0x7a69' })
+  await expect(page.getByTestId('chain')).toHaveText('31337')
+})
+
 test('calls made before the handshake are queued, not lost; a second kit is refused', async ({ page }) => {
   await page.goto('/demo/')
   const outcome = await page.evaluate(async () => {

@@ -34,6 +34,7 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
   claim()
   const { providerOrigin: origin, handshakeTimeout } = resolved
 
+  let greeted = false
   const violations: string[] = []
   const onViolation = (e: SecurityPolicyViolationEvent) => e.blockedURI.startsWith(origin) && violations.push(e.effectiveDirective)
   /** A widget call answered with the result, or thrown as a ProviderRpcError. */
@@ -83,6 +84,10 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
       sendWallets()
       // Who is connected already (a stored session): what open() shows and what counts as a change.
       widget('request', { method: 'eth_accounts' }).then((accounts) => external.active || (state.accounts = accounts as string[]), () => {})
+      // The chain: noted at the first handshake; a reloaded frame may come back on another one.
+      const again = greeted
+      greeted = true
+      widget('request', { method: 'eth_chainId' }).then((id) => external.active || (again ? emit('chainChanged', id) : (state.chainId = id)), () => {})
     },
   })
   document.addEventListener('securitypolicyviolation', onViolation)
