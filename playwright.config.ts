@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { chromiumLaunch } from './e2e/chromium.ts'
+import { chromiumLaunch, chromiumStorageBlocked } from './e2e/chromium.ts'
 
 export default defineConfig({
   testDir: 'e2e',
@@ -15,7 +15,11 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /storage-blocked\.spec\.ts/ },
+    // Playwright's default switches: third-party storage off in the wallet frame.
+    { name: 'storage-blocked', use: { browserName: 'chromium', launchOptions: chromiumStorageBlocked }, testMatch: /storage-blocked\.spec\.ts/ },
+  ],
   webServer: {
     command: 'npx tsx scripts/start.ts --fresh',
     url: 'http://localhost:8787/health',

@@ -36,3 +36,13 @@ export const chromiumLaunch: LaunchOptions = {
     '--host-resolver-rules=MAP blocked.test 127.0.0.1',
   ],
 }
+
+/**
+ * Chromium as Playwright launches it by default: its `--disable-features` list includes
+ * ThirdPartyStoragePartitioning, so the cross-site wallet frame may not use IndexedDB (as in
+ * browsers and enterprise policies that block third-party storage). The storage-blocked project.
+ */
+export const chromiumStorageBlocked: LaunchOptions = {
+  ...chromiumLaunch,
+  args: chromiumLaunch.args!.filter((arg) => !arg.startsWith('--disable-features=')),
+}

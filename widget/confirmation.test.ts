@@ -130,12 +130,12 @@ test('the modal cannot be closed while a confirmed request is being carried out'
 })
 
 test('a request shown for one account is not signed after another tab switched to another account', async () => {
-  const { wallet } = testWallet({ session: alice })
+  const { wallet, remote } = testWallet({ session: alice })
   await wallet.restore()
   const c = createConfirmations(wallet)
   const run = vi.fn(async () => '0xsig')
   const answer = outcome(c.request(ask(run)))
-  wallet.adopt({ ...alice, address: '0x000000000000000000000000000000000000b0b0', token: 'bob', expiresAt: Date.now() + 1000 })
+  remote({ ...alice, address: '0x000000000000000000000000000000000000b0b0', token: 'bob', expiresAt: Date.now() + 1000 })
   expect(await answer).toMatchObject({ code: 4001 })
   expect(wallet.ui.get().view).toBeNull()
   expect(run).not.toHaveBeenCalled()

@@ -2,17 +2,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ErrorCode } from '../bridge/index.ts'
-import { createChainClient, createClient, type AppConfig, type ChainClient } from '../sdk/index.ts'
+import { createChainClient, createClient, type AppConfig, type ChainClient, type Client } from '../sdk/index.ts'
 import { App } from './App.tsx'
 import { serveHost } from './bridge.ts'
 import { createConfirmations } from './confirmation.ts'
 import { logoutTimeoutMs } from './constants.ts'
 import { Widget } from './context.ts'
 import { isAllowedOrigin } from './origins.ts'
-import { readParams } from './params.ts'
+import { readParams, type FrameParams } from './params.ts'
 import type { RpcContext } from './rpc/types.ts'
-import { createSessionStore, type Session } from './session.ts'
-import { coordinateRefresh, syncSessions } from './session-sync.ts'
+import { openSessionStore } from './session.ts'
+import { createSessionOwner, type SessionOwner } from './session-owner.ts'
 import './styles.css'
 import { createWallet } from './wallet.ts'
 
@@ -24,25 +24,18 @@ const queries = new QueryClient({
 async function boot() {
   const params = readParams(new URL(location.href), location.ancestorOrigins)
   document.documentElement.dataset.theme = params.theme
+  // IndexedDB, else this page's memory (storage blocked): never a hang.
+  const { store, persistent } = await openSessionStore(params.appId, params.env)
+  let chainId = () => 0
+  const held = createSessionOwner({ appId: params.appId, env: params.env, store, persistent, chainId: () => chainId() })
   const api = location.origin
+  // The session owner is the client's token holder: tokens are written in one place.
   const client = createClient({
     appId: params.appId,
     env: params.env,
     baseUrls: { wallet: `${api}/api/v2`, appConfig: `${api}/api/v1`, smartAccount: `${api}/api/v1`, ramp: `${api}/v1` },
-    // Tabs of one app share a stored session: one refresh at a time across them, and a tab whose
-    // refresh token another tab already rotated takes the stored pair instead of spending it again.
-    coordinateRefresh: (spent, refresh) =>
-      coordinateRefresh(
-        {
-          sessions,
-          address: () => wallet.ui.get().session?.address,
-          lockName: `wallet-kit-refresh:${params.appId}:${params.env}`,
-          // Written already (inside the lock): the token listener below then has nothing to write again.
-          stored: (s) => wallet.ui.get().session?.address === s.address && wallet.ui.set({ session: s }),
-        },
-        spent,
-        refresh,
-      ),
+    tokens: held.tokens,
+    coordinateRefresh: held.coordinateRefresh,
   })
 
   let config: AppConfig
@@ -60,55 +53,55 @@ async function boot() {
     console.error(`wallet-kit: ${params.hostOrigin ?? 'this page'} is not an allowed origin of app "${params.appId}"`)
     return
   }
-  const chains = params.chains.length > 0 ? config.chains.filter((c) => params.chains.includes(c.chainId)) : config.chains
+  const hostOrigin = params.hostOrigin
 
   let ready: (ctx: RpcContext) => void = () => {}
-  const context = new Promise<RpcContext>((r) => (ready = r))
-  // The handshake starts now; calls wait until the stored session has been read.
+  let failed: (reason: { code: number; message: string }) => void = () => {}
+  const context = new Promise<RpcContext>((resolve, reject) => ((ready = resolve), (failed = reject)))
+  // The handshake starts now; calls wait until the session has been read.
   const host = serveHost({
-    hostOrigin: params.hostOrigin,
-    refusal: config.isEmbeddedWalletEnabled
-      ? undefined
-      : { code: ErrorCode.disconnected, message: 'Embedded wallet is not enabled' },
+    hostOrigin,
+    refusal: config.isEmbeddedWalletEnabled ? undefined : { code: ErrorCode.disconnected, message: 'Embedded wallet is not enabled' },
     context,
   })
-  // Writes are announced to this app's other tabs; their frames adopt them (wallet.adopt).
-  let adopt: (s: Session | null) => void = () => {}
-  const { store: sessions } = syncSessions(createSessionStore(params.appId, params.env), `wallet-kit:${params.appId}:${params.env}`, (s) => adopt(s))
+  try {
+    const ctx = await start({ params, hostOrigin, client, config, owner: held, host, setChain: (fn) => (chainId = fn) })
+    ready(ctx)
+    render({ ...ctx, config, locale: params.locale })
+  } catch (error) {
+    // Every call gets an answer, never a wait without end.
+    console.error('wallet-kit: the wallet frame could not start:', error)
+    failed({ code: ErrorCode.disconnected, message: `The wallet frame could not start: ${(error as Error)?.message ?? String(error)}` })
+  }
+}
+
+/** The widget's parts, wired: the wallet state machine on the session owner, confirmations, chain RPC. */
+async function start(deps: {
+  params: FrameParams
+  hostOrigin: string
+  client: Client
+  config: AppConfig
+  owner: SessionOwner
+  host: ReturnType<typeof serveHost>
+  setChain: (chainId: () => number) => void
+}): Promise<RpcContext> {
+  const { params, client, config, owner } = deps
+  const chains = params.chains.length > 0 ? config.chains.filter((c) => params.chains.includes(c.chainId)) : config.chains
   const wallet = createWallet({
     appId: params.appId,
     env: params.env,
-    hostOrigin: params.hostOrigin,
+    hostOrigin: deps.hostOrigin,
     chains,
-    sessions,
-    host,
-    // Only the user's tokens come and go with the session; the app's publishable ramp key stays.
-    onSession: (s) =>
-      s ? client.tokens.set({ walletToken: s.token, refreshToken: s.refreshToken }) : client.tokens.clear(['walletToken', 'refreshToken', 'rampAccessToken', 'address']),
+    owner,
+    host: deps.host,
     // Disconnect revokes the tokens on the service; a service that does not answer cannot keep the
     // user connected (the HTTP client has no timeout of its own).
-    logout: (s) => client.wallet.logout({ walletToken: s.token, refreshToken: s.refreshToken }, { signal: AbortSignal.timeout(logoutTimeoutMs) }),
+    logout: () => client.wallet.logout({}, { signal: AbortSignal.timeout(logoutTimeoutMs) }),
   })
+  deps.setChain(wallet.chainId)
   // The buy screen's ramp key is publishable (DESIGN.md): it reads references and quotes only.
   if (config.rampableClientSecret) client.tokens.set({ rampClientSecret: config.rampableClientSecret })
-  adopt = wallet.adopt
   await wallet.restore()
-  // Tokens that changed outside a coordinated refresh are written back to the stored session; a
-  // failed refresh (tokens cleared) ends the session.
-  client.tokens.subscribe((tokens) => {
-    const { session } = wallet.ui.get()
-    if (!session) return
-    if (!tokens.walletToken || !tokens.refreshToken) {
-      void wallet.disconnect()
-      return
-    }
-    // Tokens of another account (a login in progress) are not this session's.
-    if (tokens.address && tokens.address.toLowerCase() !== session.address.toLowerCase()) return
-    if (tokens.walletToken !== session.token)
-      void sessions
-        .patch(session.address, { token: tokens.walletToken, refreshToken: tokens.refreshToken })
-        .then((s) => s && wallet.ui.get().session?.address === s.address && wallet.ui.set({ session: s }))
-  })
 
   const confirmations = createConfirmations(wallet, {
     // SPEC.md section 8: after a signing failure the token is refreshed.
@@ -123,12 +116,14 @@ async function boot() {
     if (!c) rpcClients.set(chainId, (c = createChainClient({ rpcUrls: wallet.chain(chainId)?.rpcUrls ?? [] })))
     return c
   }
-  ready({ wallet, client, confirmations, rpc })
+  return { wallet, client, confirmations, rpc }
+}
 
+function render(value: RpcContext & { config: AppConfig; locale: FrameParams['locale'] }) {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queries}>
-        <Widget.Provider value={{ wallet, client, config, confirmations, rpc, locale: params.locale }}>
+        <Widget.Provider value={value}>
           <App />
         </Widget.Provider>
       </QueryClientProvider>

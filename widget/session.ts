@@ -41,46 +41,104 @@ const isSession = (v: unknown): v is Session => {
   )
 }
 
-export function createSessionStore(appId: string, env: Session['env'], store: UseStore = defaultStore()): SessionStore {
+/** Where the store keeps its entries: IndexedDB, or this page's memory when the frame may not store. */
+export type Entries = {
+  get(key: string): Promise<unknown>
+  set(key: string, value: unknown): Promise<void>
+  del(key: string): Promise<void>
+  /** Replaces an entry with `fn(current)` in one step (IndexedDB: one transaction). */
+  update(key: string, fn: (current: unknown) => unknown): Promise<void>
+}
+
+export const indexedDbEntries = (store: UseStore): Entries => ({
+  get: (key) => get(key, store),
+  set: (key, value) => set(key, value, store),
+  del: (key) => del(key, store),
+  update: (key, fn) => update(key, fn, store),
+})
+
+export function memoryEntries(initial: Record<string, unknown> = {}): Entries & { peek(key: string): unknown } {
+  const map = new Map<string, unknown>(Object.entries(initial))
+  return {
+    peek: (key) => map.get(key),
+    get: async (key) => map.get(key),
+    set: async (key, value) => void map.set(key, value),
+    del: async (key) => void map.delete(key),
+    update: async (key, fn) => {
+      const next = fn(map.get(key))
+      if (next === undefined) map.delete(key)
+      else map.set(key, next)
+    },
+  }
+}
+
+export function createSessionStore(appId: string, env: Session['env'], entries: Entries): SessionStore {
   const key = `session:${appId}:${env}`
   const app = `${appId}:${env}`
   return {
     async load() {
-      const value: unknown = await get(key, store)
+      const value = await entries.get(key)
       if (!isSession(value) || value.appId !== appId || value.env !== env) return null
       if (value.expiresAt <= Date.now()) {
-        await del(key, store)
+        await entries.del(key)
         return null
       }
       return value
     },
     async save(session) {
       const full = { ...session, expiresAt: Date.now() + sessionLifetimeMs }
-      await set(key, full, store)
+      await entries.set(key, full)
       return full
     },
     async patch(address, fields) {
       let result: Session | null = null
-      await update<unknown>(
-        key,
-        (stored) => {
-          if (!isSession(stored) || stored.address.toLowerCase() !== address.toLowerCase()) return stored
-          result = { ...stored, ...fields }
-          return result
-        },
-        store,
-      )
+      await entries.update(key, (stored) => {
+        if (!isSession(stored) || stored.address.toLowerCase() !== address.toLowerCase()) return stored
+        result = { ...stored, ...fields }
+        return result
+      })
       return result
     },
     async clear() {
-      await del(key, store)
-      await update<Record<string, unknown>>('account', ({ [app]: _, ...others } = {}) => others, store)
+      await entries.del(key)
+      await entries.update('account', (all) => {
+        const { [app]: _, ...others } = (all ?? {}) as Record<string, unknown>
+        return others
+      })
     },
     // One `account` entry, with a record per app and environment: apps never share permission state.
-    loadAccount: async () => ((await get<Record<string, unknown>>('account', store)) ?? {})[app],
-    saveAccount: (account) => update<Record<string, unknown>>('account', (all = {}) => ({ ...all, [app]: account }), store),
+    loadAccount: async () => (((await entries.get('account')) ?? {}) as Record<string, unknown>)[app],
+    saveAccount: (account) => entries.update('account', (all) => ({ ...((all ?? {}) as Record<string, unknown>), [app]: account })),
   }
 }
 
-let shared: UseStore | undefined
-const defaultStore = () => (shared ??= createStore('wallet-kit', 'state'))
+/** How long the frame waits for IndexedDB to answer before it keeps the session in memory instead. */
+export const storageProbeMs = 1500
+
+/**
+ * The frame's session store: IndexedDB when the browser lets the frame use it; otherwise (third-party
+ * storage blocked by the browser, a policy or the user; IndexedDB throwing, or not answering within
+ * `storageProbeMs`) this page's memory. Everything works then, the session just does not outlive the
+ * page; said once in the console. Never hangs.
+ */
+export async function openSessionStore(
+  appId: string,
+  env: Session['env'],
+  options: { entries?: () => Entries; probeMs?: number } = {},
+): Promise<{ store: SessionStore; persistent: boolean }> {
+  try {
+    const entries = (options.entries ?? (() => indexedDbEntries(createStore('wallet-kit', 'state'))))()
+    const probeMs = options.probeMs ?? storageProbeMs
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${probeMs} ms`)), probeMs)
+    })
+    // A write and a read: a browser may allow one and refuse the other.
+    await Promise.race([entries.set('probe', Date.now()).then(() => entries.get('probe')), timeout]).finally(() => clearTimeout(timer))
+    const store = createSessionStore(appId, env, entries)
+    return { store, persistent: true }
+  } catch (error) {
+    console.warn(`wallet-kit: this browser does not let the wallet frame store anything (${(error as Error)?.message ?? error}): the session lasts until this page is closed`)
+    return { store: createSessionStore(appId, env, memoryEntries()), persistent: false }
+  }
+}

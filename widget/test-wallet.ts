@@ -1,27 +1,31 @@
 import type { HostEvent } from '../bridge/index.ts'
 import type { ChainConfig } from '../sdk/index.ts'
-import { sessionLifetimeMs, type Session, type SessionStore } from './session.ts'
+import { createSessionStore, memoryEntries, sessionLifetimeMs, type Session } from './session.ts'
+import { createSessionOwner } from './session-owner.ts'
 import { createWallet } from './wallet.ts'
 
-/** A wallet state machine for unit tests: sessions kept in memory, host calls recorded. */
+/** A BroadcastChannel stand-in: what this tab announces, and a way to deliver another tab's message. */
+function testChannel() {
+  const sent: unknown[] = []
+  const channel = { onmessage: null as ((e: MessageEvent) => void) | null, postMessage: (m: unknown) => void sent.push(m), close() {} }
+  return { channel: channel as unknown as BroadcastChannel, sent, deliver: (data: unknown) => channel.onmessage?.({ data } as MessageEvent) }
+}
+
+/**
+ * A wallet state machine for unit tests on the real session owner, its store in memory, another
+ * tab played through its channel, host calls recorded.
+ */
 export function testWallet(
-  options: { session?: Omit<Session, 'expiresAt'>; account?: unknown; chains?: readonly number[]; logout?: (session: Session) => Promise<void> } = {},
+  options: { session?: Omit<Session, 'expiresAt'>; account?: unknown; chains?: readonly number[]; logout?: (tokens: { walletToken?: string; refreshToken?: string }) => Promise<void> } = {},
 ) {
-  let stored: Session | null = options.session ? { ...options.session, expiresAt: Date.now() + sessionLifetimeMs } : null
-  let account: unknown = options.account
-  const sessions: SessionStore = {
-    loadAccount: async () => account,
-    saveAccount: async (a) => {
-      account = a
-    },
-    load: async () => stored,
-    save: async (s) => (stored = { ...s, expiresAt: Date.now() + sessionLifetimeMs }),
-    patch: async (address, fields) => (stored && stored.address === address ? (stored = { ...stored, ...fields }) : null),
-    clear: async () => {
-      stored = null
-      account = undefined
-    },
-  }
+  const key = 'session:demo:sandbox'
+  const entries = memoryEntries({
+    ...(options.session && { [key]: { ...options.session, expiresAt: Date.now() + sessionLifetimeMs } }),
+    ...(options.account !== undefined && { account: { 'demo:sandbox': options.account } }),
+  })
+  const store = createSessionStore('demo', 'sandbox', entries)
+  const { channel, sent, deliver } = testChannel()
+  const owner = createSessionOwner({ appId: 'demo', env: 'sandbox', store, persistent: true, channel, locks: undefined, chainId: () => wallet.chainId() })
   const events: [HostEvent, unknown][] = []
   const visible: boolean[] = []
   // The sandbox's two chains, or the ones a host narrowed them to (`chains`).
@@ -38,8 +42,18 @@ export function testWallet(
     env: 'sandbox',
     hostOrigin: 'http://127.0.0.1:5173',
     chains,
-    sessions,
-    ...(options.logout && { logout: options.logout }),
+    owner,
+    // As the sdk's logout does: the service is asked with the held tokens, then the holder forgets them.
+    ...(options.logout && {
+      logout: async () => {
+        const { walletToken, refreshToken } = owner.tokens.get()
+        try {
+          await options.logout!({ ...(walletToken && { walletToken }), ...(refreshToken && { refreshToken }) })
+        } finally {
+          owner.tokens.clear(['walletToken', 'refreshToken', 'address', 'rampAccessToken'])
+        }
+      },
+    }),
     host: {
       setVisible: (v) => visible.push(v),
       emit: (e, p) => events.push([e, p]),
@@ -47,7 +61,25 @@ export function testWallet(
       openUrl: () => {},
     },
   })
-  return { wallet, sessions, events, visible, stored: () => stored, account: () => account }
+  /** A login as the sdk completes one: tokens into the holder, then the widget waits for the write. */
+  const logIn = async (login: { token: string; refreshToken: string; address: `0x${string}` } = alice) => {
+    owner.tokens.set({ walletToken: login.token, refreshToken: login.refreshToken, address: login.address })
+    return wallet.loggedIn()
+  }
+  /** Another tab of this app wrote (or cleared) the session. */
+  const remote = (session: Session | null) => deliver({ session })
+  return {
+    wallet,
+    owner,
+    store,
+    events,
+    visible,
+    logIn,
+    remote,
+    broadcasts: sent,
+    stored: () => (entries.peek(key) ?? null) as Session | null,
+    account: () => (entries.peek('account') as Record<string, unknown> | undefined)?.['demo:sandbox'],
+  }
 }
 
 export const alice = {

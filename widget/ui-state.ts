@@ -1,6 +1,5 @@
 import type { View, WalletDescriptor } from '../bridge/index.ts'
 import type { FeeSummary } from './rpc/fees.ts'
-import type { Session } from './session.ts'
 
 export type ConnectPage = 'home' | 'wallet' | 'qr-code' | 'whatsapp' | 'otp' | 'wallet-created'
 
@@ -13,7 +12,8 @@ export type UiState = {
   otpTarget: { channel: 'email' | 'whatsapp'; to: string; verificationToken: string } | null
   /** Shown once on the wallet-created page; dropped when the modal closes. */
   secret0: string | null
-  session: Session | null
+  /** Who is signed in to the embedded wallet: public fields only, the tokens stay in session-owner.ts. */
+  session: { address: `0x${string}` } | null
   /** Injected wallets the host page discovered. */
   wallets: readonly WalletDescriptor[]
   /** The current chain (the session's when logged in). */

@@ -6,13 +6,13 @@ afterEach(() => vi.useRealTimers())
 
 describe('wallet state machine', () => {
   test('eth_requestAccounts opens connect and resolves on login; the page resets 50 ms after closing', async () => {
-    const { wallet, events } = testWallet()
+    const { wallet, events, logIn } = testWallet()
     await wallet.restore()
     const accounts = wallet.requestAccounts()
     expect(wallet.ui.get().view).toBe('connect')
     wallet.navigate('otp')
     expect(wallet.ui.get()).toMatchObject({ page: 'otp', history: ['home'], direction: 'forward' })
-    const session = await wallet.logIn({ token: 't', refreshToken: 'r', address: alice.address })
+    const session = await logIn({ token: 't', refreshToken: 'r', address: alice.address })
     wallet.announce(session)
     expect(await accounts).toEqual([alice.address])
     expect(events).toEqual([
@@ -44,9 +44,9 @@ describe('wallet state machine', () => {
   })
 
   test('closing the wallet-created page without Done still connects the new user', async () => {
-    const { wallet, events } = testWallet()
+    const { wallet, events, logIn } = testWallet()
     const accounts = wallet.requestAccounts()
-    await wallet.logIn({ token: 't', refreshToken: 'r', address: alice.address })
+    await logIn({ token: 't', refreshToken: 'r', address: alice.address })
     wallet.navigate('wallet-created')
     wallet.close()
     expect(await accounts).toEqual([alice.address])
@@ -97,10 +97,11 @@ test('the account state (permission) is kept across a reload of the frame, and d
 })
 
 test('a session written by another tab is adopted: tokens, account and chain follow, without writing back', async () => {
-  const { wallet, events, stored } = testWallet()
+  const { wallet, owner, events, stored, remote, broadcasts } = testWallet()
   await wallet.restore()
-  wallet.adopt({ ...alice, chainId: 31338, expiresAt: Date.now() + 1000 })
-  expect(wallet.ui.get().session?.address).toBe(alice.address)
+  remote({ ...alice, chainId: 31338, expiresAt: Date.now() + 1000 })
+  expect(wallet.ui.get().session).toEqual({ address: alice.address })
+  expect(owner.tokens.get()).toMatchObject({ walletToken: alice.token, refreshToken: alice.refreshToken })
   expect(wallet.chainId()).toBe(31338)
   expect(stored()).toBeNull()
   expect(events).toEqual([
@@ -108,14 +109,16 @@ test('a session written by another tab is adopted: tokens, account and chain fol
     ['chainChanged', '0x7a6a'],
   ])
   // A refreshed token for the same account changes nothing the host sees.
-  wallet.adopt({ ...alice, token: 'newer', chainId: 31338, expiresAt: Date.now() + 1000 })
-  expect(wallet.ui.get().session?.token).toBe('newer')
+  remote({ ...alice, token: 'newer', chainId: 31338, expiresAt: Date.now() + 1000 })
+  expect(owner.tokens.get().walletToken).toBe('newer')
   expect(events).toHaveLength(2)
   // Another app's session is ignored; a logout in another tab logs out here too.
-  wallet.adopt({ ...alice, appId: 'other', token: 'x', expiresAt: 0 })
-  expect(wallet.ui.get().session?.token).toBe('newer')
-  wallet.adopt(null)
+  remote({ ...alice, appId: 'other', token: 'x', expiresAt: 0 })
+  expect(owner.tokens.get().walletToken).toBe('newer')
+  remote(null)
   expect(wallet.ui.get().session).toBeNull()
+  expect(owner.tokens.get().walletToken).toBeUndefined()
+  expect(broadcasts).toEqual([])
   expect(events.slice(2)).toEqual([
     ['accountsChanged', []],
     ['disconnect', { code: 4900, message: 'Disconnected' }],
@@ -125,7 +128,7 @@ test('a session written by another tab is adopted: tokens, account and chain fol
 describe('disconnect revokes the session on the service', () => {
   test('logout runs with the session still stored, then the session is cleared; concurrent disconnects log out once', async () => {
     const seen: (string | undefined)[] = []
-    const t = testWallet({ session: alice, logout: async (s) => void seen.push(`${s.token}:${t.stored()?.token}`) })
+    const t = testWallet({ session: alice, logout: async (s) => void seen.push(`${s.walletToken}:${t.stored()?.token}`) })
     await t.wallet.restore()
     await Promise.all([t.wallet.disconnect(), t.wallet.disconnect()])
     expect(seen).toEqual(['wallet-token:wallet-token'])

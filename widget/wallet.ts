@@ -2,7 +2,8 @@ import * as Provider from 'ox/Provider'
 import { numberToHex } from 'viem'
 import type { ExternalConnection, HostEvent, OpenTarget, Result, View } from '../bridge/index.ts'
 import type { ChainConfig } from '../sdk/index.ts'
-import type { Session, SessionStore } from './session.ts'
+import type { Session } from './session.ts'
+import type { PublicSession, SessionOwner } from './session-owner.ts'
 import { createStore } from './store.ts'
 import { initialUi, type AccountState, type ConnectPage, type UiState } from './ui-state.ts'
 
@@ -20,8 +21,6 @@ function parseAccount(value: unknown): AccountState | null {
   return { isPermissionGranted, acceptPermissionPage: typeof acceptPermissionPage === 'string' ? acceptPermissionPage : null }
 }
 
-export type LoggedIn = { token: string; refreshToken: string; address: `0x${string}` }
-
 /** SPEC.md section 9: the connect page resets to home this long after the modal closes. */
 export const resetDelayMs = 50
 
@@ -36,12 +35,11 @@ export function createWallet(deps: {
   /** The host page this frame serves (checked against the app's allowed origins). */
   hostOrigin: string
   chains: readonly ChainConfig[]
-  sessions: SessionStore
+  /** The session and its tokens (session-owner.ts); the wallet holds only its public part. */
+  owner: SessionOwner
   host: HostPort
-  /** Told of every session change, so the service client holds the current tokens. */
-  onSession?: (session: Session | null) => void
-  /** Revokes the session on the service (its tokens are refused from then on); may fail, offline say. */
-  logout?: (session: Session) => Promise<void>
+  /** Revokes the held session on the service (its tokens are refused from then on); may fail, offline say. */
+  logout?: () => Promise<void>
 }) {
   const defaultChainId = deps.chains[0]?.chainId ?? 31337
   const ui = createStore<UiState>({ ...initialUi, chainId: defaultChainId })
@@ -86,11 +84,30 @@ export function createWallet(deps: {
     ui.set((s) => ({ page: s.history.at(-1) ?? 'home', history: s.history.slice(0, -1), direction: 'back' }))
   }
 
-  async function logIn(login: LoggedIn): Promise<Session> {
-    const session = await deps.sessions.save({ ...login, chainId: ui.get().chainId, appId: deps.appId, env: deps.env })
-    announced = false
-    ui.set({ session, external: null, account: initialUi.account })
-    deps.onSession?.(session)
+  // The session changes in one place (session-owner.ts): a login here, another tab, or its end.
+  deps.owner.subscribe(({ session, source }) => {
+    if (source === 'login') {
+      announced = false
+      ui.set({ session: session && { address: session.address }, external: null, account: initialUi.account })
+    } else if (source === 'remote') adopt(session)
+    else ended()
+  })
+
+  /** The session ended here (a logout, a refresh the service refused): a request on screen shows its error. */
+  function ended() {
+    const had = ui.get().session
+    adopted++
+    ui.set({ session: null, external: null })
+    if (!had) return
+    deps.host.emit('accountsChanged', [])
+    deps.host.emit('disconnect', { code: 4900, message: 'Disconnected' })
+  }
+
+  /** The login written by the sdk has been stored: the account to announce (after the post-login delay). */
+  async function loggedIn(): Promise<{ address: `0x${string}` }> {
+    await deps.owner.settled()
+    const { session } = ui.get()
+    if (!session) throw new Error('The login left no session')
     return session
   }
 
@@ -111,24 +128,23 @@ export function createWallet(deps: {
 
   async function restore() {
     const seen = adopted
-    const session = await deps.sessions.load()
-    const account = session ? parseAccount(await deps.sessions.loadAccount()) : null
+    const session = await deps.owner.restore()
+    const account = session ? parseAccount(await deps.owner.loadAccount()) : null
     // Another tab's newer session arrived meanwhile: it wins over what was read.
     if (adopted !== seen) return
     announced = session !== null
     ui.set({
-      session,
+      session: session && { address: session.address },
       chainId: session && isConfigured(session.chainId) ? session.chainId : defaultChainId,
       ...(account && { account }),
     })
-    deps.onSession?.(session)
     // Whatever changes the account state (a 407, Setup Permission) is kept across reloads.
     let saved = ui.get().account
     ui.subscribe(() => {
       const { account: now, session: current } = ui.get()
       if (now === saved || !current) return
       saved = now
-      void deps.sessions.saveAccount(now)
+      void deps.owner.saveAccount(now)
     })
   }
 
@@ -141,33 +157,26 @@ export function createWallet(deps: {
    */
   function disconnect(): Promise<void> {
     return (disconnecting ??= (async () => {
-      const { session } = ui.get()
-      if (session) await deps.logout?.(session).catch((err: unknown) => console.warn('wallet-kit: the service did not confirm the logout:', err))
-      await deps.sessions.clear()
-      ui.set({ session: null, external: null })
-      deps.onSession?.(null)
-      if (session) {
-        deps.host.emit('accountsChanged', [])
-        deps.host.emit('disconnect', { code: 4900, message: 'Disconnected' })
-      }
+      if (ui.get().session) await deps.logout?.().catch((err: unknown) => console.warn('wallet-kit: the service did not confirm the logout:', err))
+      // Tells the host through the owner's 'ended' change (adopt below), once.
+      await deps.owner.end()
+      ui.set({ external: null })
     })().finally(() => (disconnecting = null)))
   }
 
-  /** Another tab of this app wrote the session (session-sync.ts): take it over without writing it back. */
-  function adopt(remote: Session | null) {
+  /** The session another tab wrote, or its logout there: taken over, never written back. */
+  function adopt(remote: PublicSession | null) {
     const { session, chainId } = ui.get()
-    if (remote && (remote.appId !== deps.appId || remote.env !== deps.env)) return
     adopted++
     const nextChain = remote && isConfigured(remote.chainId) ? remote.chainId : chainId
     const switched = remote?.address !== session?.address
     ui.set({
-      session: remote,
+      session: remote && { address: remote.address },
       chainId: nextChain,
       ...(remote === null && { external: null }),
       // Another account's permission state is not this one's.
       ...(switched && { account: initialUi.account }),
     })
-    deps.onSession?.(remote)
     if (switched) {
       announced = remote !== null
       if (remote) for (const w of waiting.splice(0)) w.resolve([remote.address])
@@ -195,9 +204,8 @@ export function createWallet(deps: {
   async function switchChain(chainId: number) {
     if (!isConfigured(chainId)) throw new Provider.SwitchChainError({ message: `Chain ${chainId} is not configured for this app` })
     if (ui.get().chainId === chainId) return
-    const { session } = ui.get()
-    const saved = session ? await deps.sessions.patch(session.address, { chainId }) : null
-    ui.set({ chainId, session: saved })
+    await deps.owner.setChain(chainId)
+    ui.set({ chainId })
     deps.host.emit('chainChanged', numberToHex(chainId))
   }
 
@@ -212,11 +220,10 @@ export function createWallet(deps: {
     onClose: (fn: () => void) => onClose.add(fn),
     navigate,
     back,
-    logIn,
+    loggedIn,
     announce,
     connectedExternally,
     restore,
-    adopt,
     disconnect,
     requestAccounts,
     chain,

@@ -17,9 +17,8 @@ export async function completeLogin(
   postLoginDelayMs: number,
 ): Promise<void> {
   if (login.isWalletCreated && login.walletToken) {
-    const address = evmAddress(login.addresses)
-    if (!address) throw new Error('The service returned no evm address')
-    const session = await wallet.logIn({ token: login.walletToken, refreshToken: login.refreshToken, address })
+    // The sdk put the tokens in the session owner, which stored them once (session-owner.ts).
+    const session = await wallet.loggedIn()
     await sleep(postLoginDelayMs)
     wallet.announce(session)
     wallet.close()
@@ -27,9 +26,8 @@ export async function completeLogin(
   }
   if (!login.accessToken) throw new Error('The service returned no access token')
   const created: WalletCreationResult = await client.account.create({ accessToken: login.accessToken })
-  const address = evmAddress(created.address)
-  if (!address) throw new Error('The service returned no evm address')
-  await wallet.logIn({ token: created.walletToken, refreshToken: created.refreshToken, address })
+  if (!evmAddress(created.address)) throw new Error('The service returned no evm address')
+  await wallet.loggedIn()
   wallet.ui.set({ secret0: created.secret0 })
   wallet.navigate('wallet-created')
 }

@@ -2,7 +2,6 @@ import * as Provider from 'ox/Provider'
 import * as RpcResponse from 'ox/RpcResponse'
 import { isAddress, isAddressEqual, isHex } from 'viem'
 import type { ChainConfig } from '../../sdk/index.ts'
-import type { Session } from '../session.ts'
 import type { Params, RpcContext } from './types.ts'
 
 export const invalid = (message: string) => new RpcResponse.InvalidParamsError({ message })
@@ -37,7 +36,7 @@ export function addressParam(value: unknown, name: string): `0x${string}` {
  * otherwise). Its `chainId` and `chain` are the active chain (what eth_chainId answers), never the
  * stored one: a host that narrowed its chains may not offer the chain the session was saved on.
  */
-export function requireSession(ctx: RpcContext, address?: string): Session & { chain: ChainConfig } {
+export function requireSession(ctx: RpcContext, address?: string): { address: `0x${string}`; chainId: number; chain: ChainConfig } {
   const { session } = ctx.wallet.ui.get()
   if (!session) throw new Provider.UnauthorizedError({ message: 'Not connected: call eth_requestAccounts first' })
   if (address !== undefined && !isAddressEqual(address as `0x${string}`, session.address))

@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test'
+import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import { signUp, startRequest } from './flows.ts'
+import { frameOf, providerUrl } from './helpers.ts'
+
+/**
+ * Chromium with third-party storage off for the wallet frame (playwright.config.ts's
+ * storage-blocked project): the frame keeps the session in memory, and everything works.
+ */
+const chain = createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) })
+const widget = (page: Page) => page.frames().find((f) => f.url().startsWith(`${providerUrl}/widget/`))!
+
+/** Resolves with the request's outcome, or 'no answer' after `ms`: a hang fails the test, not a timeout. */
+const answered = (page: Page, method: string, ms: number) =>
+  Promise.race([startRequest(page, method), new Promise((resolve) => setTimeout(() => resolve('no answer'), ms))])
+
+test('with third-party storage blocked: sign in, sign, send, reject; a reload answers at once, disconnected', async ({ page, request }) => {
+  const warnings: string[] = []
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
+  await page.goto('/demo/')
+  await expect(page.getByTestId('chain')).toHaveText('31337')
+  // The premise: this browser refuses the frame IndexedDB.
+  const idb = await widget(page).evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        try {
+          const open = indexedDB.open('probe')
+          open.onsuccess = () => resolve('opened')
+          open.onerror = () => resolve(`error: ${open.error?.name}`)
+        } catch (error) {
+          resolve(`threw: ${(error as Error).name}`)
+        }
+      }),
+  )
+  expect(idb).not.toBe('opened')
+  expect(warnings.filter((w) => w.includes('does not let the wallet frame store anything'))).toHaveLength(1)
+
+  const address = await signUp(page, request)
+  const frame = frameOf(page)
+
+  const signing = startRequest(page, 'personal_sign', ['0x68656c6c6f', address])
+  await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
+  await frame.getByRole('button', { name: 'Confirm' }).click()
+  const signature = (await signing).result as `0x${string}`
+  expect(await verifyMessage({ address, message: 'hello', signature })).toBe(true)
+
+  const to = '0x000000000000000000000000000000000000bEEF'
+  const sending = startRequest(page, 'eth_sendTransaction', [{ from: address, to, value: `0x${parseEther('0.01').toString(16)}` }])
+  await expect(frame.getByRole('heading', { name: 'Confirm Transaction' })).toBeVisible()
+  await frame.getByRole('button', { name: 'Confirm' }).click()
+  const hash = (await sending).result as `0x${string}`
+  const receipt = await chain.waitForTransactionReceipt({ hash })
+  expect(receipt.status).toBe('success')
+  expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+  const read = await startRequest(page, 'eth_getTransactionReceipt', [hash])
+  expect(read.result).toMatchObject({ transactionHash: hash, status: '0x1' })
+
+  const rejected = startRequest(page, 'personal_sign', ['0x6869', address])
+  await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
+  await frame.getByRole('button', { name: 'Reject', exact: true }).click()
+  expect(await rejected).toMatchObject({ code: 4001 })
+
+  // The session lived in the frame's memory: a reload starts disconnected, and answers (no hang).
+  await page.reload()
+  expect(await answered(page, 'eth_accounts', 2_000)).toEqual({ result: [] })
+  await expect(page.getByTestId('account')).toHaveText('—')
+  expect(await answered(page, 'eth_chainId', 2_000)).toEqual({ result: '0x7a69' })
+})
