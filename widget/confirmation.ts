@@ -51,7 +51,14 @@ function permissionRefusal(err: unknown): { page: string | null } | null {
  * shows the error and offers Try Again; Reject answers 4001, Reject all answers every pending one
  * 4001. A wallet without permission gets the need-permission modal instead.
  */
-export function createConfirmations(wallet: Wallet, hooks: { afterFailure?: () => Promise<void> } = {}) {
+export function createConfirmations(
+  wallet: Wallet,
+  hooks: {
+    afterFailure?: () => Promise<void>
+    /** The address signing now (accounts/active.ts); the embedded wallet's session when not given. */
+    signer?: () => string | undefined
+  } = {},
+) {
   const queue: Pending[] = []
   let current: Pending | null = null
   let nextId = 1
@@ -142,7 +149,7 @@ export function createConfirmations(wallet: Wallet, hooks: { afterFailure?: () =
       const shown = wallet.ui.get().confirmation
       if (!p || !shown || shown.status === 'loading' || shown.status === 'success') return
       // The account may have changed since the request was shown (another tab logged in).
-      const signer = wallet.ui.get().session?.address
+      const signer = hooks.signer ? hooks.signer() : wallet.ui.get().session?.address
       if (!signer || signer.toLowerCase() !== shown.payload.from.toLowerCase())
         return finish(() => p.reject(new Provider.UnauthorizedError({ message: 'The connected account changed; request again' })))
       // So did the chain (wallet_switchEthereumChain meanwhile): what was shown is what runs, or nothing.

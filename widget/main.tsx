@@ -3,6 +3,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ErrorCode } from '../bridge/index.ts'
 import { createChainClient, createClient, type AppConfig, type ChainClient, type Client } from '../sdk/index.ts'
+import { activeAccount } from './accounts/active.ts'
 import { App } from './App.tsx'
 import { serveHost } from './bridge.ts'
 import { createConfirmations } from './confirmation.ts'
@@ -103,7 +104,10 @@ async function start(deps: {
   if (config.rampableClientSecret) client.tokens.set({ rampClientSecret: config.rampableClientSecret })
   await wallet.restore()
 
+  const account = activeAccount(wallet, client)
   const confirmations = createConfirmations(wallet, {
+    // Who signs now; an account whose chain went away is caught by the chain check next to it.
+    signer: account.address,
     // SPEC.md section 8: after a signing failure the token is refreshed.
     afterFailure: async () => {
       const refreshToken = client.tokens.get().refreshToken
@@ -116,7 +120,7 @@ async function start(deps: {
     if (!c) rpcClients.set(chainId, (c = createChainClient({ rpcUrls: wallet.chain(chainId)?.rpcUrls ?? [] })))
     return c
   }
-  return { wallet, client, confirmations, rpc }
+  return { wallet, client, confirmations, account, rpc }
 }
 
 function render(value: RpcContext & { config: AppConfig; locale: FrameParams['locale'] }) {

@@ -96,7 +96,7 @@ function Details({ confirmation }: { confirmation: Confirmation }) {
   const { wallet } = useWidget()
   const { payload, kind } = confirmation
   const t = useT()
-  // Always a configured chain: requests are made on the active chain (rpc/guards.ts requireSession).
+  // Always a configured chain: requests are made on the active chain (rpc/guards.ts requireAccount).
   const chain = wallet.chain(payload.chainId)
   const currency = chain?.nativeCurrency ?? { symbol: '', decimals: 18 }
   const rows: Row[] = [

@@ -1,7 +1,7 @@
 import * as Provider from 'ox/Provider'
 import { bytesToHex, numberToHex } from 'viem'
 import { eth_sendTransaction } from './eth_sendTransaction.ts'
-import { invalid, numberParam, positional, requireChain, requireSession } from './guards.ts'
+import { invalid, numberParam, positional, requireAccount, requireChain } from './guards.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
 
 /**
@@ -14,9 +14,11 @@ const batches = new Map<string, Batch>()
 export const wallet_getCapabilities: RpcHandler = (ctx, params) => {
   const [, chainIds] = positional(params, 1, 2)
   const wanted = Array.isArray(chainIds) ? chainIds.map((c) => numberParam(c, 'chainId')) : null
-  const capabilities: Record<string, { atomic: { status: 'unsupported' } }> = {}
+  // The connected account's own, else the embedded wallet's (calls one after another).
+  const atomic = ctx.account()?.atomic ?? 'unsupported'
+  const capabilities: Record<string, { atomic: { status: typeof atomic } }> = {}
   for (const chain of ctx.wallet.chains)
-    if (!wanted || wanted.includes(chain.chainId)) capabilities[numberToHex(chain.chainId)] = { atomic: { status: 'unsupported' } }
+    if (!wanted || wanted.includes(chain.chainId)) capabilities[numberToHex(chain.chainId)] = { atomic: { status: atomic } }
   return capabilities
 }
 
@@ -24,15 +26,15 @@ export const wallet_sendCalls: RpcHandler = async (ctx, params) => {
   const [request] = positional(params, 1)
   if (typeof request !== 'object' || request === null) throw invalid('expected a calls request object')
   const r = request as { chainId?: unknown; from?: unknown; calls?: unknown; atomicRequired?: unknown }
-  const session = requireSession(ctx, typeof r.from === 'string' ? r.from : undefined)
-  if (r.chainId !== undefined) requireChain(numberParam(r.chainId, 'chainId'), session.chain, 'calls')
+  const account = requireAccount(ctx, typeof r.from === 'string' ? r.from : undefined)
+  if (r.chainId !== undefined) requireChain(numberParam(r.chainId, 'chainId'), account.chain, 'calls')
   if (!Array.isArray(r.calls) || r.calls.length === 0 || r.calls.length > 10) throw invalid('calls must hold 1 to 10 calls')
   if (r.atomicRequired === true) throw new Provider.AtomicityNotSupportedError()
   const hashes: `0x${string}`[] = []
   for (const call of r.calls as Record<string, unknown>[])
-    hashes.push((await eth_sendTransaction(ctx, [{ ...call, from: session.address }])) as `0x${string}`)
+    hashes.push((await eth_sendTransaction(ctx, [{ ...call, from: account.address }])) as `0x${string}`)
   const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
-  batches.set(id, { chainId: session.chainId, hashes })
+  batches.set(id, { chainId: account.chain.chainId, hashes })
   return { id }
 }
 

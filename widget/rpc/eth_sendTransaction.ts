@@ -1,9 +1,9 @@
 import * as RpcResponse from 'ox/RpcResponse'
-import type { ChainConfig } from '../../sdk/index.ts'
+import type { Account } from '../accounts/account.ts'
 import { completeFees, needsEstimate, summarizeFees } from './fees.ts'
-import { positional, requireSession } from './guards.ts'
+import { positional, requireAccount } from './guards.ts'
 import { parseTransaction, withFees } from './tx.ts'
-import type { RpcContext, RpcHandler } from './types.ts'
+import type { RpcHandler } from './types.ts'
 
 type Parsed = ReturnType<typeof parseTransaction>
 
@@ -11,16 +11,12 @@ type Parsed = ReturnType<typeof parseTransaction>
  * The fee the user will be shown and that will be signed: the host's figures, and the wallet
  * service's estimate for those it left out (SPEC.md section 8: 'Failed to estimate gas').
  */
-async function prepare(ctx: RpcContext, chain: ChainConfig, { request, payload, fees, value }: Parsed) {
+async function prepare(account: Account, { request, payload, fees, value }: Parsed) {
   let estimate
   if (needsEstimate(fees)) {
     const { from, to, data } = request
     try {
-      estimate = await ctx.client.wallet.estimateGas({
-        network: chain.network,
-        type: 'custom',
-        transaction: { from, to, data, ...(request.value !== undefined && { value: request.value }) },
-      })
+      estimate = await account.estimateGas({ from, to, data, ...(request.value !== undefined && { value: request.value }) })
     } catch (err) {
       throw new RpcResponse.InternalError({ message: `Failed to estimate gas: ${err instanceof Error && err.message ? err.message : 'Unknown error'}` })
     }
@@ -30,30 +26,24 @@ async function prepare(ctx: RpcContext, chain: ChainConfig, { request, payload, 
 }
 
 /** Both transaction methods: the same checks and confirmation, then send or only sign. */
-function transactionHandler(failed: string, run: (ctx: RpcContext, network: string, tx: Parsed['request']) => Promise<string>): RpcHandler {
+function transactionHandler(failed: string, run: (account: Account, tx: Parsed['request']) => Promise<string>): RpcHandler {
   return (ctx, params) => {
     const [tx] = positional(params, 1)
-    const session = requireSession(ctx)
-    const parsed = parseTransaction(tx, session)
+    const account = requireAccount(ctx)
+    const parsed = parseTransaction(tx, account)
     // Estimated only once the request has a place in the queue (a flood costs no service calls).
     let prepared: ReturnType<typeof prepare> | undefined
     return ctx.confirmations.request({
       kind: 'transaction',
-      payload: async () => (await (prepared = prepare(ctx, session.chain, parsed))).payload,
+      payload: async () => (await (prepared = prepare(account, parsed))).payload,
       rejected: 'Transaction rejected by user',
       failed,
-      // The network and the fee figures are the ones shown: one chain object, one prepared body.
-      run: async () => run(ctx, session.chain.network, (await prepared!).request),
+      // The chain and the fee figures are the ones shown: one account, one prepared body.
+      run: async () => run(account, (await prepared!).request),
     })
   }
 }
 
-export const eth_sendTransaction = transactionHandler(
-  'Failed to send transaction',
-  async (ctx, network, transaction) => (await ctx.client.wallet.sendTransaction({ network, transaction })).txReceipt.hash,
-)
+export const eth_sendTransaction = transactionHandler('Failed to send transaction', (account, tx) => account.sendTransaction(tx))
 
-export const eth_signTransaction = transactionHandler(
-  'Failed to sign transaction',
-  async (ctx, network, transaction) => (await ctx.client.wallet.signTransaction({ network, transaction })).signedTransaction,
-)
+export const eth_signTransaction = transactionHandler('Failed to sign transaction', (account, tx) => account.signTransaction(tx))

@@ -1,5 +1,5 @@
 import { validateTypedData, type TypedDataDefinition } from 'viem'
-import { addressParam, invalid, positional, requireChain, requireSession } from './guards.ts'
+import { addressParam, invalid, positional, requireAccount, requireChain } from './guards.ts'
 import type { RpcHandler } from './types.ts'
 
 function parseTypedData(value: unknown): { json: string; typed: TypedDataDefinition } {
@@ -25,14 +25,14 @@ export const eth_signTypedData_v4: RpcHandler = (ctx, params) => {
   const [rawAddress, rawData] = positional(params, 2)
   const address = addressParam(rawAddress, 'address')
   const { json, typed } = parseTypedData(rawData)
-  const session = requireSession(ctx, address)
+  const account = requireAccount(ctx, address)
   const domainChain = (typed.domain as { chainId?: unknown } | undefined)?.chainId
-  if (domainChain !== undefined) requireChain(Number(domainChain), session.chain, 'typed data')
+  if (domainChain !== undefined) requireChain(Number(domainChain), account.chain, 'typed data')
   return ctx.confirmations.request({
     kind: 'typed-data',
-    payload: { from: session.address, chainId: session.chainId, message: JSON.stringify(JSON.parse(json), null, 2) },
+    payload: { from: account.address, chainId: account.chain.chainId, message: JSON.stringify(JSON.parse(json), null, 2) },
     rejected: 'Typed data signing rejected by user',
     failed: 'Failed to sign message',
-    run: async () => (await ctx.client.wallet.signTypedData({ network: session.chain.network, data: json })).signature,
+    run: () => account.signTypedData(json),
   })
 }

@@ -2,6 +2,7 @@ import * as Provider from 'ox/Provider'
 import * as RpcResponse from 'ox/RpcResponse'
 import { isAddress, isAddressEqual, isHex } from 'viem'
 import type { ChainConfig } from '../../sdk/index.ts'
+import type { Account } from '../accounts/account.ts'
 import type { Params, RpcContext } from './types.ts'
 
 export const invalid = (message: string) => new RpcResponse.InvalidParamsError({ message })
@@ -32,18 +33,16 @@ export function addressParam(value: unknown, name: string): `0x${string}` {
 }
 
 /**
- * The logged-in embedded wallet, and when the request names an address, that it is this one (4100
- * otherwise). Its `chainId` and `chain` are the active chain (what eth_chainId answers), never the
- * stored one: a host that narrowed its chains may not offer the chain the session was saved on.
+ * The active account (accounts/active.ts), and when the request names an address, that it is this
+ * one (4100 otherwise). Its chain is the active chain (what eth_chainId answers), never the stored
+ * one: a host that narrowed its chains may not offer the chain the session was saved on.
  */
-export function requireSession(ctx: RpcContext, address?: string): { address: `0x${string}`; chainId: number; chain: ChainConfig } {
-  const { session } = ctx.wallet.ui.get()
-  if (!session) throw new Provider.UnauthorizedError({ message: 'Not connected: call eth_requestAccounts first' })
-  if (address !== undefined && !isAddressEqual(address as `0x${string}`, session.address))
+export function requireAccount(ctx: RpcContext, address?: string): Account {
+  const account = ctx.account()
+  if (!account) throw new Provider.UnauthorizedError({ message: 'Not connected: call eth_requestAccounts first' })
+  if (address !== undefined && !isAddressEqual(address as `0x${string}`, account.address))
     throw new Provider.UnauthorizedError({ message: `Account ${address} is not authorised` })
-  const chain = ctx.wallet.chain()
-  if (!chain) throw new Provider.ChainDisconnectedError({ message: 'Chain not found' })
-  return { ...session, chainId: chain.chainId, chain }
+  return account
 }
 
 /** -32602 for a request pinned to another chain than the active one (MetaMask answers the same). */

@@ -1,6 +1,7 @@
 import type { EstimateGasResult } from '../../sdk/index.ts'
 import { createConfirmations } from '../confirmation.ts'
 import { testWallet } from '../test-wallet.ts'
+import { activeAccount } from '../accounts/active.ts'
 import { handleRpc } from './index.ts'
 import type { RpcContext } from './types.ts'
 
@@ -31,11 +32,12 @@ export function testContext(options: Parameters<typeof testWallet>[0] & { estima
       signTypedData: record('signTypedData', () => ({ signature: '0x05' })),
     },
   } as unknown as RpcContext['client']
-  const confirmations = createConfirmations(t.wallet)
+  const confirmations = createConfirmations(t.wallet, { signer: () => ctx.account()?.address })
   const ctx: RpcContext = {
     wallet: t.wallet,
     client,
     confirmations,
+    account: activeAccount(t.wallet, client),
     rpc: () => {
       throw new Error('no chain RPC in unit tests')
     },

@@ -1,4 +1,5 @@
 import type { ChainClient, createClient } from '../../sdk/index.ts'
+import type { Account } from '../accounts/account.ts'
 import type { Confirmations } from '../confirmation.ts'
 import type { Wallet } from '../wallet.ts'
 
@@ -6,6 +7,8 @@ export type RpcContext = {
   wallet: Wallet
   client: ReturnType<typeof createClient>
   confirmations: Confirmations
+  /** The account signing requests act for (accounts/active.ts), or null when nobody is signed in. */
+  account: () => Account | null
   /** JSON-RPC to the current chain's RPC URLs, in order, with fallback. */
   rpc: (chainId: number) => ChainClient
 }
