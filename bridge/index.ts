@@ -18,4 +18,4 @@ export {
 } from './methods.ts'
 export { checkCall, checkExternalConnection, checkRpcRequest, hostChecks, widgetChecks } from './validate.ts'
 export { dispatch, serve } from './serve.ts'
-export { checkParams, isRpcRead, methodOf, rpcReads, timeouts, type Kind } from './rpc-methods.ts'
+export { checkParams, isRpcRead, methodOf, rpcReads, timeouts, type FrameMethod, type Kind } from './rpc-methods.ts'

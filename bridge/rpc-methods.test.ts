@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { checkParams, isRpcRead, methodOf, rpcReads } from './rpc-methods.ts'
+import { checkParams, isRpcRead, methodOf, rpcReads, timeouts, type FrameMethod, type Kind } from './rpc-methods.ts'
 
 const a = '0x000000000000000000000000000000000000dEaD'
 const typed = { types: { EIP712Domain: [] }, primaryType: 'EIP712Domain', domain: {}, message: {} }
@@ -68,21 +68,26 @@ describe('params are checked per method', () => {
 })
 
 describe('each kind of call has its own timeout', () => {
+  const [read, sign, none] = [30_000, 600_000, undefined]
   test.each([
-    ['eth_requestAccounts', 'user'],
-    ['wallet_requestPermissions', 'user'],
-    ['personal_sign', 'sign'],
-    ['eth_signTypedData_v4', 'sign'],
-    ['eth_sendTransaction', 'sign'],
-    ['eth_signTransaction', 'sign'],
-    ['wallet_sendCalls', 'sign'],
-    ['wallet_switchEthereumChain', 'sign'],
-    ['eth_chainId', 'read'],
-    ['eth_estimateGas', 'read'],
-    ['wallet_getCallsStatus', 'read'],
-    ['eth_getBlockByNumber', 'read'],
-  ])('%s: %s', (method, kind) => {
+    ['eth_requestAccounts', 'connect', none],
+    ['wallet_requestPermissions', 'permission', none],
+    ['personal_sign', 'sign', sign],
+    ['eth_signTypedData_v4', 'sign', sign],
+    ['eth_sendTransaction', 'sign', sign],
+    ['eth_signTransaction', 'sign', sign],
+    ['wallet_sendCalls', 'sign', sign],
+    ['wallet_switchEthereumChain', 'chain', sign],
+    ['wallet_addEthereumChain', 'chain', sign],
+    ['wallet_getPermissions', 'read', read],
+    ['wallet_revokePermissions', 'read', read],
+    ['eth_chainId', 'read', read],
+    ['eth_estimateGas', 'read', read],
+    ['wallet_getCallsStatus', 'read', read],
+    ['eth_getBlockByNumber', 'read', read],
+  ])('%s: %s, %s ms', (method, kind, timeout) => {
     expect(methodOf(method)?.[1]).toBe(kind)
+    expect(timeouts[methodOf(method)![1]]).toBe(timeout)
   })
 })
 
@@ -112,5 +117,17 @@ describe('the read allowlist: only reads reach a chain, whatever the prefix', ()
   test('every entry is a plain eth_, net_ or web3_ method name', () => {
     expect(rpcReads.size).toBeGreaterThan(30)
     for (const method of rpcReads) expect(method).toMatch(/^(eth|net|web3)_[a-zA-Z]+$/)
+  })
+})
+
+describe('the contract is checked by tsc', () => {
+  test('a frame handler table missing a method, or a timeout table missing a kind, does not compile', () => {
+    const all = {} as Record<FrameMethod, true>
+    const { personal_sign: _, ...rest } = all
+    // @ts-expect-error personal_sign has no handler
+    const missing: { readonly [method in FrameMethod]: true } = rest
+    // @ts-expect-error the chain kind has no timeout
+    const noChain: { readonly [kind in Kind]: number | undefined } = { read: 1, sign: 1, connect: 1, permission: 1 }
+    expect([missing, noChain]).toHaveLength(2)
   })
 })

@@ -1,37 +1,52 @@
 /**
- * The method registry both sides use: every RPC method the kit answers, with its params signature
- * and how long it may take over the bridge (reads are short, user-facing signing waits for a
- * person, connecting has no limit while the modal is open). The host uses it for 4200 and the
- * timeout; the wallet frame checks the params (-32602) before any handler runs; the sandbox's
- * /rpc proxy forwards the reads only.
+ * The method registry both sides use: every RPC method the kit answers, with its kind and params
+ * signature. The host uses it for 4200 and the timeout; the wallet frame checks the params (-32602)
+ * before any handler runs, and has one handler per method it answers (tsc checks that:
+ * `FrameMethod`); the sandbox's /rpc proxy forwards the reads only.
  *
- * A signature starts with its kind when not a read (`!` signing, `@` waits for the user), then
- * has one letter per positional param; those after `?` are optional:
+ * A signature starts with its kind when not a read (`!` sign, `@` connect, `#` chain, `&`
+ * permission), then has one letter per positional param; those after `?` are optional:
  * a address · s string · t transaction · c {chainId} · d EIP-712 typed data ·
  * k EIP-5792 calls object · p EIP-2255 permissions object ·
  * * anything (block tags and numbers too: the chain's RPC judges them).
  */
-export const timeouts = { read: 30_000, sign: 10 * 60_000, user: undefined } as const
-export type Kind = keyof typeof timeouts
+export type Kind = 'read' | 'sign' | 'connect' | 'chain' | 'permission'
 
-const signatures: Readonly<Record<string, string>> = {
+/**
+ * How long a call of each kind may take over the bridge: reads are short, signing and switching
+ * chains wait for a person, connecting and granting permissions have no limit while the modal is
+ * open. A Record over every kind, so a new kind without a timeout does not compile.
+ */
+export const timeouts: { readonly [kind in Kind]: number | undefined } = { read: 30_000, sign: 600_000, chain: 600_000, connect: undefined, permission: undefined }
+
+/** The methods the wallet frame answers itself (widget/rpc/index.ts has a handler for each). */
+const answered = {
   eth_requestAccounts: '@',
   eth_accounts: '',
   eth_chainId: '',
   net_version: '',
-  wallet_switchEthereumChain: '!c',
-  wallet_addEthereumChain: '!c',
+  wallet_switchEthereumChain: '#c',
+  wallet_addEthereumChain: '#c',
   personal_sign: '!sa?*', // web3.js adds a password
   eth_signTypedData_v4: '!ad',
   eth_sendTransaction: '!t',
   eth_signTransaction: '!t',
-  eth_estimateGas: 't?**',
   wallet_getCapabilities: '?a*',
   wallet_sendCalls: '!k',
   wallet_getCallsStatus: 's',
-  wallet_requestPermissions: '@p',
+  wallet_requestPermissions: '&p',
+  // Reads: they answer at once, revoking only forgets the app's grant.
   wallet_getPermissions: '',
   wallet_revokePermissions: 'p',
+} as const
+
+/** A method the wallet frame must have a handler for; any other is a read the chain's RPC answers. */
+export type FrameMethod = keyof typeof answered
+
+/** The frame's methods, and the reads whose params are checked before the chain's RPC gets them. */
+const signatures: Readonly<Record<string, string>> = {
+  ...answered,
+  eth_estimateGas: 't?**',
   eth_call: 't?**',
   eth_getBalance: 'a?*',
   eth_getCode: 'a?*',
@@ -108,11 +123,11 @@ export function checkParams(signature: string, params: unknown = []): string | u
   return undefined
 }
 
-const marks: Readonly<Record<string, Kind>> = { '!': 'sign', '@': 'user' }
+const marks: Readonly<Record<string, Kind>> = { '!': 'sign', '@': 'connect', '#': 'chain', '&': 'permission' }
 
 /**
  * A method's params signature and kind, or undefined when the provider does not support it (4200).
- * Another method is sent only when it is on the shared read allowlist (bridge/rpc-reads.ts): the
+ * Another method is sent only when it is on the read allowlist above: the
  * chain's RPC judges its params (`*` for each). eth_sign (blind hashes), eth_subscribe and anything
  * that would change a node's state are not reads.
  */

@@ -11,8 +11,6 @@ export type EIP1193Provider = {
 /** Sends a checked request on (to the wallet frame, or the connected browser wallet). */
 export type Route = (request: RpcRequest, timeout: number | undefined) => Promise<unknown>
 
-const chainMethods = ['wallet_switchEthereumChain', 'wallet_addEthereumChain']
-
 /**
  * The EIP-1193 provider a dapp sees. Every request is checked here before anything is sent: a
  * malformed request is -32602, a method that is neither a wallet method nor on the read allowlist
@@ -47,7 +45,7 @@ export function createProvider(chains: readonly number[], route: Route) {
     const { method, params } = args
     const known = methodOf(method)
     if (!known) throw new ProviderRpcError(ErrorCode.unsupportedMethod, `Unsupported method: ${method}`)
-    if (chainMethods.includes(method)) {
+    if (known[1] == 'chain') {
       // A browser wallet must not be moved to a chain the app does not offer either.
       const chainId = (params as [{ chainId?: unknown }?] | undefined)?.[0]?.chainId
       if (chainId !== undefined && !chains.includes(Number(chainId)))

@@ -1,5 +1,5 @@
 import * as Provider from 'ox/Provider'
-import { checkParams, isRpcRead, methodOf, type RpcRequest } from '../../bridge/index.ts'
+import { checkParams, isRpcRead, methodOf, type FrameMethod, type RpcRequest } from '../../bridge/index.ts'
 import { wallet_getCallsStatus, wallet_getCapabilities, wallet_sendCalls } from './calls.ts'
 import { wallet_addEthereumChain, wallet_switchEthereumChain } from './chains.ts'
 import { eth_accounts } from './eth_accounts.ts'
@@ -13,7 +13,8 @@ import { invalid } from './guards.ts'
 import { forwardRead } from './reads.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
 
-export const handlers: Readonly<Record<string, RpcHandler>> = {
+/** One handler per method the frame answers (bridge/rpc-methods.ts): a missing one does not compile. */
+export const handlers: { readonly [method in FrameMethod]: RpcHandler } = {
   eth_accounts,
   eth_chainId,
   eth_requestAccounts,
@@ -47,7 +48,7 @@ export function checkRequest({ method, params }: RpcRequest): void {
 export function handleRpc(ctx: RpcContext, request: RpcRequest): unknown {
   checkRequest(request)
   const { method, params } = request
-  const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
+  const handler = Object.hasOwn(handlers, method) ? handlers[method as FrameMethod] : undefined
   if (handler) return handler(ctx, params)
   if (isRpcRead(method)) return forwardRead(ctx, request)
   throw new Provider.UnsupportedMethodError({ message: `Unsupported method: ${method}` })
