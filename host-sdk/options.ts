@@ -53,6 +53,5 @@ export function resolveOptions(options: WalletKitOptions, fallbackProviderUrl?: 
   }
 }
 
-/** The frame URL: the widget reads appId, env, theme, locale and chains from it (never trusted for access). */
-export const frameUrl = ({ providerOrigin, appId, env, theme, locale, chains }: ResolvedOptions, origin: string): string =>
-  `${providerOrigin}/widget/?${new URLSearchParams({ appId, env, theme, locale, chains: chains.join(), origin })}`
+/** The frame URL, built and read by one module (bridge/frame-url.ts). */
+export { buildFrameUrl as frameUrl } from '../bridge/frame-url.ts'
