@@ -1,4 +1,4 @@
-import { entryConfig, kitConfig, measure, type Renderer } from './bundles.ts'
+import { entryConfig, kitConfig, measure, widgetFirstRoute, type Renderer } from './bundles.ts'
 
 /**
  * `npm run bench:size`: gzipped sizes of what a host loads, beside two other wallet SDKs bundled
@@ -13,6 +13,7 @@ const rows: [string, () => ReturnType<typeof measure>][] = [
   ...(['preact', 'preact-compat', 'react'] as Renderer[]).map(
     (renderer): [string, () => ReturnType<typeof measure>] => [`kit.js with ${renderer} as the element renderer`, () => measure(kitConfig({ renderer }))],
   ),
+  ['wallet frame, first route (up to the connect home)', () => widgetFirstRoute()],
   ['magic-sdk (Magic)', () => measure(entryConfig('scripts/bench/magic.ts'))],
   ['@coinbase/wallet-sdk (createCoinbaseWalletSDK)', () => measure(entryConfig('scripts/bench/coinbase.ts'))],
 ]

@@ -118,3 +118,31 @@ export async function measure(config: InlineConfig): Promise<{ raw: number; gzip
 }
 
 export { bundle }
+
+/**
+ * The wallet frame's first route: the scripts the served page (dist/widget, vite.config.ts) loads
+ * before the connect modal's home can show, i.e. the entry chunk and every chunk it imports
+ * statically. Every other route loads lazily. Gzipped per file, as a browser fetches them.
+ */
+export async function widgetFirstRoute(): Promise<{ files: string[]; raw: number; gzip: number }> {
+  // Built as `vite build` ships it, whatever NODE_ENV says (Vitest sets "test", which would pick
+  // React's development builds and JSX runtime).
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  const result = await build({ configFile: at('vite.config.ts'), logLevel: 'silent', mode: 'production', build: { write: false } }).finally(() => {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
+  })
+  const outputs = (Array.isArray(result) ? result : [result]) as { output: ({ type: string; isEntry?: boolean; imports?: string[] } & Out)[] }[]
+  const chunks = outputs.flatMap((o) => o.output.filter((x) => x.type === 'chunk'))
+  const byName = new Map(chunks.map((c) => [c.fileName, c]))
+  const files = new Set<string>()
+  const visit = (name: string) => {
+    if (files.has(name)) return
+    files.add(name)
+    for (const next of byName.get(name)?.imports ?? []) visit(next)
+  }
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName)
+  const code = [...files].map((name) => byName.get(name)!.code)
+  return { files: [...files], raw: code.reduce((n, c) => n + Buffer.byteLength(c), 0), gzip: code.reduce((n, c) => n + gzipSize(c), 0) }
+}

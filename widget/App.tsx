@@ -1,14 +1,22 @@
-import { ChainModal } from './chain/ChainModal.tsx'
-import { ConfirmModal } from './confirm/ConfirmModal.tsx'
-import { PermissionModal } from './confirm/PermissionModal.tsx'
+import { Suspense } from 'react'
 import { ConnectModal } from './connect/ConnectModal.tsx'
 import { useWidget } from './context.ts'
-import { ProfileModal } from './profile/ProfileModal.tsx'
+import { lazyRoute } from './lazy-route.ts'
 import { useStore } from './store.ts'
+
+// Only the connect modal's home loads with the frame; every other modal after it (lazy-route.ts).
+const ConfirmModal = lazyRoute(() => import('./confirm/ConfirmModal.tsx'), (m) => m.ConfirmModal)
+const PermissionModal = lazyRoute(() => import('./confirm/PermissionModal.tsx'), (m) => m.PermissionModal)
+const ChainModal = lazyRoute(() => import('./chain/ChainModal.tsx'), (m) => m.ChainModal)
+const ProfileModal = lazyRoute(() => import('./profile/ProfileModal.tsx'), (m) => m.ProfileWithQueries)
 
 export function App() {
   const { wallet } = useWidget()
   const view = useStore(wallet.ui, (s) => s.view)
+  return <Suspense fallback={null}>{modal(view)}</Suspense>
+}
+
+function modal(view: ReturnType<ReturnType<typeof useWidget>['wallet']['ui']['get']>['view']) {
   switch (view) {
     case 'connect':
       return <ConnectModal />

@@ -13,11 +13,15 @@ import {
   type WidgetMethods,
 } from '../bridge/index.ts'
 import { screenWallets } from '../bridge/validate.ts'
-import { checkRequest, handleRpc } from './rpc/index.ts'
+import { lazyModule } from './lazy-route.ts'
 import type { RpcContext } from './rpc/types.ts'
 import type { HostPort } from './wallet.ts'
 
 type Refusal = { code: number; message: string }
+
+/** The RPC handlers (viem, the fee rules, the confirmations' payloads) load with the first request, not with the frame. */
+const rpcModule = lazyModule(() => import('./rpc/index.ts'))
+const rpcHandlers = rpcModule.get
 
 /**
  * Serves the widget's bridge methods to the host page at `hostOrigin` (already checked against the
@@ -39,11 +43,12 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
     },
     async request(request) {
       guard()
+      const { handleRpc } = await rpcHandlers()
       return handleRpc(await options.context, request)
     },
-    check(request) {
+    async check(request) {
       guard()
-      checkRequest(request)
+      ;(await rpcHandlers()).checkRequest(request)
       return null
     },
     async open(view) {

@@ -1,6 +1,6 @@
 import * as Provider from 'ox/Provider'
 import * as RpcResponse from 'ox/RpcResponse'
-import { SdkError } from '../sdk/index.ts'
+import { SdkError } from '../sdk/errors.ts'
 import { confirmCloseDelayMs, maxPendingConfirmations } from './constants.ts'
 import type { ConfirmationKind, ConfirmationPayload } from './ui-state.ts'
 import type { Wallet } from './wallet.ts'

@@ -1,12 +1,13 @@
 import { createContext, useContext } from 'react'
-import type { AppConfig, createClient } from '../sdk/index.ts'
+import type { AppConfig } from '../sdk/index.ts'
 import type { Confirmations } from './confirmation.ts'
 import type { RpcContext } from './rpc/types.ts'
+import type { WidgetClient } from './service-client.ts'
 import type { Wallet } from './wallet.ts'
 
 export type WidgetContext = {
   wallet: Wallet
-  client: ReturnType<typeof createClient>
+  client: WidgetClient
   config: AppConfig
   confirmations: Confirmations
   rpc: RpcContext['rpc']

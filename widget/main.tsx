@@ -1,14 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ErrorCode } from '../bridge/index.ts'
-import { createChainClient, createClient, type AppConfig, type ChainClient, type Client } from '../sdk/index.ts'
+import type { AppConfig, ChainClient } from '../sdk/index.ts'
 import { activeAccount } from './accounts/active.ts'
 import { App } from './App.tsx'
 import { serveHost } from './bridge.ts'
+import { createWidgetClient, type WidgetClient } from './service-client.ts'
 import { createConfirmations } from './confirmation.ts'
 import { logoutTimeoutMs } from './constants.ts'
 import { Widget } from './context.ts'
+import { lazyModule, preloadAll } from './lazy-route.ts'
 import { isAllowedOrigin } from './origins.ts'
 import { readParams, type FrameParams } from './params.ts'
 import type { RpcContext } from './rpc/types.ts'
@@ -17,10 +18,7 @@ import { createSessionOwner, type SessionOwner } from './session-owner.ts'
 import './styles.css'
 import { createWallet } from './wallet.ts'
 
-// SPEC.md section 7: app config is cached with a 1-hour stale time, no retry, no refetch on focus.
-const queries = new QueryClient({
-  defaultOptions: { queries: { staleTime: 60 * 60 * 1000, retry: false, refetchOnWindowFocus: false } },
-})
+const chainModule = lazyModule(() => import('../sdk/chain.ts'))
 
 async function boot() {
   const params = readParams(new URL(location.href), location.ancestorOrigins)
@@ -31,7 +29,7 @@ async function boot() {
   const held = createSessionOwner({ appId: params.appId, env: params.env, store, persistent, chainId: () => chainId() })
   const api = location.origin
   // The session owner is the client's token holder: tokens are written in one place.
-  const client = createClient({
+  const client = createWidgetClient({
     appId: params.appId,
     env: params.env,
     baseUrls: { wallet: `${api}/api/v2`, appConfig: `${api}/api/v1`, smartAccount: `${api}/api/v1`, ramp: `${api}/v1` },
@@ -41,10 +39,8 @@ async function boot() {
 
   let config: AppConfig
   try {
-    config = await queries.fetchQuery({
-      queryKey: ['app-config', params.appId, params.env],
-      queryFn: ({ signal }) => client.appConfig.get({ signal }),
-    })
+    // Read once per frame and kept for its life (SPEC.md section 7: no retry, nothing refetches it).
+    config = await client.appConfig.get()
   } catch (err) {
     console.error(`wallet-kit: no app config for "${params.appId}":`, err)
     return
@@ -69,6 +65,7 @@ async function boot() {
     const ctx = await start({ params, hostOrigin, client, config, owner: held, host, setChain: (fn) => (chainId = fn) })
     ready(ctx)
     render({ ...ctx, config, locale: params.locale })
+    preloadAll()
   } catch (error) {
     // Every call gets an answer, never a wait without end.
     console.error('wallet-kit: the wallet frame could not start:', error)
@@ -80,7 +77,7 @@ async function boot() {
 async function start(deps: {
   params: FrameParams
   hostOrigin: string
-  client: Client
+  client: WidgetClient
   config: AppConfig
   owner: SessionOwner
   host: ReturnType<typeof serveHost>
@@ -114,23 +111,24 @@ async function start(deps: {
       if (refreshToken) await client.account.refresh({ refreshToken })
     },
   })
-  const rpcClients = new Map<number, ChainClient>()
-  const rpc = (chainId: number) => {
-    let c = rpcClients.get(chainId)
-    if (!c) rpcClients.set(chainId, (c = createChainClient({ rpcUrls: wallet.chain(chainId)?.rpcUrls ?? [] })))
-    return c
-  }
+  // One client per chain, with viem's transports loaded on the first read (not with the frame).
+  const rpcClients = new Map<number, Promise<ChainClient>>()
+  const rpc = (chainId: number): ChainClient => ({
+    async request(args, options) {
+      let c = rpcClients.get(chainId)
+      if (!c) rpcClients.set(chainId, (c = chainModule.get().then((m) => m.createChainClient({ rpcUrls: wallet.chain(chainId)?.rpcUrls ?? [] }))))
+      return (await c).request(args, options)
+    },
+  })
   return { wallet, client, confirmations, account, rpc }
 }
 
 function render(value: RpcContext & { config: AppConfig; locale: FrameParams['locale'] }) {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <QueryClientProvider client={queries}>
-        <Widget.Provider value={value}>
-          <App />
-        </Widget.Provider>
-      </QueryClientProvider>
+      <Widget.Provider value={value}>
+        <App />
+      </Widget.Provider>
     </StrictMode>,
   )
 }

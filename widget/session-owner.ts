@@ -1,4 +1,5 @@
-import { createTokenHolder, type TokenHolder, type Tokens } from '../sdk/index.ts'
+import type { TokenHolder, Tokens } from '../sdk/index.ts'
+import { createTokenHolder } from '../sdk/tokens.ts'
 import type { Session, SessionStore } from './session.ts'
 
 /** What the UI and the host may know of a session: never its tokens. */

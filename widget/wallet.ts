@@ -1,5 +1,5 @@
 import * as Provider from 'ox/Provider'
-import { numberToHex } from 'viem'
+import { fromNumber as numberToHex } from 'ox/Hex'
 import type { ExternalConnection, HostEvent, OpenTarget, Result, View } from '../bridge/index.ts'
 import type { ChainConfig } from '../sdk/index.ts'
 import type { Session } from './session.ts'

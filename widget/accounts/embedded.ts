@@ -1,25 +1,19 @@
-import { hashMessage, isHex } from 'viem'
 import type { ChainConfig, Client } from '../../sdk/index.ts'
-import { describeMessage } from '../confirm/message-display.ts'
+import { lazyModule } from '../lazy-route.ts'
 import type { Account } from './account.ts'
+
+/** The message-signing code (viem's hashing): preloaded with the other lazy parts, and asked for again with each account. */
+const signing = lazyModule(() => import('./embedded-sign.ts')).get
 
 /** The embedded wallet: its key stays with the wallet service, which signs for the held session. */
 export function embeddedAccount(client: Pick<Client, 'wallet'>, address: `0x${string}`, chain: ChainConfig): Account {
   const network = chain.network
+  void signing().catch(() => {})
   return {
     source: 'embedded',
     address,
     chain,
-    async signMessage(bytes) {
-      // The service reads a 0x-hex message as bytes, so only plain readable text goes as text;
-      // anything else as the EIP-191 hash of the exact bytes. Both sign the same bytes.
-      const view = describeMessage(bytes)
-      const asText = view.as === 'text' && view.warning === null && !isHex(view.shown)
-      const { signature } = asText
-        ? await client.wallet.signMessage({ network, message: view.shown })
-        : await client.wallet.signHash({ network, hash: hashMessage({ raw: bytes }) })
-      return signature as `0x${string}`
-    },
+    signMessage: async (bytes) => (await signing()).signMessage(client, network, bytes),
     async signTypedData(json) {
       return (await client.wallet.signTypedData({ network, data: json })).signature as `0x${string}`
     },

@@ -1,14 +1,18 @@
+import { Suspense } from 'react'
+import { lazyRoute } from '../lazy-route.ts'
 import { useWidget } from '../context.ts'
 import { useStore } from '../store.ts'
 import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import type { ConnectPage } from '../ui-state.ts'
 import { Home } from './Home.tsx'
-import { Otp } from './Otp.tsx'
-import { WalletPage } from './WalletButtons.tsx'
-import { WalletCreated } from './WalletCreated.tsx'
-import { Whatsapp } from './Whatsapp.tsx'
 import { useT, type Messages } from '../i18n.ts'
+
+// Home loads with the frame; the other pages when first shown.
+const Otp = lazyRoute(() => import('./Otp.tsx'), (m) => m.Otp)
+const WalletPage = lazyRoute(() => import('./WalletButtons.tsx'), (m) => m.WalletPage)
+const WalletCreated = lazyRoute(() => import('./WalletCreated.tsx'), (m) => m.WalletCreated)
+const Whatsapp = lazyRoute(() => import('./Whatsapp.tsx'), (m) => m.Whatsapp)
 
 const titleKeys: Partial<Record<ConnectPage, keyof Messages>> = {
   home: 'loginTitle',
@@ -36,11 +40,13 @@ export function ConnectModal() {
       footer={<Footer show={config.showPoweredBy !== false} />}
     >
       <div key={page} className={`wk-page wk-page--${direction}`}>
-        {page === 'home' && <Home />}
-        {page === 'otp' && <Otp />}
-        {page === 'wallet' && <WalletPage />}
-        {page === 'whatsapp' && <Whatsapp />}
-        {page === 'wallet-created' && <WalletCreated />}
+        <Suspense fallback={null}>
+          {page === 'home' && <Home />}
+          {page === 'otp' && <Otp />}
+          {page === 'wallet' && <WalletPage />}
+          {page === 'whatsapp' && <Whatsapp />}
+          {page === 'wallet-created' && <WalletCreated />}
+        </Suspense>
       </div>
     </Modal>
   )

@@ -12,6 +12,7 @@ import { useOnramp } from '../onramp/use-onramp.ts'
 import { Receive } from './Receive.tsx'
 import { useBalance } from './use-balance.ts'
 import { useT } from '../i18n.ts'
+import { Queries } from './queries.tsx'
 
 type Screen = 'home' | 'receive' | 'chain' | 'onramp' | 'select-currency' | 'select-crypto'
 const titleKeys = {
@@ -22,6 +23,13 @@ const titleKeys = {
   'select-currency': 'selectCurrency',
   'select-crypto': 'selectCrypto',
 } as const
+
+/** The profile with its cached reads (loaded together, lazily). */
+export const ProfileWithQueries = () => (
+  <Queries>
+    <ProfileModal />
+  </Queries>
+)
 
 export function ProfileModal() {
   const { wallet, config } = useWidget()

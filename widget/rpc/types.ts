@@ -1,11 +1,12 @@
-import type { ChainClient, createClient } from '../../sdk/index.ts'
+import type { ChainClient } from '../../sdk/index.ts'
 import type { Account } from '../accounts/account.ts'
 import type { Confirmations } from '../confirmation.ts'
+import type { WidgetClient } from '../service-client.ts'
 import type { Wallet } from '../wallet.ts'
 
 export type RpcContext = {
   wallet: Wallet
-  client: ReturnType<typeof createClient>
+  client: WidgetClient
   confirmations: Confirmations
   /** The account signing requests act for (accounts/active.ts), or null when nobody is signed in. */
   account: () => Account | null

@@ -1,0 +1,30 @@
+import type { ClientConfig } from '../sdk/config.ts'
+import { resolveContext } from '../sdk/config.ts'
+import type { Client } from '../sdk/index.ts'
+import { createAppConfigClient } from '../sdk/app-config.ts'
+import { createRampClient } from '../sdk/ramp/client.ts'
+import { createAccountClient } from '../sdk/wallet/account.ts'
+import { createAuthClient } from '../sdk/wallet/auth.ts'
+import { createWalletClient } from '../sdk/wallet/client.ts'
+
+/** The services the frame uses, on one configuration and one token holder (the session owner). */
+export type WidgetClient = Pick<Client, 'env' | 'baseUrls' | 'tokens' | 'auth' | 'account' | 'wallet' | 'ramp' | 'appConfig'>
+
+/**
+ * Built from the sdk's service constructors rather than `createClient`, so that what the frame does
+ * not need before its first page (the chain client and viem's transports, the smart-account
+ * client) stays out of its first chunk (the 100 KB budget, scripts/bundles.ts).
+ */
+export function createWidgetClient(config: ClientConfig): WidgetClient {
+  const ctx = resolveContext(config)
+  return {
+    env: ctx.env,
+    baseUrls: ctx.baseUrls,
+    tokens: ctx.tokens,
+    auth: createAuthClient(ctx),
+    account: createAccountClient(ctx),
+    wallet: createWalletClient(ctx),
+    ramp: createRampClient(ctx),
+    appConfig: createAppConfigClient(ctx),
+  }
+}
