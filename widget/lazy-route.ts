@@ -21,7 +21,7 @@ export function lazyModule<T>(load: () => Promise<T>): { get(): Promise<T>; prel
 const preloads: (() => void)[] = []
 
 /** A lazily loaded component (React.lazy) whose module is preloaded with the others. */
-export function lazyRoute<T>(load: () => Promise<T>, pick: (module: T) => ComponentType) {
+export function lazyRoute<T, P extends object = {}>(load: () => Promise<T>, pick: (module: T) => ComponentType<P>) {
   const module = lazyModule(load)
   return lazy(() => module.get().then((m) => ({ default: pick(m) })))
 }

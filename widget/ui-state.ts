@@ -1,12 +1,15 @@
 import type { View, WalletDescriptor } from '../bridge/index.ts'
 import type { FeeSummary } from './rpc/fees.ts'
 
-export type ConnectPage = 'home' | 'wallet' | 'qr-code' | 'whatsapp' | 'otp' | 'wallet-created'
+import type { Page } from './navigator.ts'
+
+export type { ConnectPage } from './navigator.ts'
 
 export type UiState = {
   view: View | null
-  page: ConnectPage
-  history: readonly ConnectPage[]
+  /** The page of the open modal, and the back stack under it (navigator.ts). */
+  page: Page
+  history: readonly Page[]
   direction: 'forward' | 'back'
   /** Where the one-time code went, for the OTP page. */
   otpTarget: { channel: 'email' | 'whatsapp'; to: string; verificationToken: string } | null

@@ -28,7 +28,7 @@ describe('wallet state machine', () => {
   test('back pops the history; an empty history returns home', () => {
     const { wallet } = testWallet()
     wallet.navigate('wallet')
-    wallet.navigate('qr-code')
+    wallet.navigate('otp')
     wallet.back()
     expect(wallet.ui.get()).toMatchObject({ page: 'wallet', direction: 'back' })
     wallet.back()

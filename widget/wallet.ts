@@ -5,7 +5,8 @@ import type { ChainConfig } from '../sdk/index.ts'
 import type { Session } from './session.ts'
 import type { PublicSession, SessionOwner } from './session-owner.ts'
 import { createStore } from './store.ts'
-import { initialUi, type AccountState, type ConnectPage, type UiState } from './ui-state.ts'
+import { back as backFrom, forward, home, isPageOf, type Page } from './navigator.ts'
+import { initialUi, type AccountState, type UiState } from './ui-state.ts'
 
 export type HostPort = {
   setVisible(visible: boolean): void
@@ -51,8 +52,10 @@ export function createWallet(deps: {
 
   function open(view: View) {
     clearTimeout(resetTimer)
-    const wasOpen = ui.get().view !== null
-    ui.set({ view })
+    const { view: was, page } = ui.get()
+    // Another modal starts on its home; the same one (reopened within 50 ms) keeps its page.
+    ui.set(was === view || (was === null && isPageOf(view, page)) ? { view } : { view, ...home })
+    const wasOpen = was !== null
     if (!wasOpen) deps.host.setVisible(true)
   }
 
@@ -66,7 +69,7 @@ export function createWallet(deps: {
     if (session && !announced) announce(session)
     for (const w of waiting.splice(0)) w.reject(new Provider.UserRejectedRequestError({ message: 'User closed the modal' }))
     for (const fn of onClose) fn()
-    resetTimer = setTimeout(() => ui.set({ page: 'home', history: [], direction: 'back', otpTarget: null }), resetDelayMs)
+    resetTimer = setTimeout(() => ui.set({ ...home, direction: 'back', otpTarget: null }), resetDelayMs)
   }
 
   /** Hides the modal without closing it: nothing pending is answered (a confirmation still being prepared). */
@@ -76,12 +79,12 @@ export function createWallet(deps: {
     deps.host.setVisible(false)
   }
 
-  function navigate(page: ConnectPage) {
-    ui.set((s) => ({ page, history: [...s.history, s.page], direction: 'forward' }))
+  function navigate(page: Page) {
+    ui.set((s) => forward(s, page))
   }
 
   function back() {
-    ui.set((s) => ({ page: s.history.at(-1) ?? 'home', history: s.history.slice(0, -1), direction: 'back' }))
+    ui.set((s) => backFrom(s))
   }
 
   // The session changes in one place (session-owner.ts): a login here, another tab, or its end.

@@ -1,51 +1,45 @@
-import { Suspense } from 'react'
-import { lazyRoute } from '../lazy-route.ts'
+import { Suspense, type ComponentType } from 'react'
 import { useWidget } from '../context.ts'
+import { useT, type Messages } from '../i18n.ts'
+import { lazyRoute } from '../lazy-route.ts'
+import { isPageOf, type ConnectPage } from '../navigator.ts'
 import { useStore } from '../store.ts'
 import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
-import type { ConnectPage } from '../ui-state.ts'
 import { Home } from './Home.tsx'
-import { useT, type Messages } from '../i18n.ts'
 
-// Home loads with the frame; the other pages when first shown.
-const Otp = lazyRoute(() => import('./Otp.tsx'), (m) => m.Otp)
-const WalletPage = lazyRoute(() => import('./WalletButtons.tsx'), (m) => m.WalletPage)
-const WalletCreated = lazyRoute(() => import('./WalletCreated.tsx'), (m) => m.WalletCreated)
-const Whatsapp = lazyRoute(() => import('./Whatsapp.tsx'), (m) => m.Whatsapp)
+type Route = { title: keyof Messages; Page: ComponentType; back: boolean }
 
-const titleKeys: Partial<Record<ConnectPage, keyof Messages>> = {
-  home: 'loginTitle',
-  wallet: 'walletsTitle',
-  whatsapp: 'whatsappTitle',
-  otp: 'otpTitle',
-  'wallet-created': 'createdTitle',
+/** The connect modal's routes: home loads with the frame, every other page lazily (lazy-route.ts). */
+const routes: Record<ConnectPage, Route> = {
+  home: { title: 'loginTitle', Page: Home, back: false },
+  wallet: { title: 'walletsTitle', Page: lazyRoute(() => import('./WalletButtons.tsx'), (m) => m.WalletPage), back: true },
+  whatsapp: { title: 'whatsappTitle', Page: lazyRoute(() => import('./Whatsapp.tsx'), (m) => m.Whatsapp), back: true },
+  otp: { title: 'otpTitle', Page: lazyRoute(() => import('./Otp.tsx'), (m) => m.Otp), back: true },
+  // A new wallet is made: there is no going back to the login.
+  'wallet-created': { title: 'createdTitle', Page: lazyRoute(() => import('./WalletCreated.tsx'), (m) => m.WalletCreated), back: false },
 }
 
 export function ConnectModal() {
   const { wallet, config } = useWidget()
-  const page = useStore(wallet.ui, (s) => s.page)
+  const shown = useStore(wallet.ui, (s) => s.page)
   const direction = useStore(wallet.ui, (s) => s.direction)
   const t = useT()
-  const titleKey = titleKeys[page]
-  const canGoBack = page !== 'home' && page !== 'wallet-created'
+  const page: ConnectPage = isPageOf('connect', shown) ? (shown as ConnectPage) : 'home'
+  const { title, Page, back } = routes[page]
   return (
     <Modal
       testId={`connect-${page}`}
-      title={titleKey ? (t[titleKey] as string) : ''}
+      title={t[title] as string}
       hideTitle={page === 'home'}
       wide={page === 'home'}
       onClose={wallet.close}
-      onBack={canGoBack ? wallet.back : undefined}
+      onBack={back ? wallet.back : undefined}
       footer={<Footer show={config.showPoweredBy !== false} />}
     >
       <div key={page} className={`wk-page wk-page--${direction}`}>
         <Suspense fallback={null}>
-          {page === 'home' && <Home />}
-          {page === 'otp' && <Otp />}
-          {page === 'wallet' && <WalletPage />}
-          {page === 'whatsapp' && <Whatsapp />}
-          {page === 'wallet-created' && <WalletCreated />}
+          <Page />
         </Suspense>
       </div>
     </Modal>

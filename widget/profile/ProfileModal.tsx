@@ -1,20 +1,24 @@
-import { useState } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import { ChainIcon, ChainList } from '../chain/ChainList.tsx'
 import { useWidget } from '../context.ts'
 import { shortAddress } from '../format.ts'
+import { useT } from '../i18n.ts'
+import { lazyRoute } from '../lazy-route.ts'
+import { isPageOf, type ProfilePage } from '../navigator.ts'
+import { Buy } from '../onramp/Buy.tsx'
+import { SelectList } from '../onramp/SelectList.tsx'
+import { useOnramp, type Onramp } from '../onramp/use-onramp.ts'
 import { useStore } from '../store.ts'
 import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { useCopy } from '../use-copy.ts'
-import { Buy } from '../onramp/Buy.tsx'
-import { SelectList } from '../onramp/SelectList.tsx'
-import { useOnramp } from '../onramp/use-onramp.ts'
-import { Receive } from './Receive.tsx'
-import { useBalance } from './use-balance.ts'
-import { useT } from '../i18n.ts'
 import { Queries } from './queries.tsx'
+import { useBalance } from './use-balance.ts'
 
-type Screen = 'home' | 'receive' | 'chain' | 'onramp' | 'select-currency' | 'select-crypto'
+// The QR code library is the profile's largest part: it loads with the Receive page.
+const Receive = lazyRoute(() => import('./Receive.tsx'), (m) => m.Receive)
+
+/** The profile modal's route titles. */
 const titleKeys = {
   home: 'personalWallet',
   receive: 'receive',
@@ -22,7 +26,7 @@ const titleKeys = {
   onramp: 'buy',
   'select-currency': 'selectCurrency',
   'select-crypto': 'selectCrypto',
-} as const
+} as const satisfies Record<ProfilePage, string>
 
 /** The profile with its cached reads (loaded together, lazily). */
 export const ProfileWithQueries = () => (
@@ -31,16 +35,54 @@ export const ProfileWithQueries = () => (
   </Queries>
 )
 
+type Nav = { go(page: ProfilePage): void; back(): void }
+
+/** The profile modal's routes: every page shares the Buy state the modal holds across them. */
+const routes: Record<ProfilePage, (props: { address: `0x${string}`; nav: Nav; onramp: Onramp }) => ReactNode> = {
+  home: ({ address, nav, onramp }) => <ProfileHome address={address} nav={nav} onramp={onramp} />,
+  receive: ({ address }) => <Receive address={address} />,
+  chain: ({ nav }) => <ChainList onSwitched={nav.back} />,
+  onramp: ({ address, nav, onramp }) => (
+    <Buy onramp={onramp} address={address} choose={(list) => nav.go(list === 'fiat' ? 'select-currency' : 'select-crypto')} />
+  ),
+  'select-currency': ({ nav, onramp }) => <SelectCurrency nav={nav} onramp={onramp} />,
+  'select-crypto': ({ nav, onramp }) => <SelectCrypto nav={nav} onramp={onramp} />,
+}
+
+function SelectCurrency({ nav, onramp }: { nav: Nav; onramp: Onramp }) {
+  const t = useT()
+  return (
+    <SelectList
+      label={t.selectCurrency}
+      items={onramp.fiats}
+      selected={onramp.fiat?.id}
+      render={(f) => ({ title: `${f.currency}`, detail: f.symbol, icon: f.logo })}
+      onPick={(id) => (onramp.setFiat(id), nav.back())}
+    />
+  )
+}
+
+function SelectCrypto({ nav, onramp }: { nav: Nav; onramp: Onramp }) {
+  const t = useT()
+  return (
+    <SelectList
+      label={t.selectCrypto}
+      items={onramp.cryptos}
+      selected={onramp.crypto?.id}
+      render={(c) => ({ title: c.label, icon: c.logo })}
+      onPick={(id) => (onramp.setCrypto(id), nav.back())}
+    />
+  )
+}
+
 export function ProfileModal() {
   const { wallet, config } = useWidget()
   const t = useT()
-  const [screen, setScreen] = useState<Screen>('home')
+  const shown = useStore(wallet.ui, (s) => s.page)
+  const direction = useStore(wallet.ui, (s) => s.direction)
+  const page: ProfilePage = isPageOf('profile', shown) ? (shown as ProfilePage) : 'home'
   const address = useStore(wallet.ui, (s) => s.session?.address ?? s.external?.address)
-  const chainId = useStore(wallet.ui, (s) => s.chainId)
-  const chain = wallet.chain(chainId)
-  const balance = useBalance(address, chainId)
-  const [notice, copy] = useCopy()
-  const onramp = useOnramp(screen === 'onramp' || screen.startsWith('select-'))
+  const onramp = useOnramp(page === 'onramp' || page.startsWith('select-'))
 
   if (!address)
     return (
@@ -49,87 +91,75 @@ export function ProfileModal() {
       </Modal>
     )
 
+  const Page = routes[page]
   return (
     <Modal
-      testId={`profile-${screen}`}
-      title={t[titleKeys[screen]]}
+      testId={`profile-${page}`}
+      title={t[titleKeys[page]]}
       onClose={wallet.close}
-      onBack={screen === 'home' ? undefined : () => setScreen(screen.startsWith('select-') ? 'onramp' : 'home')}
+      onBack={page === 'home' ? undefined : wallet.back}
       footer={<Footer show={config.showPoweredBy !== false} />}
     >
-      {screen === 'receive' && <Receive address={address} />}
-      {screen === 'chain' && <ChainList onSwitched={() => setScreen('home')} />}
-      {screen === 'onramp' && (
-        <Buy onramp={onramp} address={address} choose={(list) => setScreen(list === 'fiat' ? 'select-currency' : 'select-crypto')} />
-      )}
-      {screen === 'select-currency' && (
-        <SelectList
-          label={t.selectCurrency}
-          items={onramp.fiats}
-          selected={onramp.fiat?.id}
-          render={(f) => ({ title: `${f.currency}`, detail: f.symbol, icon: f.logo })}
-          onPick={(id) => (onramp.setFiat(id), setScreen('onramp'))}
-        />
-      )}
-      {screen === 'select-crypto' && (
-        <SelectList
-          label={t.selectCrypto}
-          items={onramp.cryptos}
-          selected={onramp.crypto?.id}
-          render={(c) => ({ title: c.label, icon: c.logo })}
-          onPick={(id) => (onramp.setCrypto(id), setScreen('onramp'))}
-        />
-      )}
-      {screen === 'home' && (
-        <div className="wk-stack">
-          <div className="wk-card wk-row">
-            <div>
-              <div className="wk-muted">{t.personalWallet}</div>
-              <div className="wk-address" data-testid="profile-address">
-                {shortAddress(address)}
-              </div>
-            </div>
-            <button
-              type="button"
-              className="wk-link"
-              onClick={() => copy(address)}
-            >
-              {t.copy}
-            </button>
-          </div>
-          <p className="wk-notice" role="status">
-            {notice}
-          </p>
-          <div className="wk-row wk-row--even">
-            <button type="button" className="wk-button" onClick={() => setScreen('receive')}>
-              {t.receive}
-            </button>
-            {onramp.enabled && (
-              // SPEC.md section 5: inert until a crypto and a fiat are selected.
-              <button type="button" className="wk-button" disabled={!onramp.fiat || !onramp.crypto} onClick={() => setScreen('onramp')}>
-                {t.buy}
-              </button>
-            )}
-          </div>
-          <button type="button" className="wk-list-row wk-card" onClick={() => setScreen('chain')} aria-label="Switch chain">
-            {chain && <ChainIcon network={chain.network} />}
-            <span className="wk-grow">{chain?.name ?? 'Unknown chain'}</span>
-            <span data-testid="profile-balance">
-              {balance.data ?? (balance.isError ? '—' : '…')} {chain?.nativeCurrency.symbol}
-            </span>
-          </button>
-          <button
-            type="button"
-            className="wk-button wk-button--danger"
-            onClick={() => {
-              void wallet.disconnect()
-              wallet.close()
-            }}
-          >
-            {t.disconnect}
-          </button>
-        </div>
-      )}
+      <div key={page} className={`wk-page wk-page--${direction}`}>
+        <Suspense fallback={null}>
+          <Page address={address} nav={{ go: wallet.navigate, back: wallet.back }} onramp={onramp} />
+        </Suspense>
+      </div>
     </Modal>
+  )
+}
+
+function ProfileHome({ address, nav, onramp }: { address: `0x${string}`; nav: Nav; onramp: Onramp }) {
+  const { wallet } = useWidget()
+  const t = useT()
+  const chainId = useStore(wallet.ui, (s) => s.chainId)
+  const chain = wallet.chain(chainId)
+  const balance = useBalance(address, chainId)
+  const [notice, copy] = useCopy()
+  return (
+    <div className="wk-stack">
+      <div className="wk-card wk-row">
+        <div>
+          <div className="wk-muted">{t.personalWallet}</div>
+          <div className="wk-address" data-testid="profile-address">
+            {shortAddress(address)}
+          </div>
+        </div>
+        <button type="button" className="wk-link" onClick={() => copy(address)}>
+          {t.copy}
+        </button>
+      </div>
+      <p className="wk-notice" role="status">
+        {notice}
+      </p>
+      <div className="wk-row wk-row--even">
+        <button type="button" className="wk-button" onClick={() => nav.go('receive')}>
+          {t.receive}
+        </button>
+        {onramp.enabled && (
+          // SPEC.md section 5: inert until a crypto and a fiat are selected.
+          <button type="button" className="wk-button" disabled={!onramp.fiat || !onramp.crypto} onClick={() => nav.go('onramp')}>
+            {t.buy}
+          </button>
+        )}
+      </div>
+      <button type="button" className="wk-list-row wk-card" onClick={() => nav.go('chain')} aria-label="Switch chain">
+        {chain && <ChainIcon network={chain.network} />}
+        <span className="wk-grow">{chain?.name ?? 'Unknown chain'}</span>
+        <span data-testid="profile-balance">
+          {balance.data ?? (balance.isError ? '—' : '…')} {chain?.nativeCurrency.symbol}
+        </span>
+      </button>
+      <button
+        type="button"
+        className="wk-button wk-button--danger"
+        onClick={() => {
+          void wallet.disconnect()
+          wallet.close()
+        }}
+      >
+        {t.disconnect}
+      </button>
+    </div>
   )
 }

@@ -1,0 +1,46 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { back, forward, home, isPageOf, pages } from './navigator.ts'
+import { alice, testWallet } from './test-wallet.ts'
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+describe('one navigator for every modal', () => {
+  test('forward pushes, back pops, an empty history goes home; moves carry their direction', () => {
+    let at = forward(forward(home, 'onramp'), 'select-crypto')
+    expect(at).toEqual({ page: 'select-crypto', history: ['home', 'onramp'], direction: 'forward' })
+    at = back(at)
+    expect(at).toEqual({ page: 'onramp', history: ['home'], direction: 'back' })
+    expect(back(back(back(at)))).toEqual({ page: 'home', history: [], direction: 'back' })
+  })
+
+  test('each modal has its pages, starting on home; none has the empty qr-code page', () => {
+    for (const list of Object.values(pages)) expect(list[0]).toBe('home')
+    expect(isPageOf('profile', 'receive')).toBe(true)
+    expect(isPageOf('connect', 'receive')).toBe(false)
+    expect(Object.values(pages).flat()).not.toContain('qr-code')
+  })
+
+  test('the profile uses the same back stack: Receive, back, Buy, pick a crypto, back to Buy; closing resets to home after 50 ms', async () => {
+    const { wallet } = testWallet({ session: alice })
+    await wallet.restore()
+    wallet.open('profile')
+    wallet.navigate('receive')
+    wallet.back()
+    wallet.navigate('onramp')
+    wallet.navigate('select-crypto')
+    wallet.back()
+    expect(wallet.ui.get()).toMatchObject({ page: 'onramp', history: ['home'], direction: 'back' })
+    wallet.close()
+    await vi.advanceTimersByTimeAsync(50)
+    expect(wallet.ui.get()).toMatchObject({ page: 'home', history: [] })
+  })
+
+  test('opening another modal starts it on its home, not on the page another modal was on', () => {
+    const { wallet } = testWallet()
+    wallet.open('connect')
+    wallet.navigate('otp')
+    wallet.open('chain')
+    expect(wallet.ui.get()).toMatchObject({ view: 'chain', page: 'home', history: [] })
+  })
+})
