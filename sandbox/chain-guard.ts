@@ -30,9 +30,11 @@ export function refusal(method: string | undefined, headers: IncomingHttpHeaders
 const maxBody = 8 * 1024 * 1024
 
 /** One JSON-RPC exchange over anvil's IPC socket: anvil answers each message with one JSON line. */
-export function ipcRequest(path: string, body: string, timeoutMs = 60_000): Promise<string> {
+export function ipcRequest(path: string, body: string, timeoutMs = 60_000, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(path)
+    // The caller went away: nobody waits for the answer.
+    signal?.addEventListener('abort', () => done(new Error('aborted')), { once: true })
     let answer = ''
     const done = (error?: Error) => {
       socket.destroy()
@@ -67,7 +69,9 @@ export function serveChain(ipcPath: string, port: number): Promise<{ server: Ser
       res.end(body)
     }
     const own = (server.address() as { port: number }).port
-    const refused = refusal(req.method, req.headers, own)
+    // Node keeps the first of two Host headers: a request carrying two is not answered at all.
+    const hosts = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i]!.toLowerCase() === 'host').length
+    const refused: [number, string] | undefined = hosts > 1 ? [400, 'One Host header'] : refusal(req.method, req.headers, own)
     if (refused) {
       req.resume()
       reply(refused[0], JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: refused[1] } }))
@@ -89,8 +93,14 @@ export function serveChain(ipcPath: string, port: number): Promise<{ server: Ser
       } catch {
         return reply(200, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }))
       }
+      // anvil answers no notification (a message without id): waiting for one would hold the request.
+      const messages = Array.isArray(payload) ? payload : [payload]
+      if (messages.some((m) => typeof m !== 'object' || m === null || (m as { id?: unknown }).id === undefined))
+        return reply(400, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: every message needs an id' } }))
+      const gone = new AbortController()
+      res.once('close', () => gone.abort())
       // Re-serialised: one line per message on the socket, whatever whitespace the client sent.
-      ipcRequest(ipcPath, JSON.stringify(payload)).then(
+      ipcRequest(ipcPath, JSON.stringify(payload), 60_000, gone.signal).then(
         (answer) => reply(200, answer),
         (error: Error) => reply(502, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `Chain unavailable: ${error.message}` } })),
       )

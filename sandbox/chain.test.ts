@@ -1,5 +1,7 @@
-import { readlinkSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, readlinkSync } from 'node:fs'
 import { request } from 'node:http'
+import { connect } from 'node:net'
 import { createTestClient, http, publicActions } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { anvilIsolation, startAnvil } from './chain.ts'
@@ -67,6 +69,28 @@ describe("the local chains are reachable only by programs on this machine, never
     expect(await balanceOf(chain.rpcUrl)).toBe(before)
   })
 
+  test('two Host headers, or a notification (anvil never answers one), are answered at once and change nothing', async () => {
+    const chain = sandbox.chains[0]!
+    const { port } = new URL(chain.rpcUrl)
+    const before = await balanceOf(chain.rpcUrl)
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(
+          `POST / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body('anvil_setBalance', [victim, '0x1']))}\r\nConnection: close\r\n\r\n${body('anvil_setBalance', [victim, '0x1'])}`,
+        ),
+      )
+      let text = ''
+      socket.on('data', (chunk) => (text += chunk.toString()))
+      socket.on('end', () => resolve(text))
+      socket.on('error', reject)
+    })
+    expect(answer).toMatch(/^HTTP\/1\.1 400/)
+    expect(await balanceOf(chain.rpcUrl)).toBe(before)
+    const notification = await raw(chain.rpcUrl, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', method: 'eth_chainId', params: [] }) })
+    expect(notification.status).toBe(400)
+    expect(JSON.parse(notification.text).error.code).toBe(-32600)
+  })
+
   test('a program on this machine (no Origin, its own loopback Host) uses the chain, admin methods included', async () => {
     for (const chain of sandbox.chains) {
       const admin = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) }).extend(publicActions)
@@ -105,5 +129,23 @@ describe.runIf(anvilIsolation())("anvil's own HTTP port", () => {
     } finally {
       await anvil.stop()
     }
+  })
+})
+
+describe.runIf(process.platform === 'linux')('anvil never outlives the sandbox', () => {
+  test('a sandbox killed with SIGKILL (no exit hook runs) takes its anvil with it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', new URL('./chain-orphan.fixture.ts', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const pid = await new Promise<number>((resolve, reject) => {
+      let out = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+        const found = /anvil (\d+)/.exec(out)
+        if (found) resolve(Number(found[1]))
+      })
+      child.once('exit', () => reject(new Error(`the fixture exited: ${out}`)))
+    })
+    expect(existsSync(`/proc/${pid}`)).toBe(true)
+    child.kill('SIGKILL')
+    await expect.poll(() => existsSync(`/proc/${pid}`), { timeout: 15_000, interval: 100 }).toBe(false)
   })
 })

@@ -41,6 +41,10 @@ export function anvilIsolation(): boolean {
   return canIsolate
 }
 
+let canSetPdeathsig: boolean | undefined
+/** Whether util-linux's setpriv can give anvil a parent-death signal (Linux). */
+const parentDeathSignal = () => (canSetPdeathsig ??= process.platform === 'linux' && spawnSync('setpriv', ['--pdeathsig', 'TERM', 'true']).status === 0)
+
 let warned = false
 
 export async function startAnvil(options: StartAnvilOptions): Promise<Anvil> {
@@ -66,8 +70,11 @@ export async function startAnvil(options: StartAnvilOptions): Promise<Anvil> {
   // --state-interval also dumps periodically, so a hard kill loses at most a few seconds of chain state.
   if (statePath) args.push('--state', statePath, '--state-interval', '5')
 
-  // unshare execs anvil in place: the child is anvil itself, and stop() kills it.
-  const child = isolated ? spawn('unshare', ['-rn', anvilPath(), ...args], { stdio: ['ignore', 'ignore', 'pipe'] }) : spawn(anvilPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] })
+  // unshare and setpriv exec in place: the child is anvil itself, and stop() kills it. setpriv makes
+  // the kernel end it when the sandbox dies (SIGKILL, OOM, a crashed test worker), where no exit
+  // hook runs: an orphan would keep dumping an old state over the next run's chain.
+  const command = [...(isolated ? ['unshare', '-rn'] : []), ...(parentDeathSignal() ? ['setpriv', '--pdeathsig', 'TERM'] : []), anvilPath(), ...args]
+  const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-2000)

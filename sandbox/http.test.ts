@@ -1,5 +1,6 @@
 import { renameSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { upsertApp } from './apps.ts'
 import { startTestSandbox, type TestSandbox } from './test-sandbox.ts'
@@ -256,6 +257,23 @@ describe('rpc proxy and misc', () => {
     expect(await balance()).toBe(before)
     const dead = await (await rpc({ jsonrpc: '2.0', id: 3, method: 'eth_getBalance', params: ['0x000000000000000000000000000000000000dEaD', 'latest'] })).json()
     expect(dead.result).toBe('0x0')
+  })
+
+  test('a read cannot pin the chain: gas above the block gas limit is refused, and no notification or flood holds a request', async () => {
+    const loop = '0x5b600056' // JUMPDEST PUSH1 0 JUMP: runs until the gas is spent
+    for (const method of ['eth_call', 'eth_estimateGas', 'eth_createAccessList']) {
+      const body = await (await rpc({ jsonrpc: '2.0', id: 1, method, params: [{ data: loop, gas: '0xffffffffffff' }, 'latest'] })).json()
+      expect(body.error).toMatchObject({ code: -32602, message: expect.stringContaining('gas') })
+    }
+    // At the cap, the loop runs out of gas at once and the chain still mines.
+    const capped = await (await rpc({ jsonrpc: '2.0', id: 2, method: 'eth_call', params: [{ data: loop, gas: '0x1c9c380' }, 'latest'] })).json()
+    expect(capped.error).toBeDefined()
+    const notification = await rpc({ jsonrpc: '2.0', method: 'eth_chainId', params: [] })
+    expect((await notification.json()).error).toMatchObject({ code: -32600 })
+    const flood = await rpc(Array.from({ length: 101 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_blockNumber', params: [] })))
+    expect((await flood.json()).error).toMatchObject({ code: -32600, message: expect.stringContaining('100') })
+    const admin = createTestClient({ mode: 'anvil', transport: http(sandbox.chains[0]!.rpcUrl) })
+    await admin.mine({ blocks: 1 })
   })
 
   test('the read allowlist and signed raw transactions are forwarded', async () => {

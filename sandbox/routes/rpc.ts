@@ -13,7 +13,37 @@ import { fail } from '../envelope.ts'
  */
 const isAllowed = (method: unknown) => typeof method === 'string' && (isRpcRead(method) || method === 'eth_sendRawTransaction')
 
-type RpcRequest = { id?: unknown; method?: unknown }
+/**
+ * anvil does not cap the gas of a simulated call at the block gas limit: a page asking for 2^48 gas
+ * for a loop would pin a core for hours and stall every transaction behind it. Calls get at most a
+ * block's worth (anvil's default block gas limit), as on a public chain.
+ */
+const maxCallGas = 30_000_000n
+const simulations = new Set(['eth_call', 'eth_estimateGas', 'eth_createAccessList'])
+/** A batch answers within one proxy request: a page wanting more sends more requests, each rate-limited by its cost. */
+const maxBatch = 100
+
+type RpcRequest = { id?: unknown; method?: unknown; params?: unknown }
+
+/** Why one request is not served, as a JSON-RPC error, or undefined. */
+function refusal(request: RpcRequest): [number, string] | undefined {
+  if (!isAllowed(request.method)) return [-32601, 'Method not available through the sandbox RPC proxy']
+  // anvil never answers a notification: it would hold the proxy request until it times out.
+  if (request.id === undefined) return [-32600, 'Invalid request: notifications (no id) are not served']
+  if (simulations.has(request.method as string)) {
+    const gas = (Array.isArray(request.params) ? (request.params[0] as { gas?: unknown } | undefined) : undefined)?.gas
+    if (gas !== undefined && gas !== null) {
+      let value: bigint
+      try {
+        value = BigInt(gas as string)
+      } catch {
+        return [-32602, 'Invalid params: gas must be a hex quantity']
+      }
+      if (value > maxCallGas) return [-32602, `Invalid params: gas above the block gas limit (${maxCallGas})`]
+    }
+  }
+  return undefined
+}
 
 const rpcError = (id: unknown, code: number, message: string) => ({ jsonrpc: '2.0', id: id ?? null, error: { code, message } })
 
@@ -32,11 +62,16 @@ export function rpcRoutes(deps: Deps) {
         return c.json(rpcError(null, -32700, 'Parse error'))
       }
       const requests = (Array.isArray(payload) ? payload : [payload]) as RpcRequest[]
-      if (requests.length === 0 || requests.some((request) => typeof request !== 'object' || request === null))
+      if (requests.length === 0 || requests.some((request) => typeof request !== 'object' || request === null || Array.isArray(request)))
         return c.json(rpcError(null, -32600, 'Invalid request'))
-      // One refused method refuses the whole batch: nothing of it reaches the chain.
-      if (requests.some((request) => !isAllowed(request.method))) {
-        const errors = requests.map((request) => rpcError(request.id, -32601, `Method not available through the sandbox RPC proxy`))
+      if (requests.length > maxBatch) return c.json(rpcError(null, -32600, `Invalid request: at most ${maxBatch} requests in a batch`))
+      // One refused request refuses the whole batch: nothing of it reaches the chain.
+      const refusals = requests.map(refusal)
+      if (refusals.some(Boolean)) {
+        const errors = requests.map((request, i) => {
+          const [code, message] = refusals[i] ?? refusals.find(Boolean)!
+          return rpcError(request.id, code, refusals[i] ? message : `Not sent: another request of the batch was refused (${message})`)
+        })
         return c.json(Array.isArray(payload) ? errors : errors[0])
       }
       const upstream = await fetch(chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text }).catch(
