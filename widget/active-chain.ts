@@ -1,0 +1,32 @@
+import { fromNumber as numberToHex } from 'ox/Hex'
+import * as Provider from 'ox/Provider'
+import type { ChainConfig } from '../sdk/index.ts'
+import type { SessionOwner } from './session-owner.ts'
+import type { Store } from './store.ts'
+import type { UiState } from './ui-state.ts'
+import type { HostPort } from './wallet.ts'
+
+/**
+ * The one active chain (what eth_chainId answers, the network shown and the network used): among
+ * the chains this host offers, kept with the session, announced to the host when it changes.
+ */
+export function createActiveChain(ui: Store<UiState>, chains: readonly ChainConfig[], owner: SessionOwner, host: Pick<HostPort, 'emit'>) {
+  const isConfigured = (chainId: number) => chains.some((c) => c.chainId === chainId)
+  return {
+    chains,
+    defaultChainId: chains[0]?.chainId ?? 31337,
+    isConfigured,
+    chainId: () => ui.get().chainId,
+    chain: (chainId = ui.get().chainId) => chains.find((c) => c.chainId === chainId),
+    /** Switches the active chain; 4902 for a chain this app does not configure. */
+    async switchChain(chainId: number) {
+      if (!isConfigured(chainId)) throw new Provider.SwitchChainError({ message: `Chain ${chainId} is not configured for this app` })
+      if (ui.get().chainId === chainId) return
+      await owner.setChain(chainId)
+      ui.set({ chainId })
+      host.emit('chainChanged', numberToHex(chainId))
+    },
+  }
+}
+
+export type ActiveChain = ReturnType<typeof createActiveChain>

@@ -1,0 +1,153 @@
+import { fromNumber as numberToHex } from 'ox/Hex'
+import * as Provider from 'ox/Provider'
+import type { ExternalConnection } from '../bridge/index.ts'
+import type { ActiveChain } from './active-chain.ts'
+import type { ModalControl } from './modal-control.ts'
+import type { PublicSession, SessionOwner } from './session-owner.ts'
+import type { Store } from './store.ts'
+import { initialUi, type AccountState, type UiState } from './ui-state.ts'
+import type { HostPort } from './wallet.ts'
+
+function parseAccount(value: unknown): AccountState | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { isPermissionGranted, acceptPermissionPage } = value as Record<string, unknown>
+  if (typeof isPermissionGranted !== 'boolean') return null
+  return { isPermissionGranted, acceptPermissionPage: typeof acceptPermissionPage === 'string' ? acceptPermissionPage : null }
+}
+
+/**
+ * Who is connected, as the host sees it: the embedded wallet's session (from the session owner:
+ * a login here, another tab, its end) or a browser wallet the host connected; the
+ * `eth_requestAccounts` calls waiting for one; the connect and disconnect events the host hears.
+ */
+export function createConnection(deps: {
+  ui: Store<UiState>
+  owner: SessionOwner
+  host: Pick<HostPort, 'emit'>
+  modals: ModalControl
+  chain: ActiveChain
+  /** Revokes the held session on the service (its tokens are refused from then on); may fail, offline say. */
+  logout?: (() => Promise<void>) | undefined
+}) {
+  const { ui, owner, host, modals, chain } = deps
+  const waiting: { resolve(a: readonly string[]): void; reject(e: Error): void }[] = []
+  let announced = false
+  let adopted = 0
+
+  owner.subscribe(({ session, source }) => {
+    if (source === 'login') {
+      announced = false
+      ui.set({ session: session && { address: session.address }, external: null, account: initialUi.account })
+    } else if (source === 'remote') adopt(session)
+    else ended()
+  })
+
+  modals.onClose(() => {
+    // Closing the wallet-created page without Done still leaves the new user logged in.
+    const { session } = ui.get()
+    if (session && !announced) announce(session)
+    for (const w of waiting.splice(0)) w.reject(new Provider.UserRejectedRequestError({ message: 'User closed the modal' }))
+  })
+
+  /** Tells the host and every waiting `eth_requestAccounts` that an account is connected. */
+  function announce(session: { address: `0x${string}` }, chainId = ui.get().chainId) {
+    announced = true
+    const accounts = [session.address]
+    for (const w of waiting.splice(0)) w.resolve(accounts)
+    host.emit('connect', { chainId: numberToHex(chainId) })
+    host.emit('accountsChanged', accounts)
+  }
+
+  /** The session ended here (a logout, a refresh the service refused): a request on screen shows its error. */
+  function ended() {
+    const had = ui.get().session
+    adopted++
+    ui.set({ session: null, external: null })
+    if (!had) return
+    host.emit('accountsChanged', [])
+    host.emit('disconnect', { code: 4900, message: 'Disconnected' })
+  }
+
+  /** The session another tab wrote, or its logout there: taken over, never written back. */
+  function adopt(remote: PublicSession | null) {
+    const { session, chainId } = ui.get()
+    adopted++
+    const nextChain = remote && chain.isConfigured(remote.chainId) ? remote.chainId : chainId
+    const switched = remote?.address !== session?.address
+    ui.set({
+      session: remote && { address: remote.address },
+      chainId: nextChain,
+      ...(remote === null && { external: null }),
+      // Another account's permission state is not this one's.
+      ...(switched && { account: initialUi.account }),
+    })
+    if (switched) {
+      announced = remote !== null
+      if (remote) for (const w of waiting.splice(0)) w.resolve([remote.address])
+      host.emit('accountsChanged', remote ? [remote.address] : [])
+      if (remote === null) host.emit('disconnect', { code: 4900, message: 'Disconnected' })
+      // Requests shown for the previous account must not be signed by this one.
+      if (ui.get().view === 'transaction_confirmation') modals.close()
+    }
+    if (nextChain !== chainId) host.emit('chainChanged', numberToHex(nextChain))
+  }
+
+  let disconnecting: Promise<void> | null = null
+
+  return {
+    announce,
+    /** The login written by the sdk has been stored: the account to announce (after the post-login delay). */
+    async loggedIn(): Promise<{ address: `0x${string}` }> {
+      await owner.settled()
+      const { session } = ui.get()
+      if (!session) throw new Error('The login left no session')
+      return session
+    },
+    /** The host connected an injected wallet in the top frame: it answers from now on. */
+    connectedExternally(walletId: string, connection: ExternalConnection) {
+      ui.set({ external: { walletId, address: connection.accounts[0] as `0x${string}` } })
+      for (const w of waiting.splice(0)) w.resolve(connection.accounts)
+    },
+    /** The stored session and account state, read once at start. */
+    async restore() {
+      const seen = adopted
+      const session = await owner.restore()
+      const account = session ? parseAccount(await owner.loadAccount()) : null
+      // Another tab's newer session arrived meanwhile: it wins over what was read.
+      if (adopted !== seen) return
+      announced = session !== null
+      ui.set({
+        session: session && { address: session.address },
+        chainId: session && chain.isConfigured(session.chainId) ? session.chainId : chain.defaultChainId,
+        ...(account && { account }),
+      })
+      // Whatever changes the account state (a 407, Setup Permission) is kept across reloads.
+      let saved = ui.get().account
+      ui.subscribe(() => {
+        const { account: now, session: current } = ui.get()
+        if (now === saved || !current) return
+        saved = now
+        void owner.saveAccount(now)
+      })
+    },
+    /**
+     * Ends the session: revoked on the service first (a copy of its tokens is then worthless), then
+     * cleared here even when that call fails. Concurrent calls share one run; the host hears it once.
+     */
+    disconnect(): Promise<void> {
+      return (disconnecting ??= (async () => {
+        if (ui.get().session) await deps.logout?.().catch((err: unknown) => console.warn('wallet-kit: the service did not confirm the logout:', err))
+        await owner.end()
+        ui.set({ external: null })
+      })().finally(() => (disconnecting = null)))
+    },
+    requestAccounts(): Promise<readonly string[]> {
+      const { session } = ui.get()
+      if (session) return Promise.resolve([session.address])
+      return new Promise((resolve, reject) => {
+        waiting.push({ resolve, reject })
+        modals.open('connect')
+      })
+    },
+  }
+}

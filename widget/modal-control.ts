@@ -1,0 +1,53 @@
+import type { View } from '../bridge/index.ts'
+import { back as backFrom, forward, home, isPageOf, type Page } from './navigator.ts'
+import type { Store } from './store.ts'
+import type { UiState } from './ui-state.ts'
+import type { HostPort } from './wallet.ts'
+
+/** SPEC.md section 9: the modal's pages reset to home this long after it closes. */
+export const resetDelayMs = 50
+
+/**
+ * Which modal is open and on which page: the frame is shown while one is, and closing it answers
+ * what waited on it (`onClose`), unless a confirmed request is still being carried out.
+ */
+export function createModalControl(ui: Store<UiState>, host: Pick<HostPort, 'setVisible'>) {
+  const onClose = new Set<() => void>()
+  let resetTimer: ReturnType<typeof setTimeout> | undefined
+
+  function open(view: View) {
+    clearTimeout(resetTimer)
+    const { view: was, page } = ui.get()
+    // Another modal starts on its home; the same one (reopened within 50 ms) keeps its page.
+    ui.set(was === view || (was === null && isPageOf(view, page)) ? { view } : { view, ...home })
+    if (was === null) host.setVisible(true)
+  }
+
+  function close() {
+    const { view, confirmation } = ui.get()
+    // SPEC.md section 2: no closing while a confirmed request is being carried out; its answer comes.
+    if (view === null || confirmation?.status === 'loading' || confirmation?.status === 'success') return
+    ui.set({ view: null, secret0: null })
+    host.setVisible(false)
+    for (const fn of onClose) fn()
+    resetTimer = setTimeout(() => ui.set({ ...home, direction: 'back', otpTarget: null }), resetDelayMs)
+  }
+
+  /** Hides the modal without closing it: nothing pending is answered (a confirmation still being prepared). */
+  function hide() {
+    if (ui.get().view === null) return
+    ui.set({ view: null })
+    host.setVisible(false)
+  }
+
+  return {
+    open,
+    close,
+    hide,
+    onClose: (fn: () => void) => onClose.add(fn),
+    navigate: (page: Page) => ui.set((s) => forward(s, page)),
+    back: () => ui.set((s) => backFrom(s)),
+  }
+}
+
+export type ModalControl = ReturnType<typeof createModalControl>
