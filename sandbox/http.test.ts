@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { upsertApp } from './apps.ts'
-import { startTestSandbox, type TestSandbox } from './test-sandbox.ts'
+import { startTestSandbox, testAppSettings, type TestSandbox } from './test-sandbox.ts'
 
 let sandbox: TestSandbox
 const signTransaction = (tx: Parameters<ReturnType<typeof privateKeyToAccount>['signTransaction']>[0]) => privateKeyToAccount(generatePrivateKey()).signTransaction(tx)
@@ -16,19 +16,7 @@ beforeAll(async () => {
     environments: ['production'],
     clientSecret: 'partner-secret',
     allowedOrigins: ['https://partner.example', 'https://*.partner.example'],
-    settings: {
-      isEmbeddedWalletEnabled: false,
-      isAAEnabled: false,
-      useWalletKitBrand: false,
-      logoUrl: 'https://partner.example/logo.png',
-      useEmailLogin: true,
-      rampableClientSecret: null,
-      showPoweredBy: false,
-      google: { enabled: false, clientId: null },
-      apple: { enabled: false, clientId: null, redirectUri: null },
-      telegram: { enabled: false, botId: null, botUsername: null },
-      whatsapp: { enabled: false },
-    },
+    settings: testAppSettings({ isEmbeddedWalletEnabled: false, logoUrl: 'https://partner.example/logo.png' }),
   })
 })
 afterAll(() => sandbox?.dispose())

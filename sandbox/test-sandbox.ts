@@ -3,6 +3,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { AppSettings } from './apps.ts'
 import { createSandbox, repoRoot, type Sandbox, type SandboxOptions } from './server.ts'
 
 export type TestSandbox = Sandbox & {
@@ -135,3 +136,19 @@ async function pgliteTemplate(): Promise<string> {
   rmSync(building, { recursive: true, force: true })
   return template
 }
+
+/** An app's settings for a test: every sign-in method and extra off, unless `overrides` turns it on. */
+export const testAppSettings = (overrides: Partial<AppSettings> = {}): AppSettings => ({
+  isEmbeddedWalletEnabled: true,
+  isAAEnabled: false,
+  useWalletKitBrand: false,
+  logoUrl: null,
+  useEmailLogin: true,
+  rampableClientSecret: null,
+  showPoweredBy: false,
+  google: { enabled: false, clientId: null },
+  apple: { enabled: false, clientId: null, redirectUri: null },
+  telegram: { enabled: false, botId: null, botUsername: null },
+  whatsapp: { enabled: false },
+  ...overrides,
+})

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { upsertApp } from './apps.ts'
-import { startTestSandbox, type TestSandbox } from './test-sandbox.ts'
+import { startTestSandbox, testAppSettings, type TestSandbox } from './test-sandbox.ts'
 
 /**
  * The wallet frame's Content-Security-Policy, directive by directive: it holds the session, so
@@ -17,19 +17,7 @@ beforeAll(async () => {
     environments: ['production'],
     clientSecret: 'branded-secret',
     allowedOrigins: ['https://branded.example'],
-    settings: {
-      isEmbeddedWalletEnabled: true,
-      isAAEnabled: false,
-      useWalletKitBrand: false,
-      logoUrl: 'https://cdn.branded.example/brand/logo.png',
-      useEmailLogin: true,
-      rampableClientSecret: null,
-      showPoweredBy: false,
-      google: { enabled: false, clientId: null },
-      apple: { enabled: false, clientId: null, redirectUri: null },
-      telegram: { enabled: false, botId: null, botUsername: null },
-      whatsapp: { enabled: false },
-    },
+    settings: testAppSettings({ logoUrl: 'https://cdn.branded.example/brand/logo.png' }),
   })
 })
 afterAll(() => sandbox?.dispose())
