@@ -1,8 +1,10 @@
 import { Suspense } from 'react'
 import { ConnectModal } from './connect/ConnectModal.tsx'
 import { useWidget } from './context.ts'
-import { lazyRoute } from './lazy-route.ts'
+import { useT } from './i18n.ts'
+import { lazyRoute, RouteError } from './lazy-route.ts'
 import { useStore } from './store.ts'
+import { Modal } from './ui/Modal.tsx'
 
 // Only the connect modal's home loads with the frame; every other modal after it (lazy-route.ts).
 const ConfirmModal = lazyRoute(() => import('./confirm/ConfirmModal.tsx'), (m) => m.ConfirmModal)
@@ -13,7 +15,24 @@ const ProfileModal = lazyRoute(() => import('./profile/ProfileModal.tsx'), (m) =
 export function App() {
   const { wallet } = useWidget()
   const view = useStore(wallet.ui, (s) => s.view)
-  return <Suspense fallback={null}>{modal(view)}</Suspense>
+  return (
+    <RouteError resetKey={view ?? ''} fallback={<LoadFailed />}>
+      <Suspense fallback={null}>{modal(view)}</Suspense>
+    </RouteError>
+  )
+}
+
+/** A modal whose code could not load (offline before it was fetched): said, and closable. */
+function LoadFailed() {
+  const { wallet } = useWidget()
+  const t = useT()
+  return (
+    <Modal testId="load-failed" title={t.somethingWrong} onClose={wallet.close}>
+      <p className="wk-notice" role="alert">
+        {t.somethingWrong}
+      </p>
+    </Modal>
+  )
 }
 
 function modal(view: ReturnType<ReturnType<typeof useWidget>['wallet']['ui']['get']>['view']) {

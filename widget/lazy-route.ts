@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react'
+import { Component, createElement, lazy, type ComponentType, type ReactNode } from 'react'
 
 /**
  * A part of the widget that loads when first needed (the frame's first chunk stays under its
@@ -20,10 +20,25 @@ export function lazyModule<T>(load: () => Promise<T>): { get(): Promise<T>; prel
 
 const preloads: (() => void)[] = []
 
-/** A lazily loaded component (React.lazy) whose module is preloaded with the others. */
-export function lazyRoute<T, P extends object = {}>(load: () => Promise<T>, pick: (module: T) => ComponentType<P>) {
+/**
+ * A lazily loaded component whose module is preloaded with the others. React.lazy keeps a failed
+ * load for good; this one starts afresh after a failure, so the page can be opened again once the
+ * network is back (RouteError shows the failure meanwhile).
+ */
+export function lazyRoute<T, P extends object = {}>(load: () => Promise<T>, pick: (module: T) => ComponentType<P>): ComponentType<P> {
   const module = lazyModule(load)
-  return lazy(() => module.get().then((m) => ({ default: pick(m) })))
+  const make = () =>
+    lazy(() =>
+      module.get().then(
+        (m) => ({ default: pick(m) }),
+        (error: unknown) => {
+          current = make()
+          throw error
+        },
+      ),
+    )
+  let current = make()
+  return (props: P) => createElement(current as ComponentType<P>, props)
 }
 
 /** Fetches every lazy part once the browser is idle (or soon, where requestIdleCallback is missing). */
@@ -31,4 +46,26 @@ export function preloadAll(): void {
   const run = () => preloads.forEach((preload) => preload())
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
   else setTimeout(run, 200)
+}
+
+/**
+ * Catches a page that could not load (the network went down before it was fetched): `fallback`
+ * shows instead of the whole widget unmounting; a new `resetKey` (another page, the modal
+ * reopened) tries again.
+ */
+export class RouteError extends Component<{ resetKey: string; fallback: ReactNode; children: ReactNode }, { failed: string | null }> {
+  override state = { failed: null as string | null }
+  static getDerivedStateFromError() {
+    return { failed: '' }
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('wallet-kit: a page of the wallet could not load:', error)
+    this.setState({ failed: this.props.resetKey })
+  }
+  override componentDidUpdate(previous: { resetKey: string }) {
+    if (previous.resetKey !== this.props.resetKey && this.state.failed !== null) this.setState({ failed: null })
+  }
+  override render() {
+    return this.state.failed !== null ? this.props.fallback : this.props.children
+  }
 }

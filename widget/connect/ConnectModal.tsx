@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType } from 'react'
 import { useWidget } from '../context.ts'
 import { useT, type Messages } from '../i18n.ts'
-import { lazyRoute } from '../lazy-route.ts'
+import { lazyRoute, RouteError } from '../lazy-route.ts'
 import { isPageOf, type ConnectPage } from '../navigator.ts'
 import { useStore } from '../store.ts'
 import { Footer } from '../ui/Footer.tsx'
@@ -38,9 +38,11 @@ export function ConnectModal() {
       footer={<Footer show={config.showPoweredBy !== false} />}
     >
       <div key={page} className={`wk-page wk-page--${direction}`}>
-        <Suspense fallback={null}>
-          <Page />
-        </Suspense>
+        <RouteError resetKey={page} fallback={<p className="wk-notice" role="alert">{t.somethingWrong}</p>}>
+          <Suspense fallback={null}>
+            <Page />
+          </Suspense>
+        </RouteError>
       </div>
     </Modal>
   )

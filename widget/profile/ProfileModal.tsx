@@ -3,7 +3,7 @@ import { ChainIcon, ChainList } from '../chain/ChainList.tsx'
 import { useWidget } from '../context.ts'
 import { shortAddress } from '../format.ts'
 import { useT } from '../i18n.ts'
-import { lazyRoute } from '../lazy-route.ts'
+import { lazyRoute, RouteError } from '../lazy-route.ts'
 import { isPageOf, type ProfilePage } from '../navigator.ts'
 import { Buy } from '../onramp/Buy.tsx'
 import { SelectList } from '../onramp/SelectList.tsx'
@@ -101,9 +101,11 @@ export function ProfileModal() {
       footer={<Footer show={config.showPoweredBy !== false} />}
     >
       <div key={page} className={`wk-page wk-page--${direction}`}>
-        <Suspense fallback={null}>
-          <Page address={address} nav={{ go: wallet.navigate, back: wallet.back }} onramp={onramp} />
-        </Suspense>
+        <RouteError resetKey={page} fallback={<p className="wk-notice" role="alert">{t.somethingWrong}</p>}>
+          <Suspense fallback={null}>
+            <Page address={address} nav={{ go: wallet.navigate, back: wallet.back }} onramp={onramp} />
+          </Suspense>
+        </RouteError>
       </div>
     </Modal>
   )
