@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { watchAccount, type AccountState, type AccountWatch } from '../account.ts'
 import { shortAddress } from '../format.ts'
 import type { WalletKit } from '../kit.ts'
@@ -35,18 +35,23 @@ export function createElementComponent(source: KitSource) {
     })
     const [account, setAccount] = useState<AccountState>({ status: 'loading' })
     const [watch, setWatch] = useState<AccountWatch | null>(null)
+    // The page may set new callbacks at any time; the kit's listeners call whichever are current.
+    const latest = useRef(props)
+    latest.current = props
 
     useEffect(() => {
       if (kit instanceof Error) return
       const w = watchAccount(kit, setAccount)
       setWatch(w)
-      const events: [string, ((detail: unknown) => void) | undefined][] = [
-        ['connect', props.onConnect],
-        ['disconnect', props.onDisconnect],
-        ['accountsChanged', props.onAccountsChanged],
-        ['chainChanged', props.onChainChanged],
+      const events: [string, keyof ElementProps][] = [
+        ['connect', 'onConnect'],
+        ['disconnect', 'onDisconnect'],
+        ['accountsChanged', 'onAccountsChanged'],
+        ['chainChanged', 'onChainChanged'],
       ]
-      const forward = events.map(([event, fn]) => [event, (detail: unknown) => fn?.(detail)] as const)
+      const forward = events.map(
+        ([event, prop]) => [event, (detail: unknown) => (latest.current[prop] as ((detail: unknown) => void) | undefined)?.(detail)] as const,
+      )
       for (const [event, fn] of forward) kit.on(event as 'connect', fn)
       return () => {
         w.stop()

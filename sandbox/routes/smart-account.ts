@@ -1,11 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono'
+import { kitMarker } from '../../sdk/smart-account/client.ts'
 import { findAppAnyEnvironment } from '../apps.ts'
 import type { Deps, SandboxEnv } from '../context.ts'
 import { HttpError } from '../envelope.ts'
 import { checkTimestamp, hmacMatches, rejectReplay, smartAccountStringToSign } from '../signatures.ts'
-
-/** sdk/smart-account/client.ts's marker of the kit's own widget (SPEC.md section 6). */
-const kitMarker = { header: 'x-wallet-kit-client', value: 'wallet-kit-widget' }
 
 /**
  * The smart-account service (/api/v1/smart-account, /api/v1/userOp). Requests are authenticated as
