@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import type { AppConfig } from '../sdk/index.ts'
 import type { RunningChain } from './chains.ts'
 import { demoContracts } from './contracts/deploy.ts'
 import type { Store } from './db.ts'
@@ -6,20 +7,8 @@ import { isOriginPattern } from './origins.ts'
 
 export type Environment = 'production' | 'development'
 
-/** The per-app flags of the app config answer (contract: GET /api/v1/apps/config). */
-export type AppSettings = {
-  isEmbeddedWalletEnabled: boolean
-  isAAEnabled: boolean
-  useWalletKitBrand: boolean
-  logoUrl: string | null
-  useEmailLogin: boolean
-  rampableClientSecret: string | null
-  showPoweredBy: boolean
-  google: { enabled: boolean; clientId: string | null }
-  apple: { enabled: boolean; clientId: string | null; redirectUri: string | null }
-  telegram: { enabled: boolean; botId: string | null; botUsername: string | null }
-  whatsapp: { enabled: boolean }
-}
+/** The per-app flags of the app config answer (contract: GET /api/v1/apps/config): the sdk's type, less what the sandbox fills in. */
+export type AppSettings = Omit<AppConfig, 'appId' | 'name' | 'environment' | 'allowedOrigins' | 'chains'>
 
 /** Per-app secrets kept out of the app config answer. */
 export type AppSecrets = {
