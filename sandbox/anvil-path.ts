@@ -11,18 +11,19 @@ export function anvilPackageName(platform: string = process.platform, arch: stri
   return `@foundry-rs/anvil-${platform}-${archNames[arch] ?? arch}`
 }
 
+/** Absolute path of the anvil binary for this machine, or undefined when it is not installed. */
+export function findAnvil(): string | undefined {
+  try {
+    const path = join(dirname(require.resolve(`${anvilPackageName()}/package.json`)), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil')
+    return existsSync(path) ? path : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Absolute path of the anvil binary for this machine, or a clear error saying how to install it. */
 export function anvilPath(): string {
-  const name = anvilPackageName()
-  const binary = process.platform === 'win32' ? 'anvil.exe' : 'anvil'
-  let packageDir: string
-  try {
-    packageDir = dirname(require.resolve(`${name}/package.json`))
-  } catch {
-    throw new Error(`anvil is not installed (${name} not found). Run \`npx tsx scripts/ensure-anvil.ts\` first.`)
-  }
-  const path = join(packageDir, 'bin', binary)
-  if (!existsSync(path))
-    throw new Error(`anvil binary missing at ${path}. Run \`npx tsx scripts/ensure-anvil.ts\` first.`)
+  const path = findAnvil()
+  if (!path) throw new Error(`anvil is not installed (${anvilPackageName()}). Run \`npx tsx scripts/ensure-anvil.ts\` first.`)
   return path
 }
