@@ -1,3 +1,5 @@
+import { isRecord } from './validate.ts'
+
 /**
  * The method registry both sides use: every RPC method the kit answers, with its kind and params
  * signature. The host uses it for 4200 and the timeout; the wallet frame checks the params (-32602)
@@ -73,7 +75,6 @@ export const rpcReads: ReadonlySet<string> = new Set([...eth.split(' ').map((nam
 export const isRpcRead = (method: string): boolean => rpcReads.has(method)
 
 type Item = (value: unknown) => string | false | undefined
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const test = (re: RegExp, what: string): Item => (v) => !(typeof v === 'string' && re.test(v)) && `must be ${what}`
 const address = test(/^0x[0-9a-fA-F]{40}$/, 'an address')
 const quantity = test(/^0x[0-9a-fA-F]{1,64}$/, 'a hex quantity')

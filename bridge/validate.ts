@@ -10,7 +10,7 @@ import { takesSignInName } from './sign-in-names.ts'
  */
 type Checker = (args: readonly unknown[]) => string | undefined
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Names a bad value without running any code it carries (no user toString). */

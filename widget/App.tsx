@@ -27,8 +27,8 @@ function LoadFailed() {
   const { wallet } = useWidget()
   const t = useT()
   return (
-    <Modal testId="load-failed" title={t.somethingWrong} onClose={wallet.close}>
-      <p className="wk-notice" role="alert">
+    <Modal testId="load-failed" title={t.somethingWrong} hideTitle onClose={wallet.close}>
+      <p className="wk-error" role="alert">
         {t.somethingWrong}
       </p>
     </Modal>

@@ -20,19 +20,24 @@ export function lazyModule<T>(load: () => Promise<T>): { get(): Promise<T>; prel
 
 const preloads: (() => void)[] = []
 
+/** Routes whose load failed, each with the way to start it afresh (RouteError asks, on its reset). */
+const failed = new Set<() => void>()
+
 /**
  * A lazily loaded component whose module is preloaded with the others. React.lazy keeps a failed
- * load for good; this one starts afresh after a failure, so the page can be opened again once the
- * network is back (RouteError shows the failure meanwhile).
+ * load for good; this one is started afresh when RouteError resets (another page, the modal
+ * reopened), so the page loads once the network is back. Never on its own: React renders a failed
+ * subtree again at once, and a fresh load there would retry without end.
  */
 export function lazyRoute<T, P extends object = {}>(load: () => Promise<T>, pick: (module: T) => ComponentType<P>): ComponentType<P> {
   const module = lazyModule(load)
+  const renew = () => (current = make())
   const make = () =>
     lazy(() =>
       module.get().then(
         (m) => ({ default: pick(m) }),
         (error: unknown) => {
-          current = make()
+          failed.add(renew)
           throw error
         },
       ),
@@ -63,7 +68,10 @@ export class RouteError extends Component<{ resetKey: string; fallback: ReactNod
     this.setState({ failed: this.props.resetKey })
   }
   override componentDidUpdate(previous: { resetKey: string }) {
-    if (previous.resetKey !== this.props.resetKey && this.state.failed !== null) this.setState({ failed: null })
+    if (previous.resetKey === this.props.resetKey || this.state.failed === null) return
+    for (const renew of failed) renew()
+    failed.clear()
+    this.setState({ failed: null })
   }
   override render() {
     return this.state.failed !== null ? this.props.fallback : this.props.children

@@ -112,12 +112,14 @@ async function start(deps: {
     },
   })
   // One client per chain, with viem's transports loaded on the first read (not with the frame).
-  const rpcClients = new Map<number, Promise<ChainClient>>()
+  const rpcClients = new Map<number, ChainClient>()
   const rpc = (chainId: number): ChainClient => ({
     async request(args, options) {
+      // A module that failed to load is asked for again next time (lazy-route.ts).
+      const { createChainClient } = await chainModule.get()
       let c = rpcClients.get(chainId)
-      if (!c) rpcClients.set(chainId, (c = chainModule.get().then((m) => m.createChainClient({ rpcUrls: wallet.chain(chainId)?.rpcUrls ?? [] }))))
-      return (await c).request(args, options)
+      if (!c) rpcClients.set(chainId, (c = createChainClient({ rpcUrls: wallet.chain(chainId)?.rpcUrls ?? [] })))
+      return c.request(args, options)
     },
   })
   return { wallet, client, confirmations, account, rpc }

@@ -1,6 +1,6 @@
 import type { TokenHolder, Tokens } from '../sdk/index.ts'
 import { createTokenHolder } from '../sdk/tokens.ts'
-import type { Session, SessionStore } from './session.ts'
+import { isSession, type Session, type SessionStore } from './session.ts'
 
 /** What the UI and the host may know of a session: never its tokens. */
 export type PublicSession = { readonly address: `0x${string}`; readonly chainId: number }
@@ -131,8 +131,9 @@ export function createSessionOwner(deps: {
 
   if (channel)
     channel.onmessage = (event: MessageEvent<{ session?: unknown }>) => {
-      const stored = event.data?.session as Session | null | undefined
-      if (stored !== null && (typeof stored !== 'object' || typeof stored.token !== 'string' || typeof stored.address !== 'string')) return
+      const stored = event.data?.session
+      // Checked as a stored session is (session.ts): another tab's message is data, not trusted.
+      if (stored !== null && !isSession(stored)) return
       if (stored && (stored.appId !== deps.appId || stored.env !== deps.env)) return
       adopt(stored)
       tell({ session, source: 'remote' })

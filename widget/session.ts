@@ -28,7 +28,7 @@ export type SessionStore = {
   saveAccount(account: unknown): Promise<void>
 }
 
-const isSession = (v: unknown): v is Session => {
+export const isSession = (v: unknown): v is Session => {
   if (typeof v !== 'object' || v === null) return false
   const s = v as Record<string, unknown>
   return (

@@ -101,7 +101,7 @@ export function ProfileModal() {
       footer={<Footer show={config.showPoweredBy !== false} />}
     >
       <div key={page} className={`wk-page wk-page--${direction}`}>
-        <RouteError resetKey={page} fallback={<p className="wk-notice" role="alert">{t.somethingWrong}</p>}>
+        <RouteError resetKey={page} fallback={<p className="wk-error" role="alert">{t.somethingWrong}</p>}>
           <Suspense fallback={null}>
             <Page address={address} nav={{ go: wallet.navigate, back: wallet.back }} onramp={onramp} />
           </Suspense>
