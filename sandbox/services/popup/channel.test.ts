@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { ChannelError, createPopupChannels } from './channel.ts'
+
+const id = 'a'.repeat(43)
+const id2 = 'b'.repeat(43)
+
+describe('popup channel', () => {
+  it('each side reads what the other wrote, in order, never its own', async () => {
+    const channels = createPopupChannels({ waitMs: 10 })
+    channels.post(id, 'frame', { type: 'request', n: 1 })
+    channels.post(id, 'frame', { type: 'request', n: 2 })
+    channels.post(id, 'popup', { type: 'hello' })
+    expect(await channels.read(id, 'popup', 0)).toEqual({ messages: [{ type: 'request', n: 1 }, { type: 'request', n: 2 }], next: 2 })
+    expect(await channels.read(id, 'popup', 1)).toEqual({ messages: [{ type: 'request', n: 2 }], next: 2 })
+    expect(await channels.read(id, 'frame', 0)).toEqual({ messages: [{ type: 'hello' }], next: 1 })
+    // Another channel's name reads nothing of this one.
+    expect(await channels.read(id2, 'frame', 0)).toEqual({ messages: [], next: 0 })
+  })
+
+  it('a waiting read is answered by the next message, and gives up after waitMs', async () => {
+    const channels = createPopupChannels({ waitMs: 5_000 })
+    channels.post(id, 'popup', { type: 'hello' })
+    const pending = channels.read(id, 'popup', 0)
+    setTimeout(() => channels.post(id, 'frame', { type: 'decision' }), 20)
+    expect(await pending).toEqual({ messages: [{ type: 'decision' }], next: 1 })
+    const quick = createPopupChannels({ waitMs: 30 })
+    quick.post(id, 'frame', 1)
+    const started = Date.now()
+    expect(await quick.read(id, 'frame', 0)).toEqual({ messages: [], next: 0 })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25)
+  })
+
+  it('an aborted read ends at once', async () => {
+    const channels = createPopupChannels({ waitMs: 60_000 })
+    channels.post(id, 'frame', 1)
+    const abort = new AbortController()
+    const pending = channels.read(id, 'frame', 0, abort.signal)
+    abort.abort()
+    expect(await pending).toEqual({ messages: [], next: 0 })
+  })
+
+  it('refuses bad names, oversized messages, floods and too many channels', async () => {
+    const channels = createPopupChannels({ messageBytes: 100, messagesPerSide: 3, channels: 2, waitMs: 1 })
+    const status = (fn: () => unknown) => {
+      try {
+        fn()
+      } catch (error) {
+        return error instanceof ChannelError ? error.status : 'other'
+      }
+      return 'accepted'
+    }
+    expect(status(() => channels.post('short', 'frame', 1))).toBe(400)
+    expect(status(() => channels.post(`${'a'.repeat(42)}=`, 'frame', 1))).toBe(400)
+    expect(status(() => channels.post(id, 'frame', undefined))).toBe(400)
+    expect(status(() => channels.post(id, 'frame', 'x'.repeat(200)))).toBe(413)
+    for (let i = 0; i < 3; i++) expect(status(() => channels.post(id, 'frame', i))).toBe('accepted')
+    expect(status(() => channels.post(id, 'frame', 4))).toBe(429)
+    // The other side still has its own quota.
+    expect(status(() => channels.post(id, 'popup', 'hello'))).toBe('accepted')
+    expect(status(() => channels.post(id2, 'frame', 1))).toBe('accepted')
+    expect(status(() => channels.post('c'.repeat(43), 'frame', 1))).toBe(503)
+    await expect(channels.read(id, 'frame', -1)).rejects.toThrow(ChannelError)
+  })
+
+  it('forgets a channel after its time to live', async () => {
+    let t = 0
+    const channels = createPopupChannels({ ttlMs: 1_000, waitMs: 1 }, () => t)
+    channels.post(id, 'frame', { secret: 1 })
+    expect(channels.size()).toBe(1)
+    t = 1_001
+    expect(await channels.read(id, 'popup', 0)).toEqual({ messages: [], next: 0 })
+    expect(channels.size()).toBe(0)
+  })
+})
