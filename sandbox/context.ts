@@ -1,11 +1,11 @@
-import type { App } from './apps.ts'
-import type { RunningChain } from './chains.ts'
-import type { Store } from './db.ts'
-import type { Networks } from './evm.ts'
-import type { Faucet } from './faucet.ts'
-import type { Keys } from './keys.ts'
-import type { Oidc } from './oidc.ts'
-import type { Limiter } from './rate-limit.ts'
+import type { App } from './services/app-config/apps.ts'
+import type { RunningChain } from './infra/chain/local-chains.ts'
+import type { Store } from './infra/database/store.ts'
+import type { Networks } from './services/chain/networks.ts'
+import type { Faucet } from './services/chain/faucet.ts'
+import type { Keys } from './infra/keys.ts'
+import type { Oidc } from './emulators/oidc/oidc.ts'
+import type { Limiter } from './http/rate-limit.ts'
 
 /** What the route modules need, handed in by createSandbox (no globals, so tests can run several sandboxes). */
 export type Deps = {

@@ -3,7 +3,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AppSettings } from './apps.ts'
+import type { AppSettings } from './services/app-config/apps.ts'
 import { createSandbox, repoRoot, type Sandbox, type SandboxOptions } from './server.ts'
 
 export type TestSandbox = Sandbox & {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { verifyMessage, type Hex } from 'viem'
-import { freePort } from '../sandbox/ports.ts'
+import { freePort } from '../sandbox/infra/ports.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string, fallback: number) => {

@@ -1,0 +1,168 @@
+import { Hono, type Context } from 'hono'
+import { findAppsByOauthClient } from '../../services/app-config/apps.ts'
+import type { Deps } from '../../context.ts'
+import { HttpError } from '../../http/envelope.ts'
+import { issueCode, oidcProviders, providerNames, redeemCode, subjectFor, type OidcProvider } from './oidc.ts'
+import { isOriginAllowed } from '../../http/origins.ts'
+import { escapeHtml, page, pageHeaders } from '../page-view.ts'
+import { parseEmail } from '../../http/body.ts'
+
+/** Ready-made test identities on the sign-in page; any other can be typed in. */
+const testIdentities = [
+  { name: 'Alice Example', email: 'alice@example.com' },
+  { name: 'Bob Example', email: 'bob@example.com' },
+  { name: 'Carol Example', email: 'carol@example.com' },
+]
+
+type AuthorizeRequest = { clientId: string; redirectUri: string; state: string; nonce: string; responseMode: 'query' | 'form_post' }
+
+/**
+ * The Google and Apple sign-in emulators, at /oauth/google and /oauth/apple: OpenID discovery,
+ * JWKS, an authorize page to pick or type a test identity, and the code-for-token exchange.
+ */
+export function oauthRoutes(deps: Deps) {
+  const routes = new Hono()
+  for (const provider of oidcProviders) {
+    const base = `/${provider}`
+    routes
+      .get(`${base}/.well-known/openid-configuration`, (c) => {
+        const issuer = deps.oidc.issuer(provider)
+        return c.json(
+          {
+            issuer,
+            authorization_endpoint: `${issuer}/authorize`,
+            token_endpoint: `${issuer}/token`,
+            jwks_uri: `${issuer}/jwks`,
+            response_types_supported: ['code'],
+            response_modes_supported: ['query', 'form_post'],
+            subject_types_supported: ['public'],
+            id_token_signing_alg_values_supported: ['RS256'],
+            scopes_supported: ['openid', 'email', 'profile', 'name'],
+            grant_types_supported: ['authorization_code'],
+            claims_supported: ['iss', 'aud', 'sub', 'iat', 'exp', 'email', 'email_verified', 'name', 'nonce'],
+          },
+          200,
+          { 'Access-Control-Allow-Origin': '*' },
+        )
+      })
+      .get(`${base}/jwks`, (c) => c.json(deps.oidc.jwks(provider), 200, { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'max-age=300' }))
+      .get(`${base}/authorize`, async (c) => {
+        const request = await checkAuthorize(deps, provider, new URL(c.req.url).searchParams).catch(asHttpError)
+        if (request instanceof HttpError) return errorPage(c, request.message)
+        return c.html(page({ title: `Sign in with ${providerNames[provider]}`, body: chooser(provider, request) }), 200, pageHeaders({ formAction: [new URL(request.redirectUri).origin] }))
+      })
+      .post(`${base}/authorize`, async (c) => {
+        const form = new URLSearchParams(await c.req.text())
+        const request = await checkAuthorize(deps, provider, form).catch(asHttpError)
+        if (request instanceof HttpError) return errorPage(c, request.message)
+        const email = parseEmail(form.get('email'))
+        if (!email) return errorPage(c, 'Enter a valid e-mail address')
+        const name = (form.get('name') ?? '').trim().slice(0, 100) || email.split('@')[0]!
+        const claims = { sub: subjectFor(provider, email), email, name }
+        const code = await issueCode(deps.store, { provider, clientId: request.clientId, redirectUri: request.redirectUri, nonce: request.nonce || null, claims })
+        if (request.responseMode === 'query') {
+          const target = new URL(request.redirectUri)
+          target.searchParams.set('code', code)
+          if (request.state) target.searchParams.set('state', request.state)
+          return c.redirect(target.toString(), 302)
+        }
+        // Apple's form_post: the browser posts code, id_token, state (and the user's name) to the redirect URI.
+        const fields: Record<string, string> = {
+          code,
+          id_token: await deps.oidc.idToken(provider, request.clientId, claims, request.nonce || null),
+          state: request.state,
+          user: JSON.stringify({ name: { firstName: name.split(' ')[0], lastName: name.split(' ').slice(1).join(' ') }, email }),
+        }
+        const inputs = Object.entries(fields)
+          .map(([key, value]) => `<input type="hidden" name="${key}" value="${escapeHtml(value)}">`)
+          .join('')
+        const script = 'document.forms[0].submit()'
+        return c.html(
+          page({
+            title: `Signing in with ${providerNames[provider]}`,
+            body: `<h1>Signing in…</h1><form method="post" action="${escapeHtml(request.redirectUri)}">${inputs}<button type="submit">Continue</button></form>`,
+            script,
+          }),
+          200,
+          pageHeaders({ script, formAction: [new URL(request.redirectUri).origin] }),
+        )
+      })
+      .post(`${base}/token`, async (c) => {
+        const form = new URLSearchParams(await c.req.text())
+        if (form.get('grant_type') !== 'authorization_code') return c.json({ error: 'unsupported_grant_type' }, 400)
+        const clientId = form.get('client_id') ?? ''
+        try {
+          const grant = await redeemCode(deps.store, provider, form.get('code') ?? '', clientId, form.get('redirect_uri') ?? '')
+          return c.json(
+            {
+              access_token: Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url'),
+              token_type: 'Bearer',
+              expires_in: 3600,
+              scope: 'openid email profile',
+              id_token: await deps.oidc.idToken(provider, clientId, grant.claims, grant.nonce),
+            },
+            200,
+            { 'Cache-Control': 'no-store' },
+          )
+        } catch (error) {
+          if (error instanceof HttpError) return c.json({ error: 'invalid_grant', error_description: error.message }, 400)
+          throw error
+        }
+      })
+  }
+  return routes
+}
+
+/** The client id must belong to an app using this provider; the redirect URI must be the sandbox's or an origin that app allows. */
+async function checkAuthorize(deps: Deps, provider: OidcProvider, params: URLSearchParams): Promise<AuthorizeRequest> {
+  const clientId = params.get('client_id') ?? ''
+  const redirectUri = params.get('redirect_uri') ?? ''
+  const apps = clientId ? await findAppsByOauthClient(deps.store, provider, clientId) : []
+  const enabled = apps.filter((app) => app.settings[provider].enabled)
+  if (!enabled.length) throw new HttpError(400, `Unknown ${providerNames[provider]} client_id`)
+  let redirect: URL
+  try {
+    redirect = new URL(redirectUri)
+  } catch {
+    throw new HttpError(400, 'redirect_uri must be an absolute URL')
+  }
+  const allowed = [...deps.ownOrigins(), ...enabled.flatMap((app) => app.allowedOrigins)]
+  if (!/^https?:$/.test(redirect.protocol) || redirect.hash || !isOriginAllowed(redirect.origin, allowed))
+    throw new HttpError(400, 'redirect_uri is not registered for this client')
+  const mode = params.get('response_mode') ?? (provider === 'apple' ? 'form_post' : 'query')
+  if (mode !== 'query' && mode !== 'form_post') throw new HttpError(400, 'response_mode must be query or form_post')
+  const responseType = params.get('response_type') ?? 'code'
+  if (!responseType.split(' ').includes('code')) throw new HttpError(400, 'response_type must include code')
+  return { clientId, redirectUri, state: (params.get('state') ?? '').slice(0, 512), nonce: (params.get('nonce') ?? '').slice(0, 512), responseMode: mode }
+}
+
+function chooser(provider: OidcProvider, request: AuthorizeRequest): string {
+  const hidden = (['client_id', 'redirect_uri', 'state', 'nonce', 'response_mode'] as const)
+    .map((key) => {
+      const value = { client_id: request.clientId, redirect_uri: request.redirectUri, state: request.state, nonce: request.nonce, response_mode: request.responseMode }[key]
+      return `<input type="hidden" name="${key}" value="${escapeHtml(value)}">`
+    })
+    .join('')
+  const action = `/oauth/${provider}/authorize`
+  const picks = testIdentities
+    .map(
+      (identity) =>
+        `<form method="post" action="${action}">${hidden}<input type="hidden" name="email" value="${identity.email}"><input type="hidden" name="name" value="${identity.name}">
+<button type="submit" class="secondary">${escapeHtml(identity.name)} &lt;${identity.email}&gt;</button></form>`,
+    )
+    .join('\n')
+  return `<h1>Sign in with ${providerNames[provider]}</h1><p class="note">Sandbox emulator: pick a test identity or type one. No real ${providerNames[provider]} account is used.</p>
+${picks}
+<form method="post" action="${action}">${hidden}<p><label>E-mail<input name="email" type="email" required autocomplete="off"></label>
+<label>Name<input name="name" autocomplete="off"></label></p><button type="submit">Continue</button></form>`
+}
+
+/** Expected refusals become an error page; anything else stays a 500. */
+function asHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error
+  throw error
+}
+
+function errorPage(c: Context, message: string) {
+  return c.html(page({ title: 'Sign-in error', body: `<h1>Sign-in error</h1><p>${escapeHtml(message)}</p>` }), 400, pageHeaders())
+}

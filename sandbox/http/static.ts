@@ -1,0 +1,102 @@
+import { readFile, stat } from 'node:fs/promises'
+import { extname, join, resolve, sep } from 'node:path'
+import { Hono, type Context } from 'hono'
+import { appConfig, findAppAnyEnvironment, parseEnvironment } from '../services/app-config/apps.ts'
+import type { Deps } from '../context.ts'
+import { widgetPolicy, type WidgetSources } from '../emulators/page-view.ts'
+
+const contentTypes: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+/** The built kit and widget (dist/), read per request so a rebuild shows up without a restart. */
+export function staticRoutes(deps: Deps) {
+  const widgetIndex = async (c: Context) => {
+    const file = await readDist(deps.distDir, 'widget/index.html')
+    if (!file) return notBuilt(c)
+    return c.body(new Uint8Array(file), 200, {
+      'Content-Type': contentTypes['.html'] ?? 'text/html',
+      'Cache-Control': 'no-cache',
+      'Content-Security-Policy': widgetPolicy(await widgetSources(deps, c.req.query('appId'), c.req.query('env'))),
+    })
+  }
+  return new Hono()
+    .get('/kit.js', async (c) => {
+      const file = await readDist(deps.distDir, 'kit/kit.js')
+      if (!file) return notBuilt(c)
+      return c.body(new Uint8Array(file), 200, { 'Content-Type': contentTypes['.js'] ?? '', 'Cache-Control': 'no-cache' })
+    })
+    .get('/widget', (c) => c.redirect(`/widget/${new URL(c.req.url).search}`, 301))
+    .get('/widget/', widgetIndex)
+    .get('/widget/index.html', widgetIndex)
+    .get('/widget/assets/*', async (c) => {
+      const assets = resolve(deps.distDir, 'widget', 'assets')
+      const path = resolve(assets, c.req.path.slice('/widget/assets/'.length))
+      if (!path.startsWith(assets + sep)) return c.text('Not found', 404)
+      const file = await readFile(path).catch(() => undefined)
+      if (!file) return (await exists(deps.distDir)) ? c.text('Not found', 404) : notBuilt(c)
+      // Vite puts a content hash in every asset name, so they never change.
+      return c.body(new Uint8Array(file), 200, {
+        'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+      })
+    })
+}
+
+/**
+ * The WalletConnect relay the widget will talk to (wss:// origin), once it pairs wallets
+ * (DESIGN.md: WalletConnect lives in the widget). Nothing yet: add the relay's origin here, and
+ * the frame's connect-src lets it through.
+ */
+const walletConnectRelays = (_deps: Deps): string[] => []
+
+/**
+ * What the frame of `appId` may reach (all its environments unless ?env= names one): framed by
+ * the app's allowedOrigins, connecting to its chains' RPC URLs, showing its logo. An unknown app
+ * gets 'none' to frame it and nothing beyond the provider itself.
+ */
+async function widgetSources(deps: Deps, appId: string | undefined, env: string | undefined): Promise<WidgetSources> {
+  let apps = appId ? await findAppAnyEnvironment(deps.store, appId) : []
+  if (env) {
+    const environment = parseEnvironment(env)
+    apps = apps.filter((app) => app.environment === environment)
+  }
+  const origins = [...new Set(apps.flatMap((app) => app.allowedOrigins))]
+  const configs = apps.map((app) => appConfig(app, deps.chains, deps.origin()))
+  return {
+    frameAncestors: origins.length ? origins : ["'none'"],
+    connect: [...configs.flatMap((config) => config.chains.flatMap((chain) => chain.rpcUrls)).flatMap(webOrigin), ...walletConnectRelays(deps)],
+    img: [deps.origin(), ...configs.flatMap((config) => webOrigin(config.logoUrl))],
+  }
+}
+
+/** The origin of an http(s) URL, as a CSP source; nothing for anything else (no paths, no keywords). */
+function webOrigin(url: string | null): string[] {
+  if (!url) return []
+  try {
+    const { protocol, origin } = new URL(url)
+    return protocol === 'https:' || protocol === 'http:' ? [origin] : []
+  } catch {
+    return []
+  }
+}
+
+const notBuilt = (c: Context) => c.text('Run npm run build first', 503, { 'Cache-Control': 'no-store' })
+
+const readDist = (distDir: string, path: string) => readFile(join(distDir, path)).catch(() => undefined)
+
+const exists = (path: string) => stat(path).then(() => true, () => false)

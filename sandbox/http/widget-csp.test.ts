@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { upsertApp } from '../services/app-config/apps.ts'
+import { startTestSandbox, testAppSettings, type TestSandbox } from '../test-sandbox.ts'
+
+/**
+ * The wallet frame's Content-Security-Policy, directive by directive: it holds the session, so
+ * whatever runs in it (a bad dependency, an injected script) can neither load code nor send
+ * anything anywhere but the provider and the chains' RPC URLs.
+ */
+let sandbox: TestSandbox
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+  await upsertApp(sandbox.store, {
+    appId: 'branded',
+    name: 'Branded',
+    environments: ['production'],
+    clientSecret: 'branded-secret',
+    allowedOrigins: ['https://branded.example'],
+    settings: testAppSettings({ logoUrl: 'https://cdn.branded.example/brand/logo.png' }),
+  })
+})
+afterAll(() => sandbox?.dispose())
+
+/** The header split into its directives, each to its list of sources. */
+async function policyOf(path: string): Promise<Record<string, string[]>> {
+  const response = await fetch(`${sandbox.url}${path}`)
+  expect(response.status).toBe(200)
+  const header = response.headers.get('content-security-policy') ?? ''
+  const directives = header.split(';').map((d) => d.trim().split(/\s+/))
+  const policy = Object.fromEntries(directives.map(([name, ...sources]) => [name, sources]))
+  expect(Object.keys(policy)).toHaveLength(directives.length) // no directive twice
+  return policy
+}
+
+describe('the wallet frame CSP', () => {
+  test('every directive for the demo app', async () => {
+    const rpc = new URL(sandbox.url).origin // the chains' RPC URLs: the sandbox's /rpc/<chainId>
+    expect(await policyOf('/widget/?appId=demo&env=sandbox')).toEqual({
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'"],
+      'img-src': ["'self'", 'data:', sandbox.url],
+      'connect-src': ["'self'", rpc],
+      'object-src': ["'none'"],
+      'base-uri': ["'none'"],
+      'frame-ancestors': ['http://localhost:*', 'http://127.0.0.1:*'],
+    })
+  })
+
+  test("the app's logo is the one image from elsewhere", async () => {
+    const policy = await policyOf('/widget/index.html?appId=branded&env=production')
+    expect(policy['img-src']).toEqual(["'self'", 'data:', sandbox.url, 'https://cdn.branded.example'])
+    expect(policy['frame-ancestors']).toEqual(['https://branded.example'])
+    expect(policy['script-src']).toEqual(["'self'"])
+  })
+
+  test('an unknown app still gets the whole policy, framed by nobody', async () => {
+    const policy = await policyOf('/widget/?appId=unknown')
+    expect(policy['frame-ancestors']).toEqual(["'none'"])
+    expect(policy['connect-src']).toEqual(["'self'"])
+    expect(policy['object-src']).toEqual(["'none'"])
+    expect(policy['base-uri']).toEqual(["'none'"])
+  })
+
+  test('no source lets a script run or a connection out: no unsafe-*, no wildcard, no scheme alone', async () => {
+    const policy = await policyOf('/widget/?appId=demo')
+    const { 'frame-ancestors': ancestors, ...rest } = policy
+    expect(ancestors).toBeDefined()
+    for (const [directive, sources] of Object.entries(rest))
+      for (const source of sources)
+        expect(source, directive).toMatch(/^('self'|'none'|data:|https?:\/\/[a-z0-9.-]+(:\d+)?)$/)
+  })
+})

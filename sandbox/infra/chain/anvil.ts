@@ -1,0 +1,125 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { anvilPath } from './anvil-path.ts'
+import { ipcRequest, serveChain } from './anvil-guard.ts'
+import { freePort } from '../ports.ts'
+
+export type Anvil = {
+  readonly chainId: number
+  /** The port of the chain's RPC URL (the guard, sandbox/chain-guard.ts). */
+  readonly port: number
+  readonly rpcUrl: string
+  /** Whether anvil runs in its own network namespace (its HTTP port reachable by nobody). */
+  readonly isolated: boolean
+  /** anvil's process id. */
+  readonly pid: number | undefined
+  stop(): Promise<void>
+}
+
+export type StartAnvilOptions = {
+  chainId: number
+  /** 0 picks a free port. */
+  port?: number
+  /** File anvil loads its state from and dumps it to, so balances survive a restart with the same data folder. */
+  statePath?: string
+  readyTimeoutMs?: number
+}
+
+let canIsolate: boolean | undefined
+
+/**
+ * Whether this machine runs a program in a new user and network namespace (Linux `unshare -rn`,
+ * no root needed where unprivileged user namespaces are on). anvil then listens only on the
+ * namespace's own loopback, which no other program and no browser can reach; the sandbox talks
+ * to it over its IPC socket. Elsewhere (macOS, user namespaces off) anvil's HTTP port is a random
+ * loopback port with CORS off, and the sandbox says so once.
+ */
+export function anvilIsolation(): boolean {
+  canIsolate ??= process.platform === 'linux' && process.env.SANDBOX_ANVIL_ISOLATION !== 'off' && spawnSync('unshare', ['-rn', 'true']).status === 0
+  return canIsolate
+}
+
+let canSetPdeathsig: boolean | undefined
+/** Whether util-linux's setpriv can give anvil a parent-death signal (Linux). */
+const parentDeathSignal = () => (canSetPdeathsig ??= process.platform === 'linux' && spawnSync('setpriv', ['--pdeathsig', 'TERM', 'true']).status === 0)
+
+let warned = false
+
+export async function startAnvil(options: StartAnvilOptions): Promise<Anvil> {
+  const { chainId, statePath, readyTimeoutMs = 15_000 } = options
+  // mkdtemp makes the folder 0700: only this user reaches the socket.
+  const dir = mkdtempSync(join(tmpdir(), 'wallet-kit-anvil-'))
+  const ipcPath = join(dir, 'anvil.ipc')
+  // The chain's RPC URL first: a port in use fails before anvil starts.
+  const guard = await serveChain(ipcPath, options.port ?? 8545).catch((error: unknown) => {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  })
+  const { port } = guard
+
+  const isolated = anvilIsolation()
+  if (!isolated && !warned) {
+    warned = true
+    console.warn('sandbox: `unshare -rn` is not available here: anvil listens on random loopback ports (CORS off) that local programs can reach')
+  }
+  // In its own namespace anvil may keep its default port; outside, a random one nobody is told about.
+  const innerPort = isolated ? 8545 : await freePort()
+  const args = ['--chain-id', String(chainId), '--port', String(innerPort), '--host', '127.0.0.1', '--no-cors', '--ipc', ipcPath, '--silent', '--accounts', '0']
+  // --state-interval also dumps periodically, so a hard kill loses at most a few seconds of chain state.
+  if (statePath) args.push('--state', statePath, '--state-interval', '5')
+
+  // unshare and setpriv exec in place: the child is anvil itself, and stop() kills it. setpriv makes
+  // the kernel end it when the sandbox dies (SIGKILL, OOM, a crashed test worker), where no exit
+  // hook runs: an orphan would keep dumping an old state over the next run's chain.
+  const command = [...(isolated ? ['unshare', '-rn'] : []), ...(parentDeathSignal() ? ['setpriv', '--pdeathsig', 'TERM'] : []), anvilPath(), ...args]
+  const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2000)
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  // A synchronous kill on exit: the parent may die without awaiting stop(), anvil must not outlive it.
+  const killOnExit = () => child.kill('SIGTERM')
+  process.on('exit', killOnExit)
+
+  const rpcUrl = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    process.off('exit', killOnExit)
+    await new Promise((resolve) => guard.server.close(resolve))
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+      await exited
+      clearTimeout(timer)
+    }
+    rmSync(dir, { recursive: true, force: true })
+  }
+
+  try {
+    await waitReady(ipcPath, chainId, child, exited, readyTimeoutMs)
+  } catch (error) {
+    await stop()
+    const detail = stderr.trim() ? `: ${stderr.trim()}` : ''
+    throw new Error(`anvil did not start for chain ${chainId}${detail}`, { cause: error })
+  }
+  return { chainId, port, rpcUrl, isolated, pid: child.pid, stop }
+}
+
+async function waitReady(ipcPath: string, chainId: number, child: ChildProcess, exited: Promise<number | null>, timeoutMs: number) {
+  let dead = false
+  void exited.then(() => (dead = true))
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (dead) throw new Error(`anvil exited with code ${child.exitCode}`)
+    try {
+      const body = JSON.parse(await ipcRequest(ipcPath, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }), 2_000)) as { result?: string }
+      if (body.result && Number(body.result) === chainId && !dead) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('timed out waiting for eth_chainId')
+}

@@ -1,2 +1,0 @@
-// Origin matching is written once, in bridge/origins.ts, for the sandbox and the wallet frame.
-export { isAllowedOrigin as isOriginAllowed, isOriginPattern, originMatches as matchesOrigin } from '../bridge/origins.ts'

@@ -1,0 +1,134 @@
+import { Hono, type Context } from 'hono'
+import { hexToBytes, isHex, type Hex } from 'viem'
+import type { Deps, SandboxEnv } from '../../context.ts'
+import { isUniqueViolation } from '../../infra/database/store.ts'
+import { HttpError, ok } from '../../http/envelope.ts'
+import { decrypt, encrypt } from '../../infra/keys.ts'
+import { sessionCap } from '../auth/login-answer.ts'
+import { isRampEnabled, openRampAccount } from '../ramp/ramp-accounts.ts'
+import { combineShares } from './recovery.ts'
+import { issueRefreshToken, newSessionId } from '../auth/sessions.ts'
+import { signToken, type TokenClaims } from '../auth/jwt.ts'
+import { readJson, type JsonObject } from '../../http/body.ts'
+import { findWallet, newKey, saveWallet } from './wallet-keys.ts'
+import { onlyFields } from '../wallet/tx-fields.ts'
+import { authorize } from '../../http/bearer.ts'
+
+/** Account routes of the wallet service (/api/v2/account). */
+export function accountRoutes(deps: Deps) {
+  return new Hono<SandboxEnv>()
+    .post('/create', async (c) => {
+      const app = c.get('app')
+      const { userId, familyId = newSessionId() } = await authorize(c, deps.keys.jwtKey, 'access')
+      const body = await readJson(c)
+      onlyFields(body, ['expireDate', 'rampable'])
+      // expireDate caps the session (refresh token) lifetime; it cannot extend it past the default.
+      const expireDate = sessionCap(body, 'expireDate')
+      const wantsRamp = readRampable(body)
+      if (wantsRamp && !isRampEnabled(app)) throw new HttpError(403, 'Rampable is not enabled for this app')
+
+      const wallet = await createFundedWallet(deps, userId)
+      // The wallet's session continues the login's: a logout before or after ends both.
+      const claims = { userId, appId: app.appId, environment: app.environment, familyId }
+      return ok(c, {
+        walletToken: await signToken(deps.keys.jwtKey, { kind: 'wallet', ...claims }),
+        refreshToken: await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, { familyId, ...(expireDate ? { expiresAt: expireDate } : {}) }),
+        secret0: wallet.secret0,
+        address: [{ network: 'evm', address: wallet.address }],
+        ...(wantsRamp ? { rampableAccessToken: await openRampAccount(deps, app, userId) } : {}),
+      })
+    })
+    .post('/recover', async (c) => {
+      const app = c.get('app')
+      const { userId } = await walletOrAccessToken(c, deps)
+      const secret0 = await readRecoverySecret(c)
+      const restored = await restoreWallet(deps, userId, secret0)
+      const familyId = newSessionId()
+      const claims = { userId, appId: app.appId, environment: app.environment, familyId }
+      return ok(c, {
+        walletToken: await signToken(deps.keys.jwtKey, { kind: 'wallet', ...claims }),
+        refreshToken: await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, { familyId }),
+        address: [{ network: 'evm', address: restored }],
+      })
+    })
+    .post('/rampable/create', async (c) => {
+      const app = c.get('app')
+      const { userId } = await authorize(c, deps.keys.jwtKey, 'wallet')
+      onlyFields(await readJson(c), [])
+      if (!(await findWallet(deps.store, userId))) throw new HttpError(404, 'Wallet not found')
+      return ok(c, { rampableAccessToken: await openRampAccount(deps, app, userId) })
+    })
+}
+
+/** `rampable`: true, or the kit's ramp settings object, asks for a ramp account too. */
+function readRampable(body: JsonObject): boolean {
+  const value = body.rampable
+  if (value === undefined || value === null || value === false) return false
+  if (value === true || (typeof value === 'object' && !Array.isArray(value))) return true
+  throw new HttpError(400, 'rampable must be a boolean or an object')
+}
+
+const alreadyCreated = () => new HttpError(400, 'Wallet already created')
+
+async function createFundedWallet(deps: Deps, userId: string) {
+  if (await findWallet(deps.store, userId)) throw alreadyCreated()
+  const key = newKey()
+  // Funded before it is saved, so a stored wallet always has its test ETH; a lost race only wastes test ETH.
+  await deps.faucet.fund(key.address)
+  try {
+    const { wallet, secret0 } = await saveWallet(deps.store, deps.keys.masterKey, userId, key)
+    return { address: wallet.address, secret0 }
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyCreated()
+    throw error
+  }
+}
+
+/** Recovery works from a fresh login (access token) or a live session (wallet token). */
+async function walletOrAccessToken(c: Context<SandboxEnv>, deps: Deps): Promise<TokenClaims> {
+  try {
+    return await authorize(c, deps.keys.jwtKey, 'wallet')
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.message === 'Missing bearer token') throw error
+    return authorize(c, deps.keys.jwtKey, 'access')
+  }
+}
+
+/**
+ * secret0 from the form: a `secret0` field, or the downloaded recovery file as `file` (its text
+ * holds the 0x-hex secret, possibly with other lines around it).
+ */
+async function readRecoverySecret(c: Context<SandboxEnv>): Promise<Hex> {
+  const type = c.req.header('content-type') ?? ''
+  if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded'))
+    throw new HttpError(400, 'Body must be form data with secret0 or the recovery file')
+  const form = await c.req.parseBody().catch(() => {
+    throw new HttpError(400, 'Malformed form body')
+  })
+  onlyFields(form, ['secret0', 'file'])
+  const file = form.file
+  const text = typeof form.secret0 === 'string' ? form.secret0 : file instanceof File && file.size <= 4096 ? await file.text() : undefined
+  if (text === undefined) throw new HttpError(400, 'secret0 is required')
+  const found = /0x[0-9a-fA-F]{64}(?![0-9a-fA-F])/.exec(text)?.[0]
+  if (!found || !isHex(found)) throw new HttpError(400, 'secret0 must be the 0x-hex recovery secret')
+  return found
+}
+
+/**
+ * Rebuilds the key from secret0 and the server's share; only a secret that yields the wallet's own
+ * address passes. The signing copy is re-encrypted from the rebuilt key, restoring it if damaged.
+ */
+async function restoreWallet(deps: Deps, userId: string, secret0: Hex) {
+  const { rows } = await deps.store.query<{ id: string; address: Hex; encrypted_recovery_share: string }>(
+    'SELECT id, address, encrypted_recovery_share FROM wallets WHERE user_id = $1',
+    [userId],
+  )
+  const wallet = rows[0]
+  if (!wallet) throw new HttpError(404, 'Wallet not found')
+  const share = decrypt(deps.keys.masterKey, wallet.encrypted_recovery_share, `recovery-share:${wallet.id}`)
+  const privateKey = combineShares(secret0, share, wallet.address)
+  if (!privateKey) throw new HttpError(400, 'Recovery secret does not match this wallet')
+  const sealed = encrypt(deps.keys.masterKey, hexToBytes(privateKey), `wallet-key:${wallet.id}`)
+  await deps.store.query('UPDATE wallets SET encrypted_key = $1 WHERE id = $2', [sealed, wallet.id])
+  return wallet.address
+}

@@ -1,0 +1,81 @@
+import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose'
+import type { Environment } from '../app-config/apps.ts'
+import { HttpError } from '../../http/envelope.ts'
+
+// Kinds of JWT, all HS256 with the data folder's key. `typ` keeps one kind from standing in for
+// another; `aud` binds a token to its app and environment. `permission` is the credential inside
+// the permission-accept page's link; `ramp` is the ramp access token (rampableAccessToken).
+export type TokenKind = 'access' | 'wallet' | 'refresh' | 'permission' | 'ramp'
+
+export type TokenClaims = {
+  kind: TokenKind
+  userId: string
+  appId: string
+  environment: Environment
+  /** Refresh tokens: the row id. */
+  tokenId?: string
+  /** The session (refresh family) of a refresh, wallet or access token; see sessions.ts. */
+  familyId?: string
+}
+
+export const tokenLifetimes = { access: 15 * 60, wallet: 15 * 60, refresh: 7 * 24 * 60 * 60, permission: 60 * 60, ramp: 60 * 60 } as const
+
+const issuer = 'wallet-kit-sandbox'
+const audience = (appId: string, environment: Environment) => `${appId}:${environment}`
+
+export async function signToken(key: Uint8Array, claims: TokenClaims, expiresAt?: Date): Promise<string> {
+  const jwt = new SignJWT({ typ: claims.kind, ...(claims.familyId ? { fam: claims.familyId } : {}) })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(issuer)
+    .setAudience(audience(claims.appId, claims.environment))
+    .setSubject(claims.userId)
+    .setIssuedAt()
+  if (claims.tokenId) jwt.setJti(claims.tokenId)
+  jwt.setExpirationTime(expiresAt ?? `${tokenLifetimes[claims.kind]}s`)
+  return jwt.sign(key)
+}
+
+/** The claims of a valid token of the given kind for this app, or a 401. */
+export async function verifyToken(
+  key: Uint8Array,
+  token: string,
+  expected: { kind: TokenKind; appId: string; environment: Environment; clockToleranceSeconds?: number },
+): Promise<TokenClaims> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer,
+      audience: audience(expected.appId, expected.environment),
+      ...(expected.clockToleranceSeconds ? { clockTolerance: expected.clockToleranceSeconds } : {}),
+    })
+    if (payload.typ !== expected.kind || typeof payload.sub !== 'string') throw new HttpError(401, 'Invalid token')
+    return {
+      kind: expected.kind,
+      userId: payload.sub,
+      appId: expected.appId,
+      environment: expected.environment,
+      ...(typeof payload.jti === 'string' ? { tokenId: payload.jti } : {}),
+      ...(typeof payload.fam === 'string' ? { familyId: payload.fam } : {}),
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    if (error instanceof errors.JWTExpired) throw new HttpError(401, 'Token expired')
+    throw new HttpError(401, 'Invalid token')
+  }
+}
+
+/** The kind a token claims to be, unverified: only to pick what to verify it as. */
+export function tokenKindOf(token: string): TokenKind | undefined {
+  try {
+    const typ = decodeJwt(token).typ
+    return typeof typ === 'string' && typ in tokenLifetimes ? (typ as TokenKind) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function bearerToken(header: string | undefined): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '')
+  if (!match?.[1]) throw new HttpError(401, 'Missing bearer token')
+  return match[1]
+}

@@ -1,0 +1,52 @@
+import type { App } from '../app-config/apps.ts'
+import type { Deps } from '../../context.ts'
+import { HttpError } from '../../http/envelope.ts'
+import { issueRefreshToken, newSessionId, unusedLoginRefreshSeconds } from './sessions.ts'
+import { signToken } from './jwt.ts'
+import type { JsonObject } from '../../http/body.ts'
+import { optionalDate } from '../../http/body.ts'
+import { findWallet } from '../account/wallet-keys.ts'
+
+/**
+ * The answer every login method gives once the user is known (PROTOCOL.md "Auth answers"): a
+ * wallet token when the user has a wallet, an access token for account/create when not.
+ * `expiresAt` caps the session (the refresh token), never extends it. Without a wallet the refresh
+ * token lasts as long as the access token (sessions.ts), unless account/create is called.
+ */
+export async function loginResult(deps: Deps, app: App, userId: string, options: { expiresAt?: Date | undefined } = {}) {
+  const familyId = newSessionId()
+  const claims = { userId, appId: app.appId, environment: app.environment, familyId }
+  const wallet = await findWallet(deps.store, userId)
+  if (!wallet) {
+    const soon = new Date(Date.now() + unusedLoginRefreshSeconds * 1000)
+    const expiresAt = options.expiresAt && options.expiresAt < soon ? options.expiresAt : soon
+    return {
+      isWalletCreated: false as const,
+      accessToken: await signToken(deps.keys.jwtKey, { kind: 'access', ...claims }),
+      refreshToken: await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, { familyId, expiresAt }),
+    }
+  }
+  const refreshToken = await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, { familyId, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}) })
+  const rampableAccessToken = await rampTokenIfOpened(deps, app, userId)
+  return {
+    isWalletCreated: true as const,
+    walletToken: await signToken(deps.keys.jwtKey, { kind: 'wallet', ...claims }),
+    refreshToken,
+    ...(rampableAccessToken ? { rampableAccessToken } : {}),
+    addresses: [{ network: 'evm', address: wallet.address }],
+  }
+}
+
+/** A ramp access token for a user who opened a ramp account, so the kit need not open it again. */
+async function rampTokenIfOpened(deps: Deps, app: App, userId: string): Promise<string | undefined> {
+  const { rows } = await deps.store.query('SELECT 1 FROM ramp_accounts WHERE user_id = $1', [userId])
+  if (!rows.length) return undefined
+  return signToken(deps.keys.jwtKey, { kind: 'ramp', userId, appId: app.appId, environment: app.environment })
+}
+
+/** An optional session cap (`expireDate`, or Google's `expiredDate`); a date in the past is refused. */
+export function sessionCap(body: JsonObject, key: string): Date | undefined {
+  const date = optionalDate(body, key)
+  if (date && date.getTime() <= Date.now()) throw new HttpError(400, `${key} must be in the future`)
+  return date
+}

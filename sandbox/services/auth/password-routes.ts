@@ -1,0 +1,51 @@
+import { Hono, type Context } from 'hono'
+import type { Deps, SandboxEnv } from '../../context.ts'
+import { HttpError, ok } from '../../http/envelope.ts'
+import { loginResult } from './login-answer.ts'
+import { dummyHash, hashPassword, verifyPassword } from './passwords.ts'
+import { clientIp } from '../../http/rate-limit.ts'
+import { createPasswordUser, findPasswordUser } from './user-queries.ts'
+import { readJson } from '../../http/body.ts'
+import { onlyFields } from '../wallet/tx-fields.ts'
+
+/** The message the kit keys its "log in, else register" fallback on (SPEC.md section 8). */
+export const wrongCredentials = 'username or password is incorrect'
+
+const usernamePattern = /^[a-zA-Z0-9._-]{3,32}$/
+
+/** Username and password sign-in (/api/v2/auth/login, /register); passwords are scrypt hashes. */
+export function passwordRoutes(deps: Deps) {
+  const credentials = async (c: Context<SandboxEnv>) => {
+    deps.limiter.hit('loginsPerIp', clientIp(c))
+    const body = await readJson(c)
+    onlyFields(body, ['username', 'password'])
+    const { username, password } = body
+    if (typeof username !== 'string' || typeof password !== 'string' || !username || !password)
+      throw new HttpError(400, 'Please enter your username and password')
+    // Usernames are case-insensitive, like e-mail addresses.
+    return { username: username.trim().toLowerCase(), password }
+  }
+  return new Hono<SandboxEnv>()
+    .post('/login', async (c) => {
+      const app = c.get('app')
+      const { username, password } = await credentials(c)
+      const throttle = `${username}\u0000${clientIp(c)}`
+      deps.limiter.check('failedLoginsPerNameAndIp', throttle)
+      const user = await findPasswordUser(deps.store, app, username)
+      const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()))
+      if (!user || !valid) {
+        deps.limiter.hit('failedLoginsPerNameAndIp', throttle)
+        throw new HttpError(400, wrongCredentials)
+      }
+      return ok(c, await loginResult(deps, app, user.userId))
+    })
+    .post('/register', async (c) => {
+      const app = c.get('app')
+      const { username, password } = await credentials(c)
+      if (!usernamePattern.test(username)) throw new HttpError(400, 'Username must be 3 to 32 letters, digits, dots, dashes or underscores')
+      if (password.length < 8) throw new HttpError(400, 'Password must be at least 8 characters')
+      if (password.length > 256) throw new HttpError(400, 'Password is too long')
+      const userId = await createPasswordUser(deps.store, app, username, await hashPassword(password))
+      return ok(c, await loginResult(deps, app, userId))
+    })
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto'
+import type { App } from '../app-config/apps.ts'
+import type { Store } from '../../infra/database/store.ts'
+import { HttpError } from '../../http/envelope.ts'
+import { bearerToken, signToken, tokenKindOf, tokenLifetimes, verifyToken } from './jwt.ts'
+
+// A session is one login's refresh family. Its id (the family id) is also in every wallet and access
+// token handed out for it (the `fam` claim), so revoking the family (logout, or a reused refresh
+// token) ends those bearer tokens too, before their 15 minutes are up: every /api/v2 call checks it.
+
+/**
+ * The refresh token of a login that found no wallet (its `accessToken` is only for account/create,
+ * which starts the wallet's own 7-day chain in the same session). Left unused it would be a 7-day
+ * credential nobody holds on to: it dies with the access token instead.
+ */
+export const unusedLoginRefreshSeconds = 15 * 60
+
+export const newSessionId = () => randomUUID()
+
+type RefreshRow = { id: string; family_id: string; user_id: string; used_at: Date | null; revoked_at: Date | null; expires_at: Date }
+
+/** Issues a refresh token: a new family at login, or the next link of `familyId` on rotation. */
+export async function issueRefreshToken(
+  store: Store,
+  jwtKey: Uint8Array,
+  app: App,
+  userId: string,
+  options: { familyId?: string; expiresAt?: Date } = {},
+): Promise<string> {
+  const id = randomUUID()
+  const familyId = options.familyId ?? newSessionId()
+  const longest = new Date(Date.now() + tokenLifetimes.refresh * 1000)
+  const expiresAt = options.expiresAt && options.expiresAt < longest ? options.expiresAt : longest
+  await store.query('INSERT INTO refresh_tokens (id, family_id, user_id, expires_at) VALUES ($1, $2, $3, $4)', [
+    id,
+    familyId,
+    userId,
+    expiresAt.toISOString(),
+  ])
+  return signToken(jwtKey, { kind: 'refresh', userId, appId: app.appId, environment: app.environment, tokenId: id, familyId }, expiresAt)
+}
+
+/**
+ * Marks a refresh token used and returns its row. Each token works once: presenting a used one
+ * means it leaked (or a client raced itself), so the whole family is revoked (OAuth 2.1 §4.3.1).
+ */
+export async function consumeRefreshToken(store: Store, jwtKey: Uint8Array, app: App, token: string): Promise<RefreshRow> {
+  const claims = await verifyToken(jwtKey, token, { kind: 'refresh', appId: app.appId, environment: app.environment })
+  if (!claims.tokenId) throw new HttpError(401, 'Invalid token')
+  const { rows } = await store.query<RefreshRow>(
+    `UPDATE refresh_tokens SET used_at = now()
+     WHERE id = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now() RETURNING *`,
+    [claims.tokenId],
+  )
+  if (rows[0]) return rows[0]
+  const existing = await store.query<RefreshRow>('SELECT * FROM refresh_tokens WHERE id = $1', [claims.tokenId])
+  const row = existing.rows[0]
+  if (row?.used_at && !row.revoked_at) {
+    await store.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [row.family_id])
+    throw new HttpError(401, 'Refresh token reused; session revoked')
+  }
+  throw new HttpError(401, row?.revoked_at ? 'Session revoked' : 'Invalid token')
+}
+
+/**
+ * The session a genuine wallet, access or refresh token of this app belongs to, for logout. An
+ * expired token still names it: ending a session is harmless, and a user back after an hour must
+ * still be able to log out.
+ */
+export async function sessionNamedBy(jwtKey: Uint8Array, app: App, token: string, kind: 'wallet' | 'access' | 'refresh'): Promise<string> {
+  const claims = await verifyToken(jwtKey, token, { kind, appId: app.appId, environment: app.environment, clockToleranceSeconds: tokenLifetimes.refresh })
+  if (!claims.familyId) throw new HttpError(401, 'Invalid token')
+  return claims.familyId
+}
+
+/** Ends sessions: their refresh tokens are refused from now on, and so are their wallet and access tokens. */
+export async function revokeSessions(store: Store, familyIds: readonly string[]): Promise<void> {
+  await store.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = ANY($1) AND revoked_at IS NULL', [[...familyIds]])
+}
+
+async function isRevoked(store: Store, familyId: string): Promise<boolean> {
+  const { rows } = await store.query('SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NOT NULL LIMIT 1', [familyId])
+  return rows.length > 0
+}
+
+/**
+ * Refuses a request whose bearer wallet or access token belongs to a revoked session (401 'Session
+ * revoked'), or carries no session at all. Any other bearer, valid or not, is left to the route that
+ * asks for it, so the route's own error stays what it was.
+ */
+export async function refuseRevokedBearer(store: Store, jwtKey: Uint8Array, app: App, authorization: string | undefined): Promise<void> {
+  if (authorization === undefined) return
+  let token: string
+  try {
+    token = bearerToken(authorization)
+  } catch {
+    return
+  }
+  const kind = tokenKindOf(token)
+  if (kind !== 'wallet' && kind !== 'access') return
+  let familyId: string | undefined
+  try {
+    familyId = (await verifyToken(jwtKey, token, { kind, appId: app.appId, environment: app.environment })).familyId
+  } catch {
+    return
+  }
+  if (!familyId) throw new HttpError(401, 'Invalid token')
+  if (await isRevoked(store, familyId)) throw new HttpError(401, 'Session revoked')
+}

@@ -1,0 +1,58 @@
+import { Hono, type Context } from 'hono'
+import type { Deps, SandboxEnv } from '../../context.ts'
+import { HttpError, ok } from '../../http/envelope.ts'
+import { loginResult, sessionCap } from './login-answer.ts'
+import { providerNames, redeemCode, type OidcProvider } from '../../emulators/oidc/oidc.ts'
+import { clientIp } from '../../http/rate-limit.ts'
+import { readTelegramAuth, telegramFields, verifyTelegramAuth } from './telegram.ts'
+import { userForIdentity } from './user-queries.ts'
+import { readJson } from '../../http/body.ts'
+import { onlyFields } from '../wallet/tx-fields.ts'
+
+/**
+ * Google, Apple and Telegram sign-in (/api/v2/auth/google, /apple, /telegram). Google and Apple take
+ * an ID token (`credential`) or an authorisation code of the emulator (`code`, the kit's own flow);
+ * either way the ID token's signature, issuer, audience and expiry are verified.
+ */
+export function socialRoutes(deps: Deps) {
+  // SPEC.md section 7 spells the session cap `expiredDate` for Google and `expireDate` for Apple.
+  const oidcLogin = (provider: OidcProvider, capKey: string) => async (c: Context<SandboxEnv>) => {
+    const app = c.get('app')
+    deps.limiter.hit('loginsPerIp', clientIp(c))
+    const body = await readJson(c)
+    onlyFields(body, ['credential', 'code', capKey])
+    const { credential, code } = body
+    const clientId = app.settings[provider].clientId
+    if (!app.settings[provider].enabled || !clientId) throw new HttpError(403, `${providerNames[provider]} login is not enabled`)
+    if ((credential === undefined) === (code === undefined)) throw new HttpError(400, 'Send either credential (an ID token) or code')
+    const given = credential ?? code
+    if (typeof given !== 'string' || given.length === 0 || given.length > 8192)
+      throw new HttpError(400, `${credential !== undefined ? 'credential' : 'code'} must be a string`)
+    const expiresAt = sessionCap(body, capKey)
+
+    let idToken = given
+    if (code !== undefined) {
+      const grant = await redeemCode(deps.store, provider, given, clientId)
+      idToken = await deps.oidc.idToken(provider, clientId, grant.claims, grant.nonce)
+    }
+    const claims = await deps.oidc.verify(provider, idToken, clientId)
+    const userId = await userForIdentity(deps.store, app, provider, claims.sub, claims.email)
+    return ok(c, await loginResult(deps, app, userId, { expiresAt }))
+  }
+
+  return new Hono<SandboxEnv>()
+    .post('/google', oidcLogin('google', 'expiredDate'))
+    .post('/apple', oidcLogin('apple', 'expireDate'))
+    .post('/telegram', async (c) => {
+      const app = c.get('app')
+      deps.limiter.hit('loginsPerIp', clientIp(c))
+      const body = await readJson(c)
+      onlyFields(body, telegramFields)
+      const botToken = app.secrets.telegramBotToken
+      if (!app.settings.telegram.enabled || !botToken) throw new HttpError(403, 'Telegram login is not enabled')
+      const data = readTelegramAuth(body)
+      verifyTelegramAuth(botToken, data)
+      const userId = await userForIdentity(deps.store, app, 'telegram', data.id!)
+      return ok(c, await loginResult(deps, app, userId))
+    })
+}

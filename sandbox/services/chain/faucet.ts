@@ -1,0 +1,147 @@
+import { bytesToHex, createWalletClient, http, parseEther, publicActions, type Address, type Hash } from 'viem'
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import type { RunningChain } from '../../infra/chain/local-chains.ts'
+import { loadArtifact } from '../../contracts/artifacts.ts'
+import { demoContracts } from '../../contracts/deploy.ts'
+import { viemChainOf } from './networks.ts'
+
+import { adminClient } from '../../infra/chain/public-accounts.ts'
+
+/**
+ * The faucet's account, from the sandbox's own key (Keys.faucetKey, kept in the data folder). It is
+ * also the only minter of the demo tokens.
+ */
+export const faucetAccountOf = (faucetKey: Uint8Array): PrivateKeyAccount => privateKeyToAccount(bytesToHex(faucetKey))
+
+/** What a faucet account starts with on a chain that has never seen it (what anvil's account 0 used to hold). */
+export const faucetStartingBalance = parseEther('10000')
+
+/**
+ * Gives the faucet its starting ETH on a chain where its key has never been used (no balance, no
+ * transaction sent): a fresh chain, or an older data folder whose faucet was anvil's account 0.
+ */
+export async function fundNewFaucet(chain: RunningChain, faucet: PrivateKeyAccount): Promise<void> {
+  const admin = adminClient(chain)
+  const [balance, nonce] = await Promise.all([admin.getBalance({ address: faucet.address }), admin.getTransactionCount({ address: faucet.address })])
+  if (balance === 0n && nonce === 0) await admin.setBalance({ address: faucet.address, value: faucetStartingBalance })
+}
+
+/** What every new wallet gets on each local chain. */
+export const faucetGifts = {
+  eth: parseEther('10'),
+  demoToken: parseEther('1000'),
+  /** One DemoNft, the next id. */
+  nfts: 1,
+  /** DemoMultiToken id → amount. */
+  multiTokens: [
+    [1n, 10n],
+    [2n, 5n],
+  ],
+} as const
+
+/** What the faucet can pay out: ETH, or the DemoToken, on one local chain. */
+export type FaucetAsset = 'ETH' | 'DEMO'
+
+/**
+ * What on-ramp payouts must leave in the faucet account on each chain, so new wallets can still be
+ * funded however many orders are paid. A wallet's gift is 10 ETH: 1,000 ETH funds 100 more sign-ups.
+ */
+export type FaucetReserve = {
+  /** ETH left after a payout and its gas (a DEMO payout's gas comes out of ETH too). */
+  eth: bigint
+  /** DEMO left after a payout. The faucet is the token's minter, so it mints to keep this rather than refuse. */
+  demo: bigint
+}
+
+export const defaultFaucetReserve: FaucetReserve = { eth: parseEther('1000'), demo: parseEther('1000000') }
+
+/** pay() refused: the payout would take the faucet below its reserve. */
+export class FaucetLowError extends Error {
+  override readonly name = 'FaucetLowError'
+  constructor(chainId: number) {
+    super(`The sandbox faucet is low on funds on chain ${chainId}`)
+  }
+}
+
+export type Faucet = {
+  fund(address: Address): Promise<void>
+  /**
+   * Sends `amount` (base units) of `asset` to `to` on `chainId` and waits for the receipt: the
+   * hosted on-ramp's payout. DEMO is transferred from the faucet's own balance, topped up by
+   * minting when short, so the buyer sees an ordinary transfer from the ramp's account.
+   * Rejects with FaucetLowError, sending nothing, when the payout would break the reserve.
+   */
+  pay(options: { chainId: number; to: Address; asset: FaucetAsset; amount: bigint }): Promise<Hash>
+}
+
+/** How much DEMO the faucet mints for itself, beyond the reserve, when its balance cannot cover a payout. */
+const demoTopUp = parseEther('1000000')
+
+/**
+ * ETH set aside for a payout's gas when checking the reserve: a transfer, or a mint and a transfer,
+ * cost well under 0.001 ETH at anvil's fees; ten times that leaves room for fee spikes.
+ */
+const payoutGas = parseEther('0.01')
+
+export function createFaucet(chains: readonly RunningChain[], faucetAccount: PrivateKeyAccount, reserveOverrides: Partial<FaucetReserve> = {}): Faucet {
+  const faucetAddress = faucetAccount.address
+  const reserve = { ...defaultFaucetReserve, ...reserveOverrides }
+  const token = loadArtifact('DemoToken').abi
+  const nft = loadArtifact('DemoNft').abi
+  const multi = loadArtifact('DemoMultiToken').abi
+  const perChain = chains.map((chain) => {
+    const client = createWalletClient({ account: faucetAccount, chain: viemChainOf(chain), transport: http(chain.rpcUrl), pollingInterval: 50 }).extend(
+      publicActions,
+    )
+    const settle = async (hashes: Hash[]) => {
+      const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 50 })))
+      const failed = receipts.find((receipt) => receipt.status !== 'success')
+      if (failed) throw new Error(`Faucet transaction ${failed.transactionHash} reverted on chain ${chain.chainId}`)
+    }
+    const gifts = async (to: Address) => {
+      // Sent one after another (one nonce each), then awaited together: anvil mines each on arrival.
+      const hashes: Hash[] = [await client.sendTransaction({ to, value: faucetGifts.eth })]
+      hashes.push(await client.writeContract({ address: demoContracts.demoToken.address, abi: token, functionName: 'mint', args: [to, faucetGifts.demoToken] }))
+      hashes.push(await client.writeContract({ address: demoContracts.demoNft.address, abi: nft, functionName: 'mint', args: [to] }))
+      for (const [id, amount] of faucetGifts.multiTokens)
+        hashes.push(await client.writeContract({ address: demoContracts.demoMultiToken.address, abi: multi, functionName: 'mint', args: [to, id, amount] }))
+      await settle(hashes)
+    }
+    const pay = async (to: Address, asset: FaucetAsset, amount: bigint): Promise<Hash> => {
+      // Checked inside the chain's queue, so concurrent payouts cannot each see the same balance.
+      const eth = await client.getBalance({ address: faucetAddress })
+      if (eth - (asset === 'ETH' ? amount : 0n) - payoutGas < reserve.eth) throw new FaucetLowError(chain.chainId)
+      if (asset === 'ETH') {
+        const hash = await client.sendTransaction({ to, value: amount })
+        await settle([hash])
+        return hash
+      }
+      const demoToken = demoContracts.demoToken.address
+      const held = await client.readContract({ address: demoToken, abi: token, functionName: 'balanceOf', args: [faucetAddress] })
+      const shortBy = reserve.demo + amount - (held as bigint)
+      if (shortBy > 0n)
+        await settle([await client.writeContract({ address: demoToken, abi: token, functionName: 'mint', args: [faucetAddress, shortBy + demoTopUp] })])
+      const hash = await client.writeContract({ address: demoToken, abi: token, functionName: 'transfer', args: [to, amount] })
+      await settle([hash])
+      return hash
+    }
+    // One job at a time per chain: concurrent sends from one account would race for the same nonce.
+    let queue: Promise<unknown> = Promise.resolve()
+    const enqueue = <result>(job: () => Promise<result>): Promise<result> => {
+      const run = queue.then(job)
+      queue = run.catch(() => {})
+      return run
+    }
+    return { chainId: chain.chainId, enqueue, gifts, pay }
+  })
+  return {
+    async fund(address) {
+      await Promise.all(perChain.map((entry) => entry.enqueue(() => entry.gifts(address))))
+    },
+    pay({ chainId, to, asset, amount }) {
+      const entry = perChain.find((candidate) => candidate.chainId === chainId)
+      if (!entry) return Promise.reject(new Error(`No local chain ${chainId}`))
+      return entry.enqueue(() => entry.pay(to, asset, amount))
+    },
+  }
+}

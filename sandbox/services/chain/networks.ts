@@ -1,0 +1,45 @@
+import { createPublicClient, defineChain, http, type Chain, type PublicClient } from 'viem'
+import type { RunningChain } from '../../infra/chain/local-chains.ts'
+import { multicall3Address } from '../../contracts/deploy.ts'
+import { HttpError } from '../../http/envelope.ts'
+
+/** One local chain as the wallet routes use it: the viem chain and a client on its anvil. */
+export type Network = {
+  readonly chain: RunningChain
+  readonly viemChain: Chain
+  readonly client: PublicClient
+}
+
+export type Networks = {
+  /** The chain named by a wallet `network` slug ('local-1'), or a 400. */
+  get(network: string): Network
+  readonly list: readonly Network[]
+}
+
+export function viemChainOf(chain: RunningChain): Chain {
+  return defineChain({
+    id: chain.chainId,
+    name: chain.name,
+    nativeCurrency: chain.nativeCurrency,
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+    contracts: { multicall3: { address: multicall3Address } },
+  })
+}
+
+export function createNetworks(chains: readonly RunningChain[]): Networks {
+  const list = chains.map((chain) => {
+    const viemChain = viemChainOf(chain)
+    // anvil mines on arrival: a short polling interval keeps "send and wait for the receipt" fast.
+    const client = createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl, { retryCount: 0 }), pollingInterval: 50 })
+    return { chain, viemChain, client: client as PublicClient }
+  })
+  const byNetwork = new Map(list.map((entry) => [entry.chain.network, entry]))
+  return {
+    list,
+    get(network) {
+      const found = byNetwork.get(network)
+      if (!found) throw new HttpError(400, `Unsupported network, use one of: ${[...byNetwork.keys()].join(', ')}`)
+      return found
+    },
+  }
+}

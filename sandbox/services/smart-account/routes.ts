@@ -1,0 +1,46 @@
+import { Hono, type MiddlewareHandler } from 'hono'
+import { kitMarker } from '../../../sdk/smart-account/client.ts'
+import { findAppAnyEnvironment } from '../app-config/apps.ts'
+import type { Deps, SandboxEnv } from '../../context.ts'
+import { HttpError } from '../../http/envelope.ts'
+import { checkTimestamp, hmacMatches, rejectReplay, smartAccountStringToSign } from '../../http/request-signatures.ts'
+
+/**
+ * The smart-account service (/api/v1/smart-account, /api/v1/userOp). Requests are authenticated as
+ * PROTOCOL.md says: HMAC-signed by the app's client secret with a 5-minute window and no replays,
+ * or unsigned with the kit marker from the provider's own origin. The account-abstraction
+ * operations themselves (bundler, paymaster, EntryPoint) are not emulated: they answer 501.
+ */
+export function smartAccountRoutes(deps: Deps) {
+  const notAvailable = () => {
+    throw new HttpError(501, 'Smart accounts are not available in the sandbox')
+  }
+  return new Hono<SandboxEnv>()
+    .use('/smart-account/*', smartAccountAuth(deps))
+    .use('/userOp/*', smartAccountAuth(deps))
+    .post('/smart-account', notAvailable)
+    .post('/smart-account/*', notAvailable)
+    .post('/userOp/*', notAvailable)
+}
+
+function smartAccountAuth(deps: Deps): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    const appId = c.req.header('x-app-id')
+    if (!appId) throw new HttpError(400, 'App ID is not set')
+    const apps = await findAppAnyEnvironment(deps.store, appId)
+    if (!apps.length) throw new HttpError(404, 'App not found')
+    if (c.req.header(kitMarker.header) === kitMarker.value) {
+      // Unsigned calls are the widget's, which runs on the provider origin only.
+      if (!deps.ownOrigins().includes(c.req.header('origin') ?? '')) throw new HttpError(401, 'Unsigned requests are accepted from the wallet kit only')
+    } else {
+      const timestamp = c.req.header('x-timestamp')
+      const time = checkTimestamp(timestamp)
+      const signature = c.req.header('x-signature') ?? ''
+      const stringToSign = smartAccountStringToSign(c.req.method, c.req.path, await c.req.text(), timestamp!)
+      const app = apps.find((candidate) => candidate.clientSecret && hmacMatches(candidate.clientSecret, stringToSign, signature))
+      if (!app) throw new HttpError(401, 'Invalid request signature')
+      await rejectReplay(deps.store, `hmac:${app.appId}:${app.environment}`, stringToSign, time)
+    }
+    return next()
+  }
+}

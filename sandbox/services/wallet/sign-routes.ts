@@ -1,0 +1,74 @@
+import { Hono } from 'hono'
+import { isHex, type TypedDataDefinition } from 'viem'
+import type { Deps, SandboxEnv } from '../../context.ts'
+import { HttpError, ok } from '../../http/envelope.ts'
+import { signerOf } from './caller-wallet.ts'
+import { signTx } from './transactions.ts'
+import { readJson } from '../../http/body.ts'
+import { feeFieldNames, onlyFields, readBytes32, readQuantity, readString, readTransaction } from './tx-fields.ts'
+
+/** The signing calls of /api/v2/wallet: real secp256k1 signatures by the wallet's own key. */
+export function signRoutes(deps: Deps) {
+  return new Hono<SandboxEnv>()
+    .post('/sign-message', async (c) => {
+      const body = await readJson(c)
+      const { account } = await signerOf(c, deps)
+      onlyFields(body, ['network', 'message'])
+      deps.networks.get(readString(body.network, 'network', 64))
+      const message = readString(body.message, 'message', 64 * 1024)
+      // personal_sign semantics: 0x-hex is the bytes to sign (what dapps pass), anything else is UTF-8 text.
+      const signature = await account.signMessage({ message: isHex(message, { strict: true }) && message.length % 2 === 0 ? { raw: message } : message })
+      return ok(c, { signature })
+    })
+    .post('/sign-typed-data', async (c) => {
+      const body = await readJson(c)
+      const { account } = await signerOf(c, deps)
+      onlyFields(body, ['network', 'data'])
+      const { chain } = deps.networks.get(readString(body.network, 'network', 64))
+      const typedData = parseTypedData(readString(body.data, 'data', 64 * 1024), chain.chainId)
+      try {
+        return ok(c, { signature: await account.signTypedData(typedData) })
+      } catch (error) {
+        throw new HttpError(400, `Invalid typed data: ${error instanceof Error ? (error as { shortMessage?: string }).shortMessage ?? error.message : 'not signable'}`)
+      }
+    })
+    .post('/sign-hash', async (c) => {
+      const body = await readJson(c)
+      const { account } = await signerOf(c, deps)
+      onlyFields(body, ['network', 'hash'])
+      deps.networks.get(readString(body.network, 'network', 64))
+      const hash = readBytes32(body.hash, 'hash')
+      return ok(c, { signature: await account.sign({ hash }) })
+    })
+    .post('/sign-transaction', async (c) => {
+      const body = await readJson(c)
+      const signer = await signerOf(c, deps)
+      onlyFields(body, ['network', 'transaction'])
+      const network = deps.networks.get(readString(body.network, 'network', 64))
+      const request = readTransaction(body.transaction, signer.address, {
+        dataRequired: false,
+        allowed: ['from', 'to', 'value', 'data', ...feeFieldNames],
+      })
+      return ok(c, { signedTransaction: await signTx(network, signer.account, request) })
+    })
+}
+
+/** eth_signTypedData_v4's JSON: domain, types, primaryType, message. A domain chainId must be the call's chain. */
+function parseTypedData(json: string, chainId: number): TypedDataDefinition {
+  let value: unknown
+  try {
+    value = JSON.parse(json)
+  } catch {
+    throw new HttpError(400, 'data must be EIP-712 typed data as a JSON string')
+  }
+  const typed = value as Partial<Record<'domain' | 'types' | 'primaryType' | 'message', unknown>>
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, 'data must be a JSON object')
+  if (typeof typed.types !== 'object' || typed.types === null || Array.isArray(typed.types)) throw new HttpError(400, 'data.types is required')
+  if (typeof typed.primaryType !== 'string') throw new HttpError(400, 'data.primaryType is required')
+  if (typeof typed.message !== 'object' || typed.message === null) throw new HttpError(400, 'data.message is required')
+  const domain = (typed.domain ?? {}) as Record<string, unknown>
+  if (typeof domain !== 'object' || Array.isArray(domain)) throw new HttpError(400, 'data.domain must be an object')
+  if (domain.chainId !== undefined && domain.chainId !== null && readQuantity(domain.chainId, 'data.domain.chainId') !== BigInt(chainId))
+    throw new HttpError(400, `data.domain.chainId does not match the network (${chainId})`)
+  return { domain, types: typed.types, primaryType: typed.primaryType, message: typed.message } as TypedDataDefinition
+}
