@@ -12,13 +12,31 @@ export type FrameParams = {
   locale: 'en' | 'id'
   /** Chain ids the host asked for (a subset of the app's chains); empty means all of them. */
   chains: readonly number[]
+  /**
+   * 'popup': every sign-in and confirmation happens in the secure window (a first-party popup on the
+   * provider origin); 'frame' (the default): only those the frame cannot protect.
+   */
+  mode: 'frame' | 'popup'
+  /** Set only on the secure window's own URL (the frame builds it, `secureWindowUrl`). */
+  secureWindow: boolean
 }
 
 /** The frame URL on the provider origin, for a page on `origin`. */
 export const buildFrameUrl = (
-  { providerOrigin, appId, env, theme, locale, chains }: Omit<FrameParams, 'hostOrigin'> & { providerOrigin: string },
+  { providerOrigin, appId, env, theme, locale, chains, mode }: Omit<FrameParams, 'hostOrigin' | 'secureWindow' | 'mode'> & {
+    providerOrigin: string
+    mode?: FrameParams['mode'] | undefined
+  },
   origin: string,
-): string => `${providerOrigin}/widget/?${new URLSearchParams({ appId, env, theme, locale, chains: chains.join(), origin })}`
+): string =>
+  `${providerOrigin}/widget/?${new URLSearchParams({ appId, env, theme, locale, chains: chains.join(), origin, ...(mode === 'popup' && { mode }) })}`
+
+/**
+ * The secure window's URL, built by the frame from its own params. The channel name goes in the
+ * fragment: never sent to a server, never in a Referer.
+ */
+export const secureWindowUrl = (frame: FrameParams & { providerOrigin: string }, channel: string): string =>
+  `${buildFrameUrl({ ...frame, mode: 'popup' }, frame.hostOrigin ?? '')}&window=secure#channel=${channel}`
 
 /** What the host put in the frame URL; anything outside the known values falls back to the default. */
 export function readFrameUrl(url: URL, ancestorOrigins?: ArrayLike<string>): FrameParams {
@@ -37,5 +55,7 @@ export function readFrameUrl(url: URL, ancestorOrigins?: ArrayLike<string>): Fra
     theme: q.get('theme') === 'light' ? 'light' : 'dark',
     locale: q.get('locale') === 'id' ? 'id' : 'en',
     chains,
+    mode: q.get('mode') === 'popup' ? 'popup' : 'frame',
+    secureWindow: q.get('window') === 'secure',
   }
 }

@@ -7,6 +7,7 @@ test('defaults: sandbox, dark, en, the sandbox chains, the local provider', () =
     env: 'sandbox',
     theme: 'dark',
     locale: 'en',
+    mode: 'frame',
     chains: [31337, 31338],
     handshakeTimeout: 15_000,
     providerOrigin: 'http://localhost:8787',
@@ -21,6 +22,7 @@ test.each([
   [{ appId: 'demo', env: 'staging' }, 'env must be one of sandbox, production'],
   [{ appId: 'demo', theme: 'blue' }, 'theme must be one of dark, light'],
   [{ appId: 'demo', locale: 'fr' }, 'locale must be one of en, id'],
+  [{ appId: 'demo', mode: 'window' }, 'mode must be one of frame, popup'],
   [{ appId: 'demo', chains: [] }, 'chains must be a non-empty list of chain ids'],
   [{ appId: 'demo', chains: ['1'] }, 'chains must be a non-empty list of chain ids'],
 ])('%j → %s', (options, message) => {
@@ -53,4 +55,11 @@ test('the frame URL carries what the widget reads', () => {
     chains: '31338,31337',
     origin: 'http://127.0.0.1:5173',
   })
+})
+
+test("mode 'popup' reaches the frame; the default adds nothing to the URL", () => {
+  const popup = new URL(frameUrl(resolveOptions({ appId: 'demo', mode: 'popup' }), 'http://127.0.0.1:5173'))
+  expect(popup.searchParams.get('mode')).toBe('popup')
+  const frame = new URL(frameUrl(resolveOptions({ appId: 'demo' }), 'http://127.0.0.1:5173'))
+  expect(frame.searchParams.has('mode')).toBe(false)
 })

@@ -13,6 +13,12 @@ export type WalletKitOptions = {
   locale?: 'en' | 'id'
   /** The chains the app offers; the first is the default. Default: the sandbox's chains. */
   chains?: readonly number[]
+  /**
+   * 'popup': every sign-in and confirmation happens in a secure window on the provider origin.
+   * Default 'frame': the wallet frame, with the secure window only where the frame cannot protect
+   * the user (no IntersectionObserver v2, an obscured frame, third-party storage blocked).
+   */
+  mode?: 'frame' | 'popup'
   /** How long to wait for the wallet frame to answer the handshake, in ms. Default 15 000. */
   handshakeTimeout?: number
 }
@@ -47,6 +53,7 @@ export function resolveOptions(options: WalletKitOptions, fallbackProviderUrl?: 
     env,
     theme: oneOf('theme', options.theme, ['dark', 'light']),
     locale: oneOf('locale', options.locale, ['en', 'id']),
+    mode: oneOf('mode', options.mode, ['frame', 'popup']),
     chains: [...new Set(chains)],
     handshakeTimeout: options.handshakeTimeout ?? 15_000,
     providerOrigin,

@@ -24,9 +24,9 @@ window.WalletKit = {
 }
 defineWalletKitElement(providerUrl)
 
-const { appId, env, theme, locale, chains } = script?.dataset ?? {}
+const { appId, env, theme, locale, chains, mode } = script?.dataset ?? {}
 if (appId)
   createWalletKit(
-    { appId, env, theme, locale, chains: chains?.split(',').map(Number) } as WalletKitOptions,
+    { appId, env, theme, locale, mode, chains: chains?.split(',').map(Number) } as WalletKitOptions,
     providerUrl,
   )

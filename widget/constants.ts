@@ -10,6 +10,13 @@ export const narrowScreenPx = 480
 export const confirmCloseDelayMs = 500
 /** The Confirm button waits this long after the frame is seen visible and unobscured (clickjacking). */
 export const visibleSettleMs = 500
+/** How long IntersectionObserver v2 must report the frame covered before the secure window is offered. */
+export const obscuredGraceMs = 1000
+/** The secure window (a popup on the provider origin): its size, and how long it has to say hello. */
+export const secureWindowSize = { width: 400, height: 600 }
+export const secureWindowHelloMs = 4000
+/** Without a window handle (the host sent COOP), how long the secure window may go unseen before it counts as closed. */
+export const secureWindowGoneMs = 3000
 /** SPEC.md section 5: digits only, first digit 1-9, 2 to 15 digits, no plus sign. */
 export const phonePattern = /^[1-9]\d{1,14}$/
 /**

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react'
 import type { AppConfig } from '../sdk/index.ts'
 import type { Confirmations } from './confirmation.ts'
 import type { RpcContext } from './rpc/types.ts'
+import type { SecureHandle } from './secure/secure-handle.ts'
 import type { WidgetClient } from './service-client.ts'
 import type { Wallet } from './wallet.ts'
 
@@ -12,6 +13,14 @@ export type WidgetContext = {
   confirmations: Confirmations
   rpc: RpcContext['rpc']
   locale: 'en' | 'id'
+  /** The wallet frame in the host page, or the secure window (a first-party popup the frame opened). */
+  presentation: 'frame' | 'window'
+  /** The host's choice (`mode: 'popup'`: sign-ins and confirmations always in the secure window). */
+  mode: 'frame' | 'popup'
+  /** Whether the session outlives the page (false: third-party storage blocked, kept in memory). */
+  persistent: boolean
+  /** The frame's way to its secure window; null in the window itself. */
+  secure: SecureHandle | null
 }
 
 export const Widget = createContext<WidgetContext | null>(null)

@@ -86,6 +86,15 @@ const en = {
   rate: 'Rate',
   fee: 'Fee',
   somethingWrong: 'Something went wrong',
+  openSecureWindow: 'Open secure window',
+  secureConfirmHint: 'This page cannot show that the wallet is in plain view, so you confirm in a secure window of the wallet.',
+  secureLoginHint: 'This browser does not let the wallet remember you on this site. Sign in in a secure window: next time one click is enough.',
+  secureWindowOpen: 'Continue in the secure window.',
+  secureWindowBlocked: 'Your browser blocked the secure window. Allow pop-ups for this site, then try again.',
+  tryAgainWindow: 'Try again',
+  notOpenedByWallet: 'This window works only when the wallet opens it. You can close it.',
+  noApp: 'This wallet is not available for that site. You can close this window.',
+  returning: 'Signed in. Returning to the site…',
 }
 
 export type Messages = typeof en
@@ -173,6 +182,15 @@ const id: Messages = {
   rate: 'Kurs',
   fee: 'Biaya',
   somethingWrong: 'Terjadi kesalahan',
+  openSecureWindow: 'Buka jendela aman',
+  secureConfirmHint: 'Halaman ini tidak dapat menunjukkan bahwa dompet terlihat jelas, jadi Anda mengonfirmasi di jendela aman dompet.',
+  secureLoginHint: 'Browser ini tidak mengizinkan dompet mengingat Anda di situs ini. Masuk di jendela aman: lain kali cukup satu klik.',
+  secureWindowOpen: 'Lanjutkan di jendela aman.',
+  secureWindowBlocked: 'Browser Anda memblokir jendela aman. Izinkan pop-up untuk situs ini, lalu coba lagi.',
+  tryAgainWindow: 'Coba lagi',
+  notOpenedByWallet: 'Jendela ini hanya berfungsi jika dibuka oleh dompet. Anda dapat menutupnya.',
+  noApp: 'Dompet ini tidak tersedia untuk situs tersebut. Anda dapat menutup jendela ini.',
+  returning: 'Berhasil masuk. Kembali ke situs…',
 }
 
 export const messages = { en, id } as const

@@ -30,6 +30,14 @@ export type AuthClient = {
   register(params: { username: string; password: string }, options?: CallOptions): Promise<LoginResult>
   loginWhatsapp(params: { phoneNumber: string }, options?: CallOptions): Promise<VerificationTokenResult>
   verifyWhatsapp(params: { verificationToken: string; otp: string }, options?: CallOptions): Promise<LoginResult>
+  /**
+   * The secure window hands its signed-in user to the wallet frame that opened it: the service
+   * starts a new session for the same user (its own refresh family, so neither side's refresh
+   * spends the other's token) and delivers it into the popup channel `channel`, never to the caller.
+   */
+  handoff(params: { channel: string; walletToken?: string }, options?: CallOptions): Promise<{ handedOff: boolean }>
+  /** Keeps a login obtained elsewhere (the handoff's session) exactly as a login made here. */
+  adopt(result: LoginResult, options?: CallOptions): Promise<LoginResult>
 }
 
 export function createAuthClient(config: ClientConfig | Context = {}): AuthClient {
@@ -51,6 +59,13 @@ export function createAuthClient(config: ClientConfig | Context = {}): AuthClien
     loginWhatsapp: (params, options) =>
       walletRequest(ctx, { path: '/auth/login-whatsapp', body: { kind: 'json', value: params } }, options),
     verifyWhatsapp: (params, options) => json('/auth/verify-whatsapp', params, options),
+    handoff: ({ channel, walletToken }, options) =>
+      walletRequest(
+        ctx,
+        { path: '/auth/handoff', body: { kind: 'json', value: { channel } }, bearer: walletToken ?? ctx.tokens.get().walletToken },
+        options,
+      ),
+    adopt: (result, options) => completeLogin(ctx, result, options),
   }
 }
 

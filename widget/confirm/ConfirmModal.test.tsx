@@ -7,6 +7,8 @@ import type { AppConfig } from '../../sdk/index.ts'
 import { createConfirmations } from '../confirmation.ts'
 import { Widget } from '../context.ts'
 import { alice, testWallet } from '../test-wallet.ts'
+import { createStore } from '../store.ts'
+import type { SecureHandle, SecureState } from '../secure/secure-handle.ts'
 import { ConfirmModal } from './ConfirmModal.tsx'
 
 beforeEach(() => vi.useFakeTimers())
@@ -15,7 +17,10 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-async function setup() {
+type Presentation = { presentation: 'frame' | 'window'; mode: 'frame' | 'popup'; secure: SecureHandle | null }
+
+/** Default: the secure window's presentation, where only the gate's timing rules apply (no IntersectionObserver here). */
+async function setup(at: Presentation = { presentation: 'window', mode: 'popup', secure: null }) {
   const t = testWallet({ session: alice })
   await t.wallet.restore()
   const confirmations = createConfirmations(t.wallet)
@@ -26,7 +31,9 @@ async function setup() {
     commits.push({ message: screen.queryByTestId('confirm-message')?.textContent ?? null, confirmEnabled: confirm ? !confirm.disabled : false })
   }
   render(
-    <Widget.Provider value={{ wallet: t.wallet, confirmations, client: {} as never, config: { showPoweredBy: false } as AppConfig, rpc: () => ({}) as never, locale: 'en' }}>
+    <Widget.Provider
+      value={{ wallet: t.wallet, confirmations, client: {} as never, config: { showPoweredBy: false } as AppConfig, rpc: () => ({}) as never, locale: 'en', persistent: true, ...at }}
+    >
       <Profiler id="confirmation" onRender={record}>
         <ConfirmModal />
       </Profiler>
@@ -119,5 +126,63 @@ describe('what the confirmation shows', () => {
     expect(screen.getByTestId('confirm-fee').textContent).toBe('0.021 ETH')
     expect(screen.getByTestId('confirm-total').textContent).toBe('0.021 ETH')
     expect(screen.getByText('21000 × 1000 gwei')).toBeTruthy()
+  })
+})
+
+describe('a frame that cannot prove it is seen', () => {
+  const fakeSecure = () => {
+    const opened: string[] = []
+    const secure: SecureHandle = { state: createStore<SecureState>({ status: 'idle', purpose: null }), open: (p) => void opened.push(p), preload() {} }
+    return { secure, opened }
+  }
+
+  test('without IntersectionObserver v2 the frame has no Confirm at all, only the secure window (and Reject)', async () => {
+    const { secure, opened } = fakeSecure()
+    const { ask } = await setup({ presentation: 'frame', mode: 'frame', secure })
+    void ask('sign me')
+    await act(() => vi.advanceTimersByTimeAsync(5_000))
+    expect(screen.getByTestId('confirm-message').textContent).toBe('sign me')
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeTruthy()
+    await act(async () => screen.getByRole('button', { name: 'Open secure window' }).click())
+    expect(opened).toEqual(['confirm'])
+  })
+
+  test("mode 'popup': the secure window even where the frame could prove it", async () => {
+    const { secure } = fakeSecure()
+    const { ask } = await setup({ presentation: 'frame', mode: 'popup', secure })
+    void ask('sign me')
+    await act(() => vi.advanceTimersByTimeAsync(5_000))
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Open secure window' })).toBeTruthy()
+  })
+})
+
+describe('the gate re-arms', () => {
+  const pointer = (type: string, at: { sx: number; sy: number; cx: number; cy: number }, relatedTarget: EventTarget | null = document.body) =>
+    window.dispatchEvent(Object.assign(new Event(type, { bubbles: true }), { screenX: at.sx, screenY: at.sy, clientX: at.cx, clientY: at.cy, relatedTarget }))
+
+  test('when what is under a still pointer shifts (the frame moved), and when the pointer comes in from outside', async () => {
+    const { ask } = await setup()
+    void ask('sign me')
+    await act(() => vi.advanceTimersByTimeAsync(600))
+    const confirm = () => screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement
+    expect(confirm().disabled).toBe(false)
+    // The pointer moves with the page: nothing moved under it.
+    await act(async () => pointer('pointermove', { sx: 300, sy: 300, cx: 100, cy: 100 }))
+    await act(async () => pointer('pointermove', { sx: 310, sy: 305, cx: 110, cy: 105 }))
+    expect(confirm().disabled).toBe(false)
+    // Same place on the screen, another place in the frame: the frame moved under it.
+    await act(async () => pointer('pointermove', { sx: 310, sy: 305, cx: 150, cy: 105 }))
+    expect(confirm().disabled).toBe(true)
+    await act(() => vi.advanceTimersByTimeAsync(499))
+    expect(confirm().disabled).toBe(true)
+    await act(() => vi.advanceTimersByTimeAsync(2))
+    expect(confirm().disabled).toBe(false)
+    // The pointer arrives from outside the frame (the second click of a double-click lure).
+    await act(async () => pointer('pointerover', { sx: 0, sy: 0, cx: 5, cy: 5 }, null))
+    expect(confirm().disabled).toBe(true)
+    await act(() => vi.advanceTimersByTimeAsync(501))
+    expect(confirm().disabled).toBe(false)
   })
 })

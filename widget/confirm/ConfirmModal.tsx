@@ -8,7 +8,8 @@ import { describeFee } from '../rpc/fees.ts'
 import { useStore } from '../store.ts'
 import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
-import { useUnobscured } from '../ui/use-unobscured.ts'
+import { useConfirmGate } from '../ui/use-confirm-gate.ts'
+import { SecureWindowButton } from '../secure/SecureWindowButton.tsx'
 import type { Confirmation } from '../ui-state.ts'
 import { clip, describeMessage, revealInvisible } from './message-display.ts'
 
@@ -125,16 +126,18 @@ function Details({ confirmation }: { confirmation: Confirmation }) {
 
 /** SPEC.md section 2: 'Confirm Transaction' or 'Sign Message'; Reject or Close, Confirm or Try Again. */
 export function ConfirmModal() {
-  const { wallet, confirmations, config } = useWidget()
+  const { wallet, confirmations, config, presentation, mode, secure } = useWidget()
   const confirmation = useStore(wallet.ui, (s) => s.confirmation)
   const queued = useStore(wallet.ui, (s) => s.queued)
   const actions = useRef<HTMLDivElement>(null)
-  const unobscured = useUnobscured(actions, confirmation?.id)
+  const gate = useConfirmGate(actions, confirmation?.id, presentation)
   const t = useT()
   if (!confirmation) return null
   const { status, error, kind } = confirmation
   const title = kind === 'transaction' ? t.confirmTransaction : t.signMessage
   const busy = status === 'loading' || status === 'success'
+  // Confirm exists only where the user can be shown to see it: otherwise in the secure window.
+  const inWindow = secure !== null && (mode === 'popup' || gate.state === 'unsafe') && status !== 'loading' && status !== 'success'
   return (
     <Modal testId="confirmation" title={title} closable={false} onClose={() => {}} footer={<Footer show={config.showPoweredBy !== false} />}>
       {/* Keyed by request: nothing (an expanded message, the gate) carries over to the next one. */}
@@ -152,10 +155,19 @@ export function ConfirmModal() {
           <button type="button" className="wk-button" disabled={busy} onClick={confirmations.reject}>
             {status === 'error' ? t.close : t.reject}
           </button>
-          <button type="button" className="wk-button wk-button--primary" disabled={!unobscured || busy} onClick={() => void confirmations.confirm()}>
-            {status === 'loading' ? t.confirming : status === 'error' ? t.tryAgain : t.confirm}
-          </button>
+          {!inWindow && (
+            <button
+              type="button"
+              className="wk-button wk-button--primary"
+              disabled={gate.state !== 'clear' || busy}
+              // Decided at the click: a frame moved under the pointer since the last render is caught here.
+              onClick={() => gate.allows() && void confirmations.confirm()}
+            >
+              {status === 'loading' ? t.confirming : status === 'error' ? t.tryAgain : t.confirm}
+            </button>
+          )}
         </div>
+        {inWindow && <SecureWindowButton purpose="confirm" />}
         {queued > 0 && (
           <p className="wk-hint wk-row" data-testid="confirm-queue">
             <span>{t.moreWaiting(queued)}</span>

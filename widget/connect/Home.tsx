@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { emailPattern } from '../constants.ts'
 import { useWidget } from '../context.ts'
+import { SecureWindowButton } from '../secure/SecureWindowButton.tsx'
 import { Logo } from '../ui/Logo.tsx'
 import { useSendCode } from './use-send-code.ts'
 import { SocialButtons } from './SocialButtons.tsx'
@@ -8,7 +9,30 @@ import { WalletShortcuts } from './WalletButtons.tsx'
 import { useStore } from '../store.ts'
 import { useT } from '../i18n.ts'
 
+/**
+ * The connect modal's home. A frame that cannot keep a session (third-party storage blocked) or a
+ * host that chose `mode: 'popup'` signs in through the secure window instead (browser wallets stay:
+ * they connect in the host page).
+ */
 export function Home() {
+  const { secure, persistent, mode } = useWidget()
+  return secure && (!persistent || mode === 'popup') ? <SecureHome /> : <SignInHome />
+}
+
+function SecureHome() {
+  const { config } = useWidget()
+  const t = useT()
+  return (
+    <div className="wk-stack wk-center">
+      <Logo logoUrl={config.logoUrl} />
+      <h2 className="wk-heading">{t.loginTitle}</h2>
+      <SecureWindowButton purpose="login" />
+      <WalletShortcuts />
+    </div>
+  )
+}
+
+function SignInHome() {
   const { wallet, config } = useWidget()
   const t = useT()
   const [email, setEmail] = useState('')

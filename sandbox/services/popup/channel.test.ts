@@ -10,11 +10,11 @@ describe('popup channel', () => {
     channels.post(id, 'frame', { type: 'request', n: 1 })
     channels.post(id, 'frame', { type: 'request', n: 2 })
     channels.post(id, 'popup', { type: 'hello' })
-    expect(await channels.read(id, 'popup', 0)).toEqual({ messages: [{ type: 'request', n: 1 }, { type: 'request', n: 2 }], next: 2 })
-    expect(await channels.read(id, 'popup', 1)).toEqual({ messages: [{ type: 'request', n: 2 }], next: 2 })
-    expect(await channels.read(id, 'frame', 0)).toEqual({ messages: [{ type: 'hello' }], next: 1 })
+    expect(await channels.read(id, 'popup', 0)).toMatchObject({ messages: [{ type: 'request', n: 1 }, { type: 'request', n: 2 }], next: 2 })
+    expect(await channels.read(id, 'popup', 1)).toMatchObject({ messages: [{ type: 'request', n: 2 }], next: 2 })
+    expect(await channels.read(id, 'frame', 0)).toMatchObject({ messages: [{ type: 'hello' }], next: 1 })
     // Another channel's name reads nothing of this one.
-    expect(await channels.read(id2, 'frame', 0)).toEqual({ messages: [], next: 0 })
+    expect(await channels.read(id2, 'frame', 0)).toMatchObject({ messages: [], next: 0, peer: 'unseen' })
   })
 
   it('a waiting read is answered by the next message, and gives up after waitMs', async () => {
@@ -22,11 +22,11 @@ describe('popup channel', () => {
     channels.post(id, 'popup', { type: 'hello' })
     const pending = channels.read(id, 'popup', 0)
     setTimeout(() => channels.post(id, 'frame', { type: 'decision' }), 20)
-    expect(await pending).toEqual({ messages: [{ type: 'decision' }], next: 1 })
+    expect(await pending).toMatchObject({ messages: [{ type: 'decision' }], next: 1 })
     const quick = createPopupChannels({ waitMs: 30 })
     quick.post(id, 'frame', 1)
     const started = Date.now()
-    expect(await quick.read(id, 'frame', 0)).toEqual({ messages: [], next: 0 })
+    expect(await quick.read(id, 'frame', 0)).toMatchObject({ messages: [], next: 0 })
     expect(Date.now() - started).toBeGreaterThanOrEqual(25)
   })
 
@@ -34,9 +34,9 @@ describe('popup channel', () => {
     const channels = createPopupChannels({ waitMs: 60_000 })
     channels.post(id, 'frame', 1)
     const abort = new AbortController()
-    const pending = channels.read(id, 'frame', 0, abort.signal)
+    const pending = channels.read(id, 'frame', 0, { signal: abort.signal })
     abort.abort()
-    expect(await pending).toEqual({ messages: [], next: 0 })
+    expect(await pending).toMatchObject({ messages: [], next: 0 })
   })
 
   it('refuses bad names, oversized messages, floods and too many channels', async () => {
@@ -62,13 +62,30 @@ describe('popup channel', () => {
     await expect(channels.read(id, 'frame', -1)).rejects.toThrow(ChannelError)
   })
 
+  it('tells a side whether the other is still there: unseen, reading, then gone once it stops reading', async () => {
+    let t = 1_000
+    const channels = createPopupChannels({ goneMs: 2_000, waitMs: 60_000 }, () => t)
+    expect((await channels.read(id, 'frame', 0, { waitMs: 0 })).peer).toBe('unseen')
+    const abort = new AbortController()
+    const popupReading = channels.read(id, 'popup', 0, { signal: abort.signal })
+    t += 10_000
+    // Still reading (a long poll in flight): here, however long ago it started.
+    expect((await channels.read(id, 'frame', 0, { waitMs: 0 })).peer).toBe('here')
+    abort.abort()
+    await popupReading
+    expect((await channels.read(id, 'frame', 0, { waitMs: 0 })).peer).toBe('here')
+    t += 2_001
+    expect((await channels.read(id, 'frame', 0, { waitMs: 0 })).peer).toBe('gone')
+  })
+
   it('forgets a channel after its time to live', async () => {
     let t = 0
     const channels = createPopupChannels({ ttlMs: 1_000, waitMs: 1 }, () => t)
     channels.post(id, 'frame', { secret: 1 })
     expect(channels.size()).toBe(1)
     t = 1_001
-    expect(await channels.read(id, 'popup', 0)).toEqual({ messages: [], next: 0 })
     expect(channels.size()).toBe(0)
+    // Read again, the name opens a new, empty channel: the old message is gone for good.
+    expect(await channels.read(id, 'popup', 0)).toMatchObject({ messages: [], next: 0 })
   })
 })

@@ -19,8 +19,10 @@ export type ChannelLimits = {
   messageBytes: number
   /** Channels open at once on this server. */
   channels: number
-  /** How long a read waits for a message before it answers with none. */
+  /** How long a read waits for a message before it answers with none (a reader may ask for less). */
   waitMs: number
+  /** A side that has not read for this long, and is not reading, is gone (its window closed). */
+  goneMs: number
 }
 
 export const defaultChannelLimits: ChannelLimits = {
@@ -29,7 +31,15 @@ export const defaultChannelLimits: ChannelLimits = {
   messageBytes: 16 * 1024,
   channels: 5_000,
   waitMs: 20_000,
+  goneMs: 2_000,
 }
+
+/**
+ * Whether the other side is there: it reads continuously while its page is open, so a side that
+ * stopped reading has gone (its window was closed, or the frame's page unloaded). This is how the
+ * frame learns that a secure window it holds no handle to (the host sent COOP) was closed.
+ */
+export type Peer = 'unseen' | 'here' | 'gone'
 
 /** 32 bytes in base64url, no padding. */
 export const channelIdPattern = /^[A-Za-z0-9_-]{43}$/
@@ -50,6 +60,8 @@ type Channel = {
   sent: Record<Side, unknown[]>
   /** Readers waiting for the other side's next message. */
   waiting: Record<Side, Set<() => void>>
+  /** When each side last read (0: never). */
+  seen: Record<Side, number>
 }
 
 export type PopupChannels = ReturnType<typeof createPopupChannels>
@@ -75,7 +87,12 @@ export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: ()
     let channel = channels.get(id)
     if (!channel && create) {
       if (channels.size >= l.channels) throw new ChannelError(503, 'Too many open channels: try again shortly')
-      channel = { expiresAt: now() + l.ttlMs, sent: { frame: [], popup: [] }, waiting: { frame: new Set(), popup: new Set() } }
+      channel = {
+        expiresAt: now() + l.ttlMs,
+        sent: { frame: [], popup: [] },
+        waiting: { frame: new Set(), popup: new Set() },
+        seen: { frame: 0, popup: 0 },
+      }
       channels.set(id, channel)
     }
     return channel
@@ -95,20 +112,30 @@ export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: ()
     },
 
     /**
-     * What the other side wrote from index `after` on. Waits up to `waitMs` (or until `signal`
-     * aborts) when there is nothing yet; answers `next`, the index to read from next time.
+     * What the other side wrote from index `after` on, and whether it is still there. Waits up to
+     * `waitMs` (or until `signal` aborts) when there is nothing yet; `next` is where to read from next.
+     * Reading opens the channel: a window may start reading before the other side has written.
      */
-    async read(id: string, to: Side, after: number, signal?: AbortSignal): Promise<{ messages: unknown[]; next: number }> {
+    async read(
+      id: string,
+      to: Side,
+      after: number,
+      options: { signal?: AbortSignal | undefined; waitMs?: number | undefined } = {},
+    ): Promise<{ messages: unknown[]; next: number; peer: Peer }> {
       if (!Number.isSafeInteger(after) || after < 0) throw new ChannelError(400, 'after must be a non-negative integer')
       const from = other(to)
+      const channel = open(id, true)!
       const take = () => {
-        const sent = channels.get(id)?.sent[from] ?? []
-        const messages = sent.slice(after)
-        return { messages, next: after + messages.length }
+        channel.seen[to] = now()
+        const messages = channel.sent[from].slice(after)
+        const reading = channel.waiting[from].size > 0 || now() - channel.seen[from] < l.goneMs
+        const peer: Peer = channel.seen[from] === 0 ? 'unseen' : reading ? 'here' : 'gone'
+        return { messages, next: after + messages.length, peer }
       }
-      const channel = open(id, false)
-      if (!channel || take().messages.length > 0) return take()
+      const wait = Math.min(l.waitMs, Math.max(0, options.waitMs ?? l.waitMs), Math.max(0, channel.expiresAt - now()))
+      if (take().messages.length > 0 || wait === 0) return take()
       if (channel.waiting[to].size >= 4) throw new ChannelError(429, 'Too many readers on this channel')
+      const { signal } = options
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer)
@@ -116,7 +143,7 @@ export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: ()
           signal?.removeEventListener('abort', done)
           resolve()
         }
-        const timer = setTimeout(done, Math.min(l.waitMs, Math.max(0, channel.expiresAt - now())))
+        const timer = setTimeout(done, wait)
         channel.waiting[to].add(done)
         signal?.addEventListener('abort', done)
       })

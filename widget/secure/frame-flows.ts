@@ -1,0 +1,107 @@
+import type { FrameParams } from '../../bridge/frame-url.ts'
+import { isRecord } from '../../bridge/validate.ts'
+import type { LoginResult } from '../../sdk/index.ts'
+import type { Confirmations } from '../confirmation.ts'
+import { postLoginDelayMs } from '../constants.ts'
+import { completeLogin } from '../connect/complete-login.ts'
+import type { WidgetClient } from '../service-client.ts'
+import type { Store } from '../store.ts'
+import type { Wallet } from '../wallet.ts'
+import type { SecurePurpose, SecureState } from './secure-handle.ts'
+import { openSecureWindow, type SecureWindow } from './secure-window.ts'
+
+/** A login result as the service sends it; anything else from the channel is ignored. */
+function isWalletLogin(value: unknown): value is LoginResult & { walletToken: string } {
+  return (
+    isRecord(value) &&
+    value.isWalletCreated === true &&
+    typeof value.walletToken === 'string' &&
+    typeof value.refreshToken === 'string' &&
+    Array.isArray(value.addresses)
+  )
+}
+
+/**
+ * The frame's side of the secure window (secure-window.ts): the confirmations it cannot protect
+ * (the window shows the request and takes the decision; the frame signs, as it always does), and
+ * the sign-in when this frame cannot keep a session (third-party storage blocked) or the host chose
+ * `mode: 'popup'` (the window signs the user in, or finds its first-party session, and the service
+ * hands a new session of the same user to this frame through the channel).
+ */
+export function createSecureFlows(deps: {
+  params: FrameParams
+  wallet: Wallet
+  confirmations: Confirmations
+  client: WidgetClient
+  /** Shared with the frame's handle (secure-handle.ts), which the UI reads. */
+  state: Store<SecureState>
+}) {
+  const { wallet, confirmations, state } = deps
+  let open: SecureWindow | null = null
+
+  const postState = () => {
+    const { confirmation, queued, view } = wallet.ui.get()
+    if (!open || state.get().purpose !== 'confirm') return
+    // The request is answered (and none waits): the window's work is done, it closes itself.
+    if (!confirmation && view !== 'transaction_confirmation') return void open.channel.post({ type: 'done' }).catch(() => {})
+    if (confirmation) void open.channel.post({ type: 'state', confirmation, queued }).catch(() => {})
+  }
+  wallet.ui.subscribe(postState)
+  // The modal closed (answered, or the host closed it): the window has nothing left to do.
+  wallet.onClose(() => close())
+
+  function close() {
+    if (!open) return
+    // Said on the channel too: without a handle (COOP) that is the only way to reach the window.
+    void open.channel.post({ type: 'done' }).catch(() => {})
+    open.close()
+    open = null
+    state.set({ status: 'idle', purpose: null })
+  }
+
+  const onMessage = (message: Record<string, unknown> & { type: string }) => {
+    if (message.type === 'decision' && state.get().purpose === 'confirm') {
+      const shown = wallet.ui.get().confirmation
+      // A decision names the request it was made on: it never applies to another one.
+      if (!shown || message.id !== shown.id) return
+      if (message.all === true) return confirmations.rejectAll()
+      return void (message.approve === true ? confirmations.confirm() : confirmations.reject())
+    }
+    if (message.type === 'session' && state.get().purpose === 'login' && isWalletLogin(message.result)) {
+      const result = message.result
+      void deps.client.auth
+        .adopt(result)
+        .then(() => completeLogin(deps, result, postLoginDelayMs.otp))
+        .catch((error: unknown) => console.warn('wallet-kit: the session from the secure window could not be kept:', error))
+        .finally(() => open?.channel.post({ type: 'done' }).catch(() => {}))
+    }
+  }
+
+  function start(purpose: SecurePurpose) {
+    if (open) return
+    state.set({ status: 'open', purpose })
+    const win = openSecureWindow(deps.params, {
+      message: onMessage,
+      closed() {
+        open = null
+        state.set({ status: 'idle', purpose: null })
+        // Closing the window is a refusal (4001), unless the request is already being carried out.
+        const shown = wallet.ui.get().confirmation
+        if (purpose === 'confirm' && shown && shown.status !== 'loading' && shown.status !== 'success') confirmations.reject()
+      },
+      blocked() {
+        open = null
+        state.set({ status: 'blocked', purpose })
+      },
+    })
+    open = win
+    void win.channel.post({ type: 'open', purpose, hostOrigin: wallet.hostOrigin }).catch(() => {})
+    postState()
+  }
+
+  return {
+    /** From a click in the frame only: the click's user activation is what lets the window open. */
+    open: start,
+    close,
+  }
+}

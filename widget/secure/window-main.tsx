@@ -1,0 +1,112 @@
+import { createRoot } from 'react-dom/client'
+import { ErrorCode, fail } from '../../bridge/index.ts'
+import type { Confirmations } from '../confirmation.ts'
+import { isAllowedOrigin } from '../origins.ts'
+import type { FrameParams } from '../params.ts'
+import { openServices, render, start } from '../start.tsx'
+import type { Confirmation } from '../ui-state.ts'
+import type { HostPort, Wallet } from '../wallet.ts'
+import { openChannel, type Channel } from './channel.ts'
+import { WindowNotice } from './WindowNotice.tsx'
+
+/** The secure window has no host page: nothing to tell, no browser wallet to reach. */
+const noHost: HostPort = {
+  setVisible() {},
+  emit() {},
+  connectExternal: async () => fail(ErrorCode.unsupportedMethod, 'Browser wallets connect in the page, not in the secure window'),
+  openUrl: (url) => void window.open(url, '_blank', 'noopener'),
+}
+
+const notice = (text: 'notOpenedByWallet' | 'noApp' | 'returning') => createRoot(document.getElementById('root')!).render(<WindowNotice text={text} />)
+
+/**
+ * The secure window: a popup on the provider origin that the wallet frame opened from a click. It
+ * runs the same routes as the frame (connect, confirm) on its own first-party session store, and
+ * talks to the frame only through the popup channel (channel.ts). It serves nobody but the frame
+ * that opened it: a page anywhere else that opens this URL (its Referer is not the provider's own)
+ * gets a notice and nothing else, so it cannot have a signed-in user handed to a channel it made.
+ */
+export async function bootSecureWindow(params: FrameParams) {
+  document.documentElement.dataset.presentation = 'window'
+  const channelId = new URLSearchParams(location.hash.slice(1)).get('channel')
+  // The channel name leaves the address bar and the history at once.
+  history.replaceState(null, '', location.pathname + location.search)
+  let referrer: string | null = null
+  try {
+    referrer = new URL(document.referrer).origin
+  } catch {}
+  if (!channelId || referrer !== location.origin) return notice('notOpenedByWallet')
+
+  const channel = openChannel(channelId, 'popup')
+  addEventListener('pagehide', () => channel.postOnUnload({ type: 'closed' }))
+  const services = await openServices(params)
+  if (!services) return notice('noApp')
+  await channel.post({ type: 'hello' })
+
+  let started = false
+  const stop = channel.listen({
+    message(message) {
+      if (message.type === 'done') return window.close()
+      if (message.type !== 'open' || started) return
+      const { purpose, hostOrigin } = message
+      if ((purpose !== 'confirm' && purpose !== 'login') || typeof hostOrigin !== 'string') return
+      // The frame already checked it; the window shows it, so it checks it again.
+      if (!isAllowedOrigin(hostOrigin, services.config.allowedOrigins)) return notice('noApp')
+      started = true
+      document.title = `${services.config.name ?? 'Wallet'} · ${hostOrigin}`
+      void run(purpose, hostOrigin)
+    },
+  })
+
+  async function run(purpose: 'confirm' | 'login', hostOrigin: string) {
+    const ctx = await start({ params, hostOrigin, ...services!, host: noHost })
+    const confirmations = purpose === 'confirm' ? remoteConfirmations(ctx.wallet, channel) : ctx.confirmations
+    render({ ...ctx, confirmations, config: services!.config, locale: params.locale, presentation: 'window', mode: 'popup', persistent: services!.owner.persistent, secure: null })
+    if (purpose === 'confirm') return followFrame(ctx.wallet, channel)
+    // Sign-in: a session this window already has (first-party) is handed over at once; otherwise
+    // the user signs in here, and it is handed over when the connect modal closes with one.
+    const handOff = async () => {
+      stop()
+      notice('returning')
+      await services!.client.auth.handoff({ channel: channel.id })
+      // The frame says done once it has the session; without an answer the window closes anyway.
+      channel.listen({ message: (m) => m.type === 'done' && window.close() })
+      setTimeout(() => window.close(), 5000)
+    }
+    if (ctx.wallet.ui.get().session) return void handOff()
+    ctx.wallet.open('connect')
+    const unsubscribe = ctx.wallet.ui.subscribe(() => {
+      const { session, view } = ctx.wallet.ui.get()
+      if (!session || view !== null) return
+      unsubscribe()
+      void handOff()
+    })
+  }
+}
+
+/** The request on screen is the frame's: its state arrives on the channel, in order. */
+function followFrame(wallet: Wallet, channel: Channel) {
+  channel.listen({
+    message(message) {
+      if (message.type !== 'state') return
+      const confirmation = message.confirmation as Confirmation
+      if (typeof confirmation?.id !== 'number' || typeof confirmation.kind !== 'string') return
+      wallet.ui.set({ confirmation, queued: typeof message.queued === 'number' ? message.queued : 0 })
+      if (wallet.ui.get().view !== 'transaction_confirmation') wallet.open('transaction_confirmation')
+    },
+  })
+}
+
+/** The window's buttons decide; the frame carries the decision out (it holds the request and its signer). */
+function remoteConfirmations(wallet: Wallet, channel: Channel): Confirmations {
+  const decide = (decision: Record<string, unknown>) => {
+    const shown = wallet.ui.get().confirmation
+    if (shown) void channel.post({ type: 'decision', id: shown.id, ...decision }).catch(() => {})
+  }
+  return {
+    request: () => Promise.reject(new Error('The secure window takes no requests')),
+    confirm: async () => decide({ approve: true }),
+    reject: () => decide({ approve: false }),
+    rejectAll: () => decide({ approve: false, all: true }),
+  }
+}

@@ -1,0 +1,107 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import type { AppConfig, ChainClient } from '../sdk/index.ts'
+import { activeAccount } from './accounts/active.ts'
+import { App } from './App.tsx'
+import { createConfirmations } from './confirmation.ts'
+import { logoutTimeoutMs } from './constants.ts'
+import { Widget, type WidgetContext } from './context.ts'
+import { lazyModule } from './lazy-route.ts'
+import type { FrameParams } from './params.ts'
+import type { RpcContext } from './rpc/types.ts'
+import { createWidgetClient, type WidgetClient } from './service-client.ts'
+import { openSessionStore } from './session.ts'
+import { createSessionOwner, type SessionOwner } from './session-owner.ts'
+import { createWallet, type HostPort } from './wallet.ts'
+
+const chainModule = lazyModule(() => import('../sdk/chain.ts'))
+
+/**
+ * What the frame and the secure window both start with: the session store (IndexedDB, else this
+ * page's memory: never a hang), its owner, the service client on it, and the app config, read once
+ * and kept for the page's life (SPEC.md section 7: no retry, nothing refetches it).
+ */
+export async function openServices(params: FrameParams) {
+  const { store, persistent } = await openSessionStore(params.appId, params.env)
+  let chainId = () => 0
+  const owner = createSessionOwner({ appId: params.appId, env: params.env, store, persistent, chainId: () => chainId() })
+  const api = location.origin
+  // The session owner is the client's token holder: tokens are written in one place.
+  const client = createWidgetClient({
+    appId: params.appId,
+    env: params.env,
+    baseUrls: { wallet: `${api}/api/v2`, appConfig: `${api}/api/v1`, smartAccount: `${api}/api/v1`, ramp: `${api}/v1` },
+    tokens: owner.tokens,
+    coordinateRefresh: owner.coordinateRefresh,
+  })
+  let config: AppConfig
+  try {
+    config = await client.appConfig.get()
+  } catch (err) {
+    console.error(`wallet-kit: no app config for "${params.appId}":`, err)
+    return null
+  }
+  return { owner, client, config, setChain: (fn: () => number) => (chainId = fn) }
+}
+
+/** The widget's parts, wired: the wallet state machine on the session owner, confirmations, chain RPC. */
+export async function start(deps: {
+  params: FrameParams
+  hostOrigin: string
+  client: WidgetClient
+  config: AppConfig
+  owner: SessionOwner
+  host: HostPort
+  setChain: (chainId: () => number) => void
+}): Promise<RpcContext> {
+  const { params, client, config, owner } = deps
+  const chains = params.chains.length > 0 ? config.chains.filter((c) => params.chains.includes(c.chainId)) : config.chains
+  const wallet = createWallet({
+    appId: params.appId,
+    env: params.env,
+    hostOrigin: deps.hostOrigin,
+    chains,
+    owner,
+    host: deps.host,
+    // Disconnect revokes the tokens on the service; a service that does not answer cannot keep the
+    // user connected (the HTTP client has no timeout of its own).
+    logout: () => client.wallet.logout({}, { signal: AbortSignal.timeout(logoutTimeoutMs) }),
+  })
+  deps.setChain(wallet.chainId)
+  // The buy screen's ramp key is publishable (DESIGN.md): it reads references and quotes only.
+  if (config.rampableClientSecret) client.tokens.set({ rampClientSecret: config.rampableClientSecret })
+  await wallet.restore()
+
+  const account = activeAccount(wallet, client)
+  const confirmations = createConfirmations(wallet, {
+    // Who signs now; an account whose chain went away is caught by the chain check next to it.
+    signer: account.address,
+    // SPEC.md section 8: after a signing failure the token is refreshed.
+    afterFailure: async () => {
+      const refreshToken = client.tokens.get().refreshToken
+      if (refreshToken) await client.account.refresh({ refreshToken })
+    },
+  })
+  // One client per chain, with viem's transports loaded on the first read (not with the frame).
+  const rpcClients = new Map<number, ChainClient>()
+  const rpc = (chainId: number): ChainClient => ({
+    async request(args, options) {
+      // A module that failed to load is asked for again next time (lazy-route.ts).
+      const { createChainClient } = await chainModule.get()
+      let c = rpcClients.get(chainId)
+      if (!c) rpcClients.set(chainId, (c = createChainClient({ rpcUrls: wallet.chain(chainId)?.rpcUrls ?? [] })))
+      return c.request(args, options)
+    },
+  })
+  return { wallet, client, confirmations, account, rpc }
+}
+
+export function render(value: WidgetContext) {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Widget.Provider value={value}>
+        <App />
+      </Widget.Provider>
+    </StrictMode>,
+  )
+}

@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
+import { obscuredGraceMs, visibleSettleMs } from '../constants.ts'
+
+type V2Entry = IntersectionObserverEntry & { isVisible?: boolean }
+
+/**
+ * - `clear`: Confirm may be clicked.
+ * - `arming`: not yet (just shown, moved, resized, or the pointer just came in): Confirm is disabled.
+ * - `unsafe`: this frame cannot prove the user sees it (no IntersectionObserver v2, or it reports the
+ *   frame covered or transparent): Confirm belongs in the secure window.
+ */
+export type GateState = 'clear' | 'arming' | 'unsafe'
+
+export type Gate = {
+  state: GateState
+  /** Decided at the click from what is known at that moment, not from the last render. */
+  allows(): boolean
+}
+
+export const hasIntersectionObserverV2 = (): boolean =>
+  typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
+
+/**
+ * The Confirm gate. In the wallet frame the host page owns the iframe element: it can make it
+ * transparent, cover it, or move it under the user's pointer between two clicks. So Confirm is
+ * enabled only `visibleSettleMs` after the last of these: the request was shown; IntersectionObserver
+ * v2 reported the frame fully visible and unobscured; the frame's size changed; the pointer came in
+ * from outside; the content under a pointer that did not move on screen shifted (the frame moved).
+ * Without IntersectionObserver v2 (Firefox, Safari) a frame is `unsafe` from the start.
+ *
+ * In the secure window (`presentation: 'window'`), a first-party top-level window no host page can
+ * cover, only the timing rules apply.
+ */
+export function useConfirmGate(ref: RefObject<HTMLElement | null>, key: unknown, presentation: 'frame' | 'window'): Gate {
+  const [state, setState] = useState<{ key: unknown; state: GateState }>({ key, state: 'arming' })
+  const current = useRef<GateState>('arming')
+  const armedAt = useRef(0)
+
+  useEffect(() => {
+    const set = (next: GateState) => {
+      current.current = next
+      setState({ key, state: next })
+    }
+    const el = ref.current
+    if (presentation === 'frame' && !hasIntersectionObserverV2()) return set('unsafe')
+    let visible = presentation === 'window'
+    let settle: ReturnType<typeof setTimeout> | undefined
+    let grace: ReturnType<typeof setTimeout> | undefined
+    const rearm = () => {
+      armedAt.current = performance.now()
+      clearTimeout(settle)
+      if (current.current !== 'unsafe') set('arming')
+      if (visible) settle = setTimeout(() => set('clear'), visibleSettleMs)
+    }
+    rearm()
+
+    // The frame moved: the pointer stayed where it was on the screen, but what is under it changed.
+    let last: { sx: number; sy: number; cx: number; cy: number } | null = null
+    const onPointer = (e: PointerEvent) => {
+      const at = { sx: e.screenX, sy: e.screenY, cx: e.clientX, cy: e.clientY }
+      const cameIn = e.type === 'pointerover' && e.relatedTarget === null
+      const shifted =
+        last !== null && Math.abs(at.sx - last.sx) <= 1 && Math.abs(at.sy - last.sy) <= 1 && (Math.abs(at.cx - last.cx) > 2 || Math.abs(at.cy - last.cy) > 2)
+      last = at
+      if (cameIn || shifted) rearm()
+    }
+    const onLeave = (e: PointerEvent) => {
+      if (e.relatedTarget === null) last = null
+    }
+    for (const type of ['pointerover', 'pointermove', 'pointerdown'] as const) window.addEventListener(type, onPointer, true)
+    window.addEventListener('pointerout', onLeave, true)
+    const resize = new ResizeObserver(() => rearm())
+    resize.observe(document.documentElement)
+
+    let observer: IntersectionObserver | undefined
+    if (presentation === 'frame' && el) {
+      observer = new IntersectionObserver(
+        (entries) => {
+          const entry = entries.at(-1) as V2Entry | undefined
+          visible = !!entry?.isVisible && entry.intersectionRatio >= 0.99
+          clearTimeout(grace)
+          if (visible) {
+            if (current.current === 'unsafe') set('arming')
+            return rearm()
+          }
+          clearTimeout(settle)
+          if (current.current === 'clear') set('arming')
+          // A modal still fading in is briefly "not visible": only a lasting report means covered.
+          grace = setTimeout(() => set('unsafe'), obscuredGraceMs)
+        },
+        { threshold: [0.99], trackVisibility: true, delay: 100 } as IntersectionObserverInit,
+      )
+      observer.observe(el)
+    }
+    return () => {
+      for (const type of ['pointerover', 'pointermove', 'pointerdown'] as const) window.removeEventListener(type, onPointer, true)
+      window.removeEventListener('pointerout', onLeave, true)
+      resize.disconnect()
+      observer?.disconnect()
+      clearTimeout(settle)
+      clearTimeout(grace)
+    }
+  }, [ref, key, presentation])
+
+  const allows = useCallback(() => current.current === 'clear' && performance.now() - armedAt.current >= visibleSettleMs, [])
+  // A new request is disarmed from its first render, not one effect later.
+  return { state: state.key === key ? state.state : 'arming', allows }
+}
