@@ -6,8 +6,14 @@ import type { Faucet } from './services/chain/faucet.ts'
 import type { Keys } from './infra/keys.ts'
 import type { Oidc } from './emulators/oidc/oidc.ts'
 import type { Limiter } from './http/rate-limit.ts'
+import type { PopupChannels } from './services/popup/channel.ts'
+import type { ReplayGuard } from './http/request-signatures.ts'
+import type { SigningAccounts } from './services/wallet/caller-wallet.ts'
 
-/** What the route modules need, handed in by createSandbox (no globals, so tests can run several sandboxes). */
+/**
+ * What the route modules need, handed in by createSandbox: everything that lives as long as one
+ * sandbox is here, never in a module (no globals, so tests can run several sandboxes).
+ */
 export type Deps = {
   store: Store
   keys: Keys
@@ -18,6 +24,12 @@ export type Deps = {
   /** The Google and Apple sign-in emulators' keys and tokens. */
   oidc: Oidc
   limiter: Limiter
+  /** The wallet frames' channels to their secure windows (services/popup/channel.ts). */
+  channels: PopupChannels
+  /** Signed requests already used (smart-account HMAC, ramp RSA). */
+  replays: ReplayGuard
+  /** Wallets' decrypted signing accounts, recently used ones kept. */
+  signingAccounts: SigningAccounts
   /** The public origin (http://localhost:<port>), known only once the server listens. */
   origin(): string
   /** Origins that are the sandbox itself (localhost, 127.0.0.1, [::1] on its port). */

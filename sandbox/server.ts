@@ -1,43 +1,26 @@
-import { lookup } from 'node:dns/promises'
 import { mkdirSync } from 'node:fs'
-import type { Server } from 'node:http'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createAdaptorServer } from '@hono/node-server'
 import type { Address } from 'viem'
-import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { readSeed, upsertApp } from './services/app-config/apps.ts'
+import { readSeed } from './services/app-config/apps.ts'
+import { upsertApp } from './services/app-config/queries.ts'
 import { startAnvil, type Anvil } from './infra/chain/anvil.ts'
 import { anvilPortFor, localChains, type RunningChain } from './infra/chain/local-chains.ts'
-import type { Deps, SandboxEnv } from './context.ts'
 import { openStore, type Store } from './infra/database/store.ts'
-import { fail, notFound, onError } from './http/envelope.ts'
 import { createNetworks } from './services/chain/networks.ts'
 import { ensureDemoContracts } from './contracts/deploy.ts'
 import { createFaucet, faucetAccountOf, fundNewFaucet, type FaucetReserve } from './services/chain/faucet.ts'
-import { apiCors, requireApp, requireOwnHost } from './http/guard.ts'
 import { loadKeys } from './infra/keys.ts'
 import { emptyPublicAccounts } from './infra/chain/public-accounts.ts'
 import { createOidc } from './emulators/oidc/oidc.ts'
 import { createLimiter, type RateLimits } from './http/rate-limit.ts'
+import { createPopupChannels } from './services/popup/channel.ts'
 import { lockDataDir } from './infra/lock.ts'
-import { accountRoutes } from './services/account/routes.ts'
-import { authRoutes } from './services/auth/routes.ts'
-import { configRoutes } from './services/app-config/routes.ts'
-import { devWalletRoutes } from './emulators/dev-wallets.ts'
-import { iconRoutes } from './services/chain/icon-routes.ts'
-import { inboxRoutes } from './emulators/inbox/routes.ts'
-import { oauthRoutes } from './emulators/oidc/routes.ts'
-import { onrampPageRoutes } from './emulators/onramp/routes.ts'
-import { organizationRoutes } from './services/app-config/organization-routes.ts'
-import { permissionRoutes } from './emulators/permission/routes.ts'
-import { rampServiceRoutes } from './services/ramp/routes.ts'
-import { smartAccountRoutes } from './services/smart-account/routes.ts'
-import { popupRoutes } from './emulators/popups/routes.ts'
-import { rpcRoutes } from './services/chain/rpc-routes.ts'
-import { staticRoutes } from './http/static.ts'
-import { walletRoutes } from './services/wallet/routes.ts'
+import type { Deps } from './context.ts'
+import { createApp } from './http/app.ts'
+import { createReplayGuard } from './http/request-signatures.ts'
+import { createSigningAccounts } from './services/wallet/caller-wallet.ts'
+import { closeServer, listen } from './http/listen.ts'
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 
@@ -120,6 +103,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       faucet: createFaucet(chains, faucetAccount, options.faucetReserve),
       oidc,
       limiter: createLimiter(options.rateLimits),
+      channels: createPopupChannels(),
+      replays: createReplayGuard(store),
+      signingAccounts: createSigningAccounts(),
       origin,
       ownOrigins: () => [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`],
       distDir,
@@ -134,82 +120,4 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     await stopAll()
     throw error
   }
-}
-
-export function createApp(deps: Deps, log: boolean) {
-  const api = (limit: number) =>
-    bodyLimit({ maxSize: limit, onError: (c) => fail(c, 413, 'Request body too large') })
-  const app = new Hono<SandboxEnv>()
-  app.onError(onError)
-  app.notFound(notFound)
-  app.use('*', async (c, next) => {
-    const started = Date.now()
-    c.header('X-Content-Type-Options', 'nosniff')
-    await next()
-    if (log) console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Date.now() - started}ms`)
-  })
-  app.use('*', requireOwnHost(deps))
-  app.get('/health', (c) => c.json({ ok: true }))
-  app.use('/api/*', apiCors(deps), api(64 * 1024))
-  app.route('/api/v1', configRoutes(deps))
-  app.route('/api/v1', smartAccountRoutes(deps))
-  app.use('/api/v2/*', requireApp(deps, { walletService: true }))
-  app.route('/api/v2/auth', authRoutes(deps))
-  app.route('/api/v2/account', accountRoutes(deps))
-  app.route('/api/v2/wallet', walletRoutes(deps))
-  app.route('/api/v2/organization', organizationRoutes(deps))
-  app.use('/v1/*', api(64 * 1024))
-  app.route('/v1', rampServiceRoutes(deps))
-  app.use('/rpc/*', api(1024 * 1024))
-  app.route('/rpc', rpcRoutes(deps))
-  app.use('/dev/api/*', api(16 * 1024))
-  app.route('/icons', iconRoutes(deps))
-  app.route('/dev', inboxRoutes(deps))
-  app.route('/dev', devWalletRoutes(deps))
-  app.use('/permission/*', api(16 * 1024))
-  app.route('/permission', permissionRoutes(deps))
-  app.use('/oauth/*', api(16 * 1024))
-  app.route('/oauth', oauthRoutes(deps))
-  app.use('/onramp', api(16 * 1024))
-  app.route('/onramp', onrampPageRoutes(deps))
-  app.use('/telegram/*', api(16 * 1024))
-  app.use('/widget/oauth-callback.html', api(32 * 1024))
-  app.route('/', popupRoutes(deps))
-  app.route('/', staticRoutes(deps))
-  return app
-}
-
-/**
- * Binds 127.0.0.1 only (never the network). Where `localhost` also resolves to ::1, that is bound
- * too on the same port, so a browser opening http://localhost:<port> reaches us whichever it tries first.
- */
-async function listen(app: Hono<SandboxEnv>, port: number) {
-  const first = await listenOne(app, port, '127.0.0.1')
-  const address = first.address()
-  const bound = typeof address === 'object' && address ? address.port : port
-  const list: Server[] = [first]
-  const resolved = await lookup('localhost', { all: true }).catch(() => [])
-  if (resolved.some((entry) => entry.address === '::1')) {
-    const second = await listenOne(app, bound, '::1').catch(() => undefined)
-    if (second) list.push(second)
-  }
-  return { port: bound, list }
-}
-
-function listenOne(app: Hono<SandboxEnv>, port: number, host: string): Promise<Server> {
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve(server)
-    })
-  })
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve())
-    server.closeAllConnections()
-  })
 }

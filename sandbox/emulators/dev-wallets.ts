@@ -3,6 +3,7 @@ import { isAddress } from 'viem'
 import type { Deps } from '../context.ts'
 import { fail } from '../http/envelope.ts'
 import { readJson } from '../http/body.ts'
+import { setPermissionByAddress } from '../services/wallet/queries.ts'
 
 /**
  * Developer switches for wallets, next to the dev inbox: take a wallet's signing permission away
@@ -14,8 +15,7 @@ export function devWalletRoutes(deps: Deps) {
     const body = await readJson(c)
     if (!isAddress(address, { strict: false })) return fail(c, 400, 'Invalid address')
     if (typeof body.granted !== 'boolean') return fail(c, 400, 'granted must be a boolean')
-    const { rowCount } = await deps.store.query('UPDATE wallets SET permission_granted = $1 WHERE lower(address) = lower($2)', [body.granted, address])
-    if (rowCount === 0) return fail(c, 404, 'Wallet not found')
+    if (!(await setPermissionByAddress(deps.store, address, body.granted))) return fail(c, 404, 'Wallet not found')
     return c.json({ address, isPermissionGranted: body.granted })
   })
 }

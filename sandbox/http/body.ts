@@ -80,3 +80,9 @@ export function parseEmail(value: unknown): string | undefined {
   if (email.length > 254 || !emailPattern.test(email)) return undefined
   return email
 }
+
+/** Refuses fields the call does not define, so a client typo fails loudly instead of being ignored. */
+export function onlyFields(body: JsonObject, allowed: readonly string[], where = 'body'): void {
+  const unknown = Object.keys(body).filter((key) => !allowed.includes(key))
+  if (unknown.length) throw new HttpError(400, `Unknown field${unknown.length > 1 ? 's' : ''} in ${where}: ${unknown.join(', ')}`)
+}

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import { allAllowedOrigins, findApp, parseEnvironment } from '../services/app-config/apps.ts'
+import { parseEnvironment } from '../services/app-config/apps.ts'
+import { allAllowedOrigins, findApp } from '../services/app-config/queries.ts'
 import type { Deps, SandboxEnv } from '../context.ts'
 import { HttpError } from './envelope.ts'
 import { isOriginAllowed } from './origins.ts'

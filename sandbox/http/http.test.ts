@@ -2,7 +2,7 @@ import { renameSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { upsertApp } from '../services/app-config/apps.ts'
+import { upsertApp } from '../services/app-config/queries.ts'
 import { startTestSandbox, testAppSettings, type TestSandbox } from '../test-sandbox.ts'
 
 let sandbox: TestSandbox

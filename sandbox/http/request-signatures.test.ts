@@ -1,7 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signRampRequest, signSmartAccountRequest } from '../../sdk/index.ts'
-import { readSeed, upsertApp } from '../services/app-config/apps.ts'
+import { readSeed } from '../services/app-config/apps.ts'
+import { upsertApp } from '../services/app-config/queries.ts'
 import { canonicalBase64 } from './request-signatures.ts'
 import { startTestSandbox, type TestSandbox } from '../test-sandbox.ts'
 

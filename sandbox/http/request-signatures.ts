@@ -1,6 +1,7 @@
 import { createHash, createHmac, createPublicKey, timingSafeEqual, verify as verifySignature } from 'node:crypto'
 import type { Store } from '../infra/database/store.ts'
 import { HttpError } from './envelope.ts'
+import { forgetExpiredSignatures, recordSignature } from './replay-queries.ts'
 
 // Server side of PROTOCOL.md's two request signatures: the smart-account HMAC and the ramp RSA
 // signature. Both carry X-TIMESTAMP; a timestamp more than 5 minutes from our clock, or a
@@ -85,20 +86,25 @@ export function rsaMatches(publicKeyPem: string, stringToSign: string, signature
   }
 }
 
-let inserts = 0
+/** Remembers the signed requests one sandbox has accepted. */
+export type ReplayGuard = {
+  /**
+   * Records a signed request as used; a second use within its window is a replay (401). Keyed on what
+   * was signed (who signed it and the string to sign), never on the signature's text: the same request
+   * under another spelling of its signature is the same request. A ramp GET or DELETE signs only
+   * `clientId:timestamp`, so that pair works once, whatever the path.
+   */
+  reject(signer: string, stringToSign: string, timestamp: number): Promise<void>
+}
 
-/**
- * Records a signed request as used; a second use within its window is a replay (401). Keyed on what
- * was signed (who signed it and the string to sign), never on the signature's text: the same request
- * under another spelling of its signature is the same request. A ramp GET or DELETE signs only
- * `clientId:timestamp`, so that pair works once, whatever the path.
- */
-export async function rejectReplay(store: Store, signer: string, stringToSign: string, timestamp: number): Promise<void> {
-  const expiresAt = new Date(timestamp + signatureWindowMs + 60_000).toISOString()
-  const { rowCount } = await store.query('INSERT INTO seen_signatures (signature, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-    sha256Hex(`${signer}\u0000${stringToSign}`),
-    expiresAt,
-  ])
-  if (rowCount === 0) throw unauthorized('Replayed request signature')
-  if (++inserts % 100 === 0) await store.query('DELETE FROM seen_signatures WHERE expires_at < now()')
+export function createReplayGuard(store: Store): ReplayGuard {
+  let inserts = 0
+  return {
+    async reject(signer, stringToSign, timestamp) {
+      const expiresAt = new Date(timestamp + signatureWindowMs + 60_000).toISOString()
+      if (!(await recordSignature(store, sha256Hex(`${signer}\u0000${stringToSign}`), expiresAt))) throw unauthorized('Replayed request signature')
+      // Expired entries are swept now and then, not on every request.
+      if (++inserts % 100 === 0) await forgetExpiredSignatures(store)
+    },
+  }
 }

@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 import { Hono, type Context } from 'hono'
-import { appConfig, findAppAnyEnvironment, parseEnvironment } from '../services/app-config/apps.ts'
+import { appConfig, parseEnvironment } from '../services/app-config/apps.ts'
+import { findAppAnyEnvironment } from '../services/app-config/queries.ts'
 import type { Deps } from '../context.ts'
 import { widgetPolicy, type WidgetSources } from '../emulators/page-view.ts'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { upsertApp } from '../services/app-config/apps.ts'
+import { upsertApp } from '../services/app-config/queries.ts'
 import { startTestSandbox, testAppSettings, type TestSandbox } from '../test-sandbox.ts'
 
 /**

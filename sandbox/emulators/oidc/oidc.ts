@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { calculateJwkThumbprint, createLocalJWKSet, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose'
 import type { Store } from '../../infra/database/store.ts'
 import { HttpError } from '../../http/envelope.ts'
+import { insertCode, useCode } from './queries.ts'
 
 // The Google and Apple sign-in emulators: a small OpenID Connect provider per name, each with its
 // own RS256 key kept in the data folder, a JWKS, authorisation codes and ID tokens. The auth
@@ -97,21 +98,13 @@ export type CodeGrant = { provider: OidcProvider; clientId: string; redirectUri:
 /** A single-use authorisation code, valid 5 minutes, stored only as a hash. */
 export async function issueCode(store: Store, grant: CodeGrant): Promise<string> {
   const code = randomBytes(32).toString('base64url')
-  await store.query(
-    'INSERT INTO oauth_codes (code_hash, provider, client_id, redirect_uri, nonce, claims, expires_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)',
-    [sha256(code), grant.provider, grant.clientId, grant.redirectUri, grant.nonce, JSON.stringify(grant.claims), new Date(Date.now() + 5 * 60_000).toISOString()],
-  )
+  await insertCode(store, { hash: sha256(code), ...grant, expiresAt: new Date(Date.now() + 5 * 60_000).toISOString() })
   return code
 }
 
 /** Spends a code issued to `clientId` by `provider`; `redirectUri`, when given, must be the one it was issued for. */
 export async function redeemCode(store: Store, provider: OidcProvider, code: string, clientId: string, redirectUri?: string): Promise<CodeGrant> {
-  const { rows } = await store.query<{ client_id: string; redirect_uri: string; nonce: string | null; claims: OidcClaims }>(
-    `UPDATE oauth_codes SET used_at = now() WHERE code_hash = $1 AND provider = $2 AND used_at IS NULL AND expires_at > now()
-     RETURNING client_id, redirect_uri, nonce, claims`,
-    [sha256(code), provider],
-  )
-  const row = rows[0]
+  const row = await useCode(store, sha256(code), provider)
   if (!row || row.client_id !== clientId || (redirectUri !== undefined && row.redirect_uri !== redirectUri))
     throw new HttpError(400, `Invalid or expired ${providerNames[provider]} authorization code`)
   return { provider, clientId, redirectUri: row.redirect_uri, nonce: row.nonce, claims: row.claims }

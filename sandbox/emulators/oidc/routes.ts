@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { findAppsByOauthClient } from '../../services/app-config/apps.ts'
+import { findAppsByOauthClient } from '../../services/app-config/queries.ts'
 import type { Deps } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
 import { issueCode, oidcProviders, providerNames, redeemCode, subjectFor, type OidcProvider } from './oidc.ts'

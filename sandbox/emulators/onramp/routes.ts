@@ -8,7 +8,7 @@ import { claimOrder, createOrder, isBrowserId, newBrowserId, orderLifetimeMs, pa
 import { amountProblem, fiats, isFiat, onrampCryptos, quoteOnramp } from '../../services/ramp/pricing.ts'
 import { escapeHtml, page, pageHeaders } from '../page-view.ts'
 import { clientIp, type RateLimits } from '../../http/rate-limit.ts'
-import { findAppByRampClientSecret } from '../../services/ramp/routes.ts'
+import { findAppByRampClientSecret } from '../../services/app-config/queries.ts'
 
 // The provider's hosted on-ramp page, what the buy screen's Continue opens in a new tab (SPEC.md
 // section 7): GET /onramp?clientSecret&receiverWalletAddress&inputAmount&inputCurrency&outputCurrency
@@ -58,7 +58,7 @@ export function onrampPageRoutes(deps: Deps) {
 
       // Every problem at once, so a wrong link is fixed in one go.
       const problems: string[] = []
-      const app = clientSecret ? await findAppByRampClientSecret(deps, clientSecret) : undefined
+      const app = clientSecret ? await findAppByRampClientSecret(deps.store, clientSecret) : undefined
       if (!clientSecret) problems.push('clientSecret is required')
       else if (!app) problems.push('clientSecret is not the ramp client secret of any app')
       if (!isAddress(receiver)) problems.push('receiverWalletAddress must be an EVM address (0x and 40 hex digits)')

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { findAppsByTelegramBot } from '../../services/app-config/apps.ts'
+import { findAppsByTelegramBot } from '../../services/app-config/queries.ts'
 import type { Deps } from '../../context.ts'
 import { isOriginAllowed } from '../../http/origins.ts'
 import { escapeHtml, page, pageHeaders } from '../page-view.ts'

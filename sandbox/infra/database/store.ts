@@ -9,6 +9,12 @@ export type Store = {
   /** A script of several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>
   close(): Promise<void>
+  /**
+   * Short-lived copies of rows read often and written rarely (apps, services/app-config/queries.ts).
+   * It belongs to the database, not to a module, so each sandbox has its own and whoever writes
+   * those rows through this store clears their entries.
+   */
+  readonly readCache: Map<string, unknown>
 }
 
 export type OpenStoreOptions = {
@@ -42,6 +48,7 @@ async function openPglite(dataDir: string): Promise<Store> {
       await db.exec(sql)
     },
     close: () => db.close(),
+    readCache: new Map(),
   }
 }
 
@@ -58,6 +65,7 @@ async function openPg(connectionString: string): Promise<Store> {
       await pool.query(sql)
     },
     close: () => pool.end(),
+    readCache: new Map(),
   }
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { readSeed, upsertApp } from '../app-config/apps.ts'
+import { readSeed } from '../app-config/apps.ts'
+import { upsertApp } from '../app-config/queries.ts'
 import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
 
 let sandbox: TestSandbox

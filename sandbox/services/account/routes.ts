@@ -10,8 +10,9 @@ import { combineShares } from './recovery.ts'
 import { issueRefreshToken, newSessionId } from '../auth/sessions.ts'
 import { signToken, type TokenClaims } from '../auth/jwt.ts'
 import { readJson, type JsonObject } from '../../http/body.ts'
-import { findWallet, newKey, saveWallet } from './wallet-keys.ts'
-import { onlyFields } from '../wallet/tx-fields.ts'
+import { newKey, saveWallet } from './wallet-keys.ts'
+import { findWallet, recoveryShareOf, replaceSigningKey } from './queries.ts'
+import { onlyFields } from '../../http/body.ts'
 import { authorize } from '../../http/bearer.ts'
 
 /** Account routes of the wallet service (/api/v2/account). */
@@ -119,16 +120,12 @@ async function readRecoverySecret(c: Context<SandboxEnv>): Promise<Hex> {
  * address passes. The signing copy is re-encrypted from the rebuilt key, restoring it if damaged.
  */
 async function restoreWallet(deps: Deps, userId: string, secret0: Hex) {
-  const { rows } = await deps.store.query<{ id: string; address: Hex; encrypted_recovery_share: string }>(
-    'SELECT id, address, encrypted_recovery_share FROM wallets WHERE user_id = $1',
-    [userId],
-  )
-  const wallet = rows[0]
+  const wallet = await recoveryShareOf(deps.store, userId)
   if (!wallet) throw new HttpError(404, 'Wallet not found')
   const share = decrypt(deps.keys.masterKey, wallet.encrypted_recovery_share, `recovery-share:${wallet.id}`)
   const privateKey = combineShares(secret0, share, wallet.address)
   if (!privateKey) throw new HttpError(400, 'Recovery secret does not match this wallet')
   const sealed = encrypt(deps.keys.masterKey, hexToBytes(privateKey), `wallet-key:${wallet.id}`)
-  await deps.store.query('UPDATE wallets SET encrypted_key = $1 WHERE id = $2', [sealed, wallet.id])
+  await replaceSigningKey(deps.store, wallet.id, sealed)
   return wallet.address
 }

@@ -3,9 +3,10 @@ import type { Deps } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
 import { issueRefreshToken, newSessionId, unusedLoginRefreshSeconds } from './sessions.ts'
 import { signToken } from './jwt.ts'
+import { hasRampAccount } from '../ramp/queries.ts'
 import type { JsonObject } from '../../http/body.ts'
 import { optionalDate } from '../../http/body.ts'
-import { findWallet } from '../account/wallet-keys.ts'
+import { findWallet } from '../account/queries.ts'
 
 /**
  * The answer every login method gives once the user is known (PROTOCOL.md "Auth answers"): a
@@ -39,8 +40,7 @@ export async function loginResult(deps: Deps, app: App, userId: string, options:
 
 /** A ramp access token for a user who opened a ramp account, so the kit need not open it again. */
 async function rampTokenIfOpened(deps: Deps, app: App, userId: string): Promise<string | undefined> {
-  const { rows } = await deps.store.query('SELECT 1 FROM ramp_accounts WHERE user_id = $1', [userId])
-  if (!rows.length) return undefined
+  if (!(await hasRampAccount(deps.store, userId))) return undefined
   return signToken(deps.keys.jwtKey, { kind: 'ramp', userId, appId: app.appId, environment: app.environment })
 }
 

@@ -3,6 +3,19 @@ import type { App } from '../app-config/apps.ts'
 import type { Store } from '../../infra/database/store.ts'
 import { HttpError } from '../../http/envelope.ts'
 import type { Channel } from '../../emulators/inbox/queries.ts'
+import {
+  codeByToken,
+  consumeCode,
+  countCodesSince,
+  countWrongTry,
+  expireCode,
+  guessWindowStart,
+  insertCode,
+  liveCode,
+  type OtpRow,
+  refundGuess,
+  takeGuess,
+} from './otp-queries.ts'
 
 export const otpPolicy = {
   lifetimeMs: 5 * 60 * 1000,
@@ -27,20 +40,11 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** Creates a 6-digit code; returns the code (for the inbox) and the opaque verification token (for the caller). */
 export async function createOtp(store: Store, app: App, channel: Channel, destination: string) {
   const since = new Date(Date.now() - otpPolicy.windowMs).toISOString()
-  const { rows } = await store.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM otp_codes WHERE app_id = $1 AND environment = $2 AND destination = $3 AND created_at > $4',
-    [app.appId, app.environment, destination, since],
-  )
-  if ((rows[0]?.count ?? 0) >= otpPolicy.maxPerWindow) throw new HttpError(429, 'Too many codes requested, try again later')
+  if ((await countCodesSince(store, app, destination, since)) >= otpPolicy.maxPerWindow) throw new HttpError(429, 'Too many codes requested, try again later')
 
   // A code that is still usable makes this a resend: allowed once the countdown is over, and it
   // replaces the old code. A used, expired or dead code does not hold up a new login.
-  const live = await store.query<{ id: string; created_at: Date; is_resend: boolean }>(
-    `SELECT id, created_at, is_resend FROM otp_codes WHERE app_id = $1 AND environment = $2 AND destination = $3
-       AND consumed_at IS NULL AND attempts < $4 AND expires_at > now() ORDER BY created_at DESC LIMIT 1`,
-    [app.appId, app.environment, destination, otpPolicy.maxAttempts],
-  )
-  const previous = live.rows[0]
+  const previous = await liveCode(store, app, destination, otpPolicy.maxAttempts)
   if (previous) {
     const wait = previous.is_resend ? otpPolicy.resendWaitMs.afterResend : otpPolicy.resendWaitMs[channel]
     const remaining = new Date(previous.created_at).getTime() + wait - Date.now()
@@ -48,41 +52,29 @@ export async function createOtp(store: Store, app: App, channel: Channel, destin
       const seconds = Math.ceil(remaining / 1000)
       throw new HttpError(429, `Please wait ${seconds} seconds before requesting a new code`, { headers: { 'Retry-After': String(seconds) } })
     }
-    await store.query('UPDATE otp_codes SET expires_at = now() WHERE id = $1', [previous.id])
+    await expireCode(store, previous.id)
   }
 
   const id = randomUUID()
   const verificationToken = randomBytes(32).toString('base64url')
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-  await store.query(
-    `INSERT INTO otp_codes (id, token_hash, app_id, environment, channel, destination, code_hash, expires_at, is_resend)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      id,
-      sha256(verificationToken),
-      app.appId,
-      app.environment,
-      channel,
-      destination,
-      sha256(`${id}:${code}`),
-      new Date(Date.now() + otpPolicy.lifetimeMs).toISOString(),
-      Boolean(previous),
-    ],
-  )
+  await insertCode(store, app, {
+    id,
+    tokenHash: sha256(verificationToken),
+    channel,
+    destination,
+    codeHash: sha256(`${id}:${code}`),
+    expiresAt: new Date(Date.now() + otpPolicy.lifetimeMs).toISOString(),
+    isResend: Boolean(previous),
+  })
   return { verificationToken, code }
 }
-
-type OtpRow = { id: string; destination: string; channel: Channel; code_hash: string; attempts: number; expires_at: Date; consumed_at: Date | null }
 
 const expired = () => new HttpError(400, 'OTP expired, request a new code')
 
 /** Checks a code sent over `channel` and consumes it; returns who it was sent to. */
 export async function verifyOtp(store: Store, app: App, channel: Channel, verificationToken: string, code: string) {
-  const { rows } = await store.query<OtpRow>(
-    'SELECT * FROM otp_codes WHERE token_hash = $1 AND app_id = $2 AND environment = $3 AND channel = $4',
-    [sha256(verificationToken), app.appId, app.environment, channel],
-  )
-  const row = rows[0]
+  const row = await codeByToken(store, app, channel, sha256(verificationToken))
   if (!row) throw new HttpError(400, 'Invalid verification token')
   if (row.consumed_at || row.attempts >= otpPolicy.maxAttempts || new Date(row.expires_at).getTime() <= Date.now()) throw expired()
 
@@ -91,20 +83,11 @@ export async function verifyOtp(store: Store, app: App, channel: Channel, verifi
   await spendGuess(store, app, row)
   const given = Buffer.from(sha256(`${row.id}:${code}`))
   if (!/^\d{6}$/.test(code) || !timingSafeEqual(given, Buffer.from(row.code_hash))) {
-    // Counted atomically, so parallel guesses cannot exceed the limit.
-    const counted = await store.query('UPDATE otp_codes SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2 AND consumed_at IS NULL', [
-      row.id,
-      otpPolicy.maxAttempts,
-    ])
-    if (counted.rowCount === 0) throw expired()
+    if (!(await countWrongTry(store, row.id, otpPolicy.maxAttempts))) throw expired()
     throw new HttpError(400, 'Invalid OTP')
   }
   await refundGuess(store, app, row.destination)
-  const consumed = await store.query(
-    'UPDATE otp_codes SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL AND attempts < $2 AND expires_at > now()',
-    [row.id, otpPolicy.maxAttempts],
-  )
-  if (consumed.rowCount === 0) throw expired()
+  if (!(await consumeCode(store, row.id, otpPolicy.maxAttempts))) throw expired()
   return { channel: row.channel, destination: row.destination }
 }
 
@@ -114,31 +97,10 @@ export async function verifyOtp(store: Store, app: App, channel: Channel, verifi
  * with a 429 until the window closes: also a right code, also after new codes were sent.
  */
 async function spendGuess(store: Store, app: App, row: Pick<OtpRow, 'destination' | 'channel'>): Promise<void> {
-  const window = `${otpPolicy.failureWindowMs / 1000} seconds`
-  const { rows } = await store.query(
-    `INSERT INTO otp_guess_budgets AS b (app_id, environment, destination, window_start, failures) VALUES ($1, $2, $3, now(), 1)
-     ON CONFLICT (app_id, environment, destination) DO UPDATE SET
-       window_start = CASE WHEN b.window_start <= now() - $4::interval THEN now() ELSE b.window_start END,
-       failures = CASE WHEN b.window_start <= now() - $4::interval THEN 1 ELSE b.failures + 1 END
-     WHERE b.window_start <= now() - $4::interval OR b.failures < $5
-     RETURNING failures`,
-    [app.appId, app.environment, row.destination, window, otpPolicy.maxFailuresPerDestination],
-  )
-  if (rows.length) return
-  const budget = await store.query<{ window_start: Date }>(
-    'SELECT window_start FROM otp_guess_budgets WHERE app_id = $1 AND environment = $2 AND destination = $3',
-    [app.appId, app.environment, row.destination],
-  )
-  const closes = new Date(budget.rows[0]?.window_start ?? Date.now()).getTime() + otpPolicy.failureWindowMs
+  if (await takeGuess(store, app, row.destination, otpPolicy.failureWindowMs / 1000, otpPolicy.maxFailuresPerDestination)) return
+  const closes = new Date((await guessWindowStart(store, app, row.destination)) ?? Date.now()).getTime() + otpPolicy.failureWindowMs
   const seconds = Math.max(1, Math.ceil((closes - Date.now()) / 1000))
   const wait = seconds >= 3600 ? `${Math.ceil(seconds / 3600)} hours` : `${Math.ceil(seconds / 60)} minutes`
   const what = row.channel === 'email' ? 'this e-mail address' : 'this phone number'
   throw new HttpError(429, `Too many wrong codes for ${what}, try again in ${wait}`, { headers: { 'Retry-After': String(seconds) } })
-}
-
-async function refundGuess(store: Store, app: App, destination: string): Promise<void> {
-  await store.query(
-    'UPDATE otp_guess_budgets SET failures = failures - 1 WHERE app_id = $1 AND environment = $2 AND destination = $3 AND failures > 0',
-    [app.appId, app.environment, destination],
-  )
 }

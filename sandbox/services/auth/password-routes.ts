@@ -6,7 +6,7 @@ import { dummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import { createPasswordUser, findPasswordUser } from './user-queries.ts'
 import { readJson } from '../../http/body.ts'
-import { onlyFields } from '../wallet/tx-fields.ts'
+import { onlyFields } from '../../http/body.ts'
 
 /** The message the kit keys its "log in, else register" fallback on (SPEC.md section 8). */
 export const wrongCredentials = 'username or password is incorrect'

@@ -8,7 +8,7 @@ import { createOtp, otpPolicy, verifyOtp } from './otp.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import { userForEmail, userForPhone } from './user-queries.ts'
 import { parseEmail, readForm, readJson, requiredString } from '../../http/body.ts'
-import { onlyFields } from '../wallet/tx-fields.ts'
+import { onlyFields } from '../../http/body.ts'
 import { passwordRoutes } from './password-routes.ts'
 import { socialRoutes } from './social-routes.ts'
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { App } from '../app-config/apps.ts'
 import type { Store } from '../../infra/database/store.ts'
 import { HttpError } from '../../http/envelope.ts'
+import { insertRefreshToken, isFamilyRevoked, type RefreshRow, refreshTokenById, revokeFamilies, useRefreshToken } from './session-queries.ts'
 import { bearerToken, signToken, tokenKindOf, tokenLifetimes, verifyToken } from './jwt.ts'
 
 // A session is one login's refresh family. Its id (the family id) is also in every wallet and access
@@ -17,8 +18,6 @@ export const unusedLoginRefreshSeconds = 15 * 60
 
 export const newSessionId = () => randomUUID()
 
-type RefreshRow = { id: string; family_id: string; user_id: string; used_at: Date | null; revoked_at: Date | null; expires_at: Date }
-
 /** Issues a refresh token: a new family at login, or the next link of `familyId` on rotation. */
 export async function issueRefreshToken(
   store: Store,
@@ -31,12 +30,7 @@ export async function issueRefreshToken(
   const familyId = options.familyId ?? newSessionId()
   const longest = new Date(Date.now() + tokenLifetimes.refresh * 1000)
   const expiresAt = options.expiresAt && options.expiresAt < longest ? options.expiresAt : longest
-  await store.query('INSERT INTO refresh_tokens (id, family_id, user_id, expires_at) VALUES ($1, $2, $3, $4)', [
-    id,
-    familyId,
-    userId,
-    expiresAt.toISOString(),
-  ])
+  await insertRefreshToken(store, { id, familyId, userId, expiresAt: expiresAt.toISOString() })
   return signToken(jwtKey, { kind: 'refresh', userId, appId: app.appId, environment: app.environment, tokenId: id, familyId }, expiresAt)
 }
 
@@ -47,16 +41,11 @@ export async function issueRefreshToken(
 export async function consumeRefreshToken(store: Store, jwtKey: Uint8Array, app: App, token: string): Promise<RefreshRow> {
   const claims = await verifyToken(jwtKey, token, { kind: 'refresh', appId: app.appId, environment: app.environment })
   if (!claims.tokenId) throw new HttpError(401, 'Invalid token')
-  const { rows } = await store.query<RefreshRow>(
-    `UPDATE refresh_tokens SET used_at = now()
-     WHERE id = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now() RETURNING *`,
-    [claims.tokenId],
-  )
-  if (rows[0]) return rows[0]
-  const existing = await store.query<RefreshRow>('SELECT * FROM refresh_tokens WHERE id = $1', [claims.tokenId])
-  const row = existing.rows[0]
+  const used = await useRefreshToken(store, claims.tokenId)
+  if (used) return used
+  const row = await refreshTokenById(store, claims.tokenId)
   if (row?.used_at && !row.revoked_at) {
-    await store.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [row.family_id])
+    await revokeFamilies(store, [row.family_id])
     throw new HttpError(401, 'Refresh token reused; session revoked')
   }
   throw new HttpError(401, row?.revoked_at ? 'Session revoked' : 'Invalid token')
@@ -75,12 +64,7 @@ export async function sessionNamedBy(jwtKey: Uint8Array, app: App, token: string
 
 /** Ends sessions: their refresh tokens are refused from now on, and so are their wallet and access tokens. */
 export async function revokeSessions(store: Store, familyIds: readonly string[]): Promise<void> {
-  await store.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = ANY($1) AND revoked_at IS NULL', [[...familyIds]])
-}
-
-async function isRevoked(store: Store, familyId: string): Promise<boolean> {
-  const { rows } = await store.query('SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NOT NULL LIMIT 1', [familyId])
-  return rows.length > 0
+  await revokeFamilies(store, familyIds)
 }
 
 /**
@@ -105,5 +89,5 @@ export async function refuseRevokedBearer(store: Store, jwtKey: Uint8Array, app:
     return
   }
   if (!familyId) throw new HttpError(401, 'Invalid token')
-  if (await isRevoked(store, familyId)) throw new HttpError(401, 'Session revoked')
+  if (await isFamilyRevoked(store, familyId)) throw new HttpError(401, 'Session revoked')
 }

@@ -7,7 +7,7 @@ import { clientIp } from '../../http/rate-limit.ts'
 import { readTelegramAuth, telegramFields, verifyTelegramAuth } from './telegram.ts'
 import { userForIdentity } from './user-queries.ts'
 import { readJson } from '../../http/body.ts'
-import { onlyFields } from '../wallet/tx-fields.ts'
+import { onlyFields } from '../../http/body.ts'
 
 /**
  * Google, Apple and Telegram sign-in (/api/v2/auth/google, /apple, /telegram). Google and Apple take

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createRemoteJWKSet, decodeJwt, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { readSeed, upsertApp } from '../app-config/apps.ts'
+import { readSeed } from '../app-config/apps.ts'
+import { upsertApp } from '../app-config/queries.ts'
 import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
 
 let sandbox: TestSandbox

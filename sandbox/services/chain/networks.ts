@@ -8,6 +8,12 @@ export type Network = {
   readonly chain: RunningChain
   readonly viemChain: Chain
   readonly client: PublicClient
+  /**
+   * Runs `task` after every earlier task of the same `key` (a wallet address) on this chain has
+   * settled: two concurrent sends would otherwise both read the same pending nonce and one would
+   * replace or fail the other.
+   */
+  oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T>
 }
 
 export type Networks = {
@@ -31,7 +37,7 @@ export function createNetworks(chains: readonly RunningChain[]): Networks {
     const viemChain = viemChainOf(chain)
     // anvil mines on arrival: a short polling interval keeps "send and wait for the receipt" fast.
     const client = createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl, { retryCount: 0 }), pollingInterval: 50 })
-    return { chain, viemChain, client: client as PublicClient }
+    return { chain, viemChain, client: client as PublicClient, oneAtATime: createQueues() }
   })
   const byNetwork = new Map(list.map((entry) => [entry.chain.network, entry]))
   return {
@@ -41,5 +47,20 @@ export function createNetworks(chains: readonly RunningChain[]): Networks {
       if (!found) throw new HttpError(400, `Unsupported network, use one of: ${[...byNetwork.keys()].join(', ')}`)
       return found
     },
+  }
+}
+
+/** Per-key queues (one chain's): a key's task starts once its previous one has settled, failed or not. */
+function createQueues() {
+  const queues = new Map<string, Promise<unknown>>()
+  return <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    const previous = queues.get(key) ?? Promise.resolve()
+    const run = previous.then(task, task)
+    const settled = run.catch(() => {})
+    queues.set(key, settled)
+    void settled.then(() => {
+      if (queues.get(key) === settled) queues.delete(key)
+    })
+    return run
   }
 }

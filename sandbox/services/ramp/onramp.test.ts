@@ -1,7 +1,8 @@
 import { createPublicClient, erc20Abi, http, parseEther, type Address, type Hash } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { readSeed, upsertApp } from '../app-config/apps.ts'
+import { readSeed } from '../app-config/apps.ts'
+import { upsertApp } from '../app-config/queries.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
 import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
 

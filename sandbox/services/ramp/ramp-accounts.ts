@@ -2,6 +2,7 @@ import type { App } from '../app-config/apps.ts'
 import type { Deps } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
 import { signToken, verifyToken } from '../auth/jwt.ts'
+import { hasRampAccount, insertRampAccount } from './queries.ts'
 
 // The ramp account behind `rampableAccessToken`: opened once per user, answered as a 1-hour JWT
 // the ramp service accepts as `Authorization: Bearer`. An app has ramp when it has a ramp client secret.
@@ -10,7 +11,7 @@ export const isRampEnabled = (app: App) => Boolean(app.settings.rampableClientSe
 
 export async function openRampAccount(deps: Deps, app: App, userId: string): Promise<string> {
   if (!isRampEnabled(app)) throw new HttpError(403, 'Rampable is not enabled for this app')
-  await deps.store.query('INSERT INTO ramp_accounts (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId])
+  await insertRampAccount(deps.store, userId)
   return signToken(deps.keys.jwtKey, { kind: 'ramp', userId, appId: app.appId, environment: app.environment })
 }
 
@@ -23,7 +24,6 @@ export async function refreshRampToken(deps: Deps, app: App, userId: string, old
     clockToleranceSeconds: 7 * 24 * 60 * 60,
   })
   if (claims.userId !== userId) throw new HttpError(401, 'Invalid token')
-  const { rows } = await deps.store.query('SELECT 1 FROM ramp_accounts WHERE user_id = $1', [userId])
-  if (!rows.length) throw new HttpError(404, 'Ramp account not found')
+  if (!(await hasRampAccount(deps.store, userId))) throw new HttpError(404, 'Ramp account not found')
   return signToken(deps.keys.jwtKey, { kind: 'ramp', userId, appId: app.appId, environment: app.environment })
 }

@@ -1,9 +1,10 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import { findApp, type App } from '../app-config/apps.ts'
+import type { App } from '../app-config/apps.ts'
+import { findAppByRampClientId, findAppByRampClientSecret } from '../app-config/queries.ts'
 import type { Deps } from '../../context.ts'
 import { HttpError, ok } from '../../http/envelope.ts'
 import { fiats, onrampCryptos, orderLimits, quoteOnramp } from './pricing.ts'
-import { checkTimestamp, rampStringToSign, rejectReplay, rsaMatches } from '../../http/request-signatures.ts'
+import { checkTimestamp, rampStringToSign, rsaMatches } from '../../http/request-signatures.ts'
 
 // The ramp service (/v1) as far as the kit's buy screen reads it: reference lists and quotes,
 // priced from fixed demo rates (onramp-pricing.ts). Every request proves its app: an RSA signature
@@ -56,14 +57,14 @@ function rampAuth(deps: Deps): MiddlewareHandler<RampEnv> {
     let app: App | undefined
     if (clientId) {
       const time = checkTimestamp(c.req.header('x-timestamp'))
-      app = await appWhere(deps, "secrets ->> 'rampClientId' = $1", clientId)
+      app = await findAppByRampClientId(deps.store, clientId)
       const signature = c.req.header('x-signature') ?? ''
       const stringToSign = rampStringToSign(c.req.method, clientId, c.req.header('x-timestamp')!, await c.req.text())
       if (!app?.secrets.rampPublicKey || !rsaMatches(app.secrets.rampPublicKey, stringToSign, signature))
         throw new HttpError(401, 'Invalid request signature')
-      await rejectReplay(deps.store, `rsa:${clientId}`, stringToSign, time)
+      await deps.replays.reject(`rsa:${clientId}`, stringToSign, time)
     } else if (secret) {
-      app = await findAppByRampClientSecret(deps, secret)
+      app = await findAppByRampClientSecret(deps.store, secret)
       if (!app) throw new HttpError(401, 'Invalid client secret')
       if (c.req.method !== 'GET' || !publishablePaths.test(c.req.path))
         throw new HttpError(403, 'The ramp client secret is a publishable key: it reads references and quotes only')
@@ -73,17 +74,4 @@ function rampAuth(deps: Deps): MiddlewareHandler<RampEnv> {
     c.set('app', app)
     return next()
   }
-}
-
-/** The app whose publishable ramp client secret this is (the development environment first, where both have it). */
-export const findAppByRampClientSecret = (deps: Deps, secret: string) => appWhere(deps, "settings ->> 'rampableClientSecret' = $1", secret)
-
-async function appWhere(deps: Deps, condition: string, value: string): Promise<App | undefined> {
-  const { rows } = await deps.store.query<{ app_id: string; environment: 'production' | 'development' }>(
-    `SELECT app_id, environment FROM apps WHERE ${condition} ORDER BY environment LIMIT 1`,
-    [value],
-  )
-  const row = rows[0]
-  if (!row) return undefined
-  return findApp(deps.store, row.app_id, row.environment)
 }

@@ -1,9 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { kitMarker } from '../../../sdk/smart-account/client.ts'
-import { findAppAnyEnvironment } from '../app-config/apps.ts'
+import { findAppAnyEnvironment } from '../app-config/queries.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
-import { checkTimestamp, hmacMatches, rejectReplay, smartAccountStringToSign } from '../../http/request-signatures.ts'
+import { checkTimestamp, hmacMatches, smartAccountStringToSign } from '../../http/request-signatures.ts'
 
 /**
  * The smart-account service (/api/v1/smart-account, /api/v1/userOp). Requests are authenticated as
@@ -39,7 +39,7 @@ function smartAccountAuth(deps: Deps): MiddlewareHandler<SandboxEnv> {
       const stringToSign = smartAccountStringToSign(c.req.method, c.req.path, await c.req.text(), timestamp!)
       const app = apps.find((candidate) => candidate.clientSecret && hmacMatches(candidate.clientSecret, stringToSign, signature))
       if (!app) throw new HttpError(401, 'Invalid request signature')
-      await rejectReplay(deps.store, `hmac:${app.appId}:${app.environment}`, stringToSign, time)
+      await deps.replays.reject(`hmac:${app.appId}:${app.environment}`, stringToSign, time)
     }
     return next()
   }

@@ -2,23 +2,19 @@ import type { Context } from 'hono'
 import { bytesToHex, type Address } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import type { Deps, SandboxEnv } from '../../context.ts'
+import { authorize } from '../../http/bearer.ts'
 import { HttpError } from '../../http/envelope.ts'
 import { decrypt } from '../../infra/keys.ts'
-import { authorize } from '../../http/bearer.ts'
 import { signToken } from '../auth/jwt.ts'
+import { signingRowOf, type SigningRow } from './queries.ts'
 
 export type WalletRef = { id: string; userId: string; address: Address }
 
-type Row = { id: string; user_id: string; address: Address; encrypted_key: string; permission_granted: boolean }
-
-async function loadRow(c: Context<SandboxEnv>, deps: Deps): Promise<Row> {
+async function loadRow(c: Context<SandboxEnv>, deps: Deps): Promise<SigningRow> {
   const { userId } = await authorize(c, deps.keys.jwtKey, 'wallet')
-  const { rows } = await deps.store.query<Row>(
-    'SELECT id, user_id, address, encrypted_key, permission_granted FROM wallets WHERE user_id = $1',
-    [userId],
-  )
-  if (!rows[0]) throw new HttpError(404, 'Wallet not found')
-  return rows[0]
+  const row = await signingRowOf(deps.store, userId)
+  if (!row) throw new HttpError(404, 'Wallet not found')
+  return row
 }
 
 /** The caller's wallet for read calls (balances, estimates): a wallet token, no permission needed. */
@@ -43,23 +39,30 @@ export async function signerOf(c: Context<SandboxEnv>, deps: Deps): Promise<Wall
       data: { isPermissionGranted: false, acceptPermissionPage: `${deps.origin()}/permission/accept?token=${token}` },
     })
   }
-  return { id: row.id, userId: row.user_id, address: row.address, account: accountOf(deps, row) }
+  return { id: row.id, userId: row.user_id, address: row.address, account: deps.signingAccounts.get(row, deps.keys.masterKey) }
 }
 
-// Decrypting and deriving the public key costs more than the signature itself, so recently used
-// accounts stay in memory, keyed by the ciphertext they came from (a restored key replaces its entry).
-const accounts = new Map<string, { sealed: string; account: PrivateKeyAccount }>()
-const maxAccounts = 1000
+/** Recently used signing accounts of one sandbox, by wallet id. */
+export type SigningAccounts = { get(row: SigningRow, masterKey: Uint8Array): PrivateKeyAccount }
 
-function accountOf(deps: Deps, row: Row): PrivateKeyAccount {
-  const cached = accounts.get(row.id)
-  if (cached?.sealed === row.encrypted_key) return cached.account
-  const key = decrypt(deps.keys.masterKey, row.encrypted_key, `wallet-key:${row.id}`)
-  const account = privateKeyToAccount(bytesToHex(key))
-  key.fill(0)
-  if (account.address !== row.address) throw new Error(`Wallet ${row.id}: stored key does not match its address`)
-  accounts.delete(row.id)
-  accounts.set(row.id, { sealed: row.encrypted_key, account })
-  if (accounts.size > maxAccounts) accounts.delete(accounts.keys().next().value as string)
-  return account
+/**
+ * Decrypting and deriving the public key costs more than the signature itself, so recently used
+ * accounts stay in memory, keyed by the ciphertext they came from (a restored key replaces its entry).
+ */
+export function createSigningAccounts(maxAccounts = 1000): SigningAccounts {
+  const accounts = new Map<string, { sealed: string; account: PrivateKeyAccount }>()
+  return {
+    get(row, masterKey) {
+      const cached = accounts.get(row.id)
+      if (cached?.sealed === row.encrypted_key) return cached.account
+      const key = decrypt(masterKey, row.encrypted_key, `wallet-key:${row.id}`)
+      const account = privateKeyToAccount(bytesToHex(key))
+      key.fill(0)
+      if (account.address !== row.address) throw new Error(`Wallet ${row.id}: stored key does not match its address`)
+      accounts.delete(row.id)
+      accounts.set(row.id, { sealed: row.encrypted_key, account })
+      if (accounts.size > maxAccounts) accounts.delete(accounts.keys().next().value as string)
+      return account
+    },
+  }
 }

@@ -6,7 +6,8 @@ import type { Network } from '../chain/networks.ts'
 import { signerOf } from './caller-wallet.ts'
 import { sendTx } from './transactions.ts'
 import { readJson, type JsonObject } from '../../http/body.ts'
-import { feeFieldNames, onlyFields, readFees, readString, readTransaction, type FeeFields } from './tx-fields.ts'
+import { feeFieldNames, readFees, readString, readTransaction, type FeeFields } from './tx-fields.ts'
+import { onlyFields } from '../../http/body.ts'
 import { cancelTransaction } from './cancel.ts'
 
 type Signer = Awaited<ReturnType<typeof signerOf>>

@@ -48,25 +48,10 @@ export async function signTx(network: Network, account: PrivateKeyAccount, reque
   return account.signTransaction(await prepareTx(network, account, request))
 }
 
-// One broadcast at a time per wallet and chain: two concurrent sends would otherwise both read
-// the same pending nonce and one would replace or fail the other.
-const queues = new Map<string, Promise<unknown>>()
-
-function serialized<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const previous = queues.get(key) ?? Promise.resolve()
-  const run = previous.then(task, task)
-  const settled = run.catch(() => {})
-  queues.set(key, settled)
-  void settled.then(() => {
-    if (queues.get(key) === settled) queues.delete(key)
-  })
-  return run
-}
-
 /** Signs, broadcasts and waits until the transaction is mined; answers its receipt. */
 export async function sendTx(network: Network, account: PrivateKeyAccount, request: TxRequest): Promise<TxReceiptBody> {
   const { client } = network
-  const sent = await serialized(`${network.chain.chainId}:${account.address}`, async () => {
+  const sent = await network.oneAtATime(account.address, async () => {
     const prepared = await prepareTx(network, account, request)
     const serializedTransaction = await account.signTransaction(prepared)
     try {

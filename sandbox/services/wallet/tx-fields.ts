@@ -1,21 +1,16 @@
 import { getAddress, isAddress, isHex, parseUnits, type Address, type Hex } from 'viem'
 import { HttpError } from '../../http/envelope.ts'
 import type { JsonObject } from '../../http/body.ts'
+import { onlyFields } from '../../http/body.ts'
 
 // Strict readers for the wallet operation bodies of PROTOCOL.md. Conventions (also in the README):
 //   amounts (`amount`, `transaction.value`): decimal strings in whole units ("0.125"); a 0x-hex
 //     string is read as a base-unit quantity, like JSON-RPC's value
 //   fee fields and gas limits: integers in wei / gas units, as decimal strings or 0x-hex
 //   nonce: a JSON number
-// Unknown fields are refused, so a client typo fails loudly instead of being ignored.
+// Unknown fields are refused (onlyFields, http/body.ts), so a client typo fails loudly instead of being ignored.
 
 const bad = (message: string) => new HttpError(400, message)
-
-/** Refuses fields the call does not define. */
-export function onlyFields(body: JsonObject, allowed: readonly string[], where = 'body'): void {
-  const unknown = Object.keys(body).filter((key) => !allowed.includes(key))
-  if (unknown.length) throw bad(`Unknown field${unknown.length > 1 ? 's' : ''} in ${where}: ${unknown.join(', ')}`)
-}
 
 const present = (value: unknown) => value !== undefined && value !== null
 

@@ -1,0 +1,70 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { Deps, SandboxEnv } from '../context.ts'
+import { devWalletRoutes } from '../emulators/dev-wallets.ts'
+import { inboxRoutes } from '../emulators/inbox/routes.ts'
+import { oauthRoutes } from '../emulators/oidc/routes.ts'
+import { onrampPageRoutes } from '../emulators/onramp/routes.ts'
+import { permissionRoutes } from '../emulators/permission/routes.ts'
+import { popupRoutes } from '../emulators/popups/routes.ts'
+import { accountRoutes } from '../services/account/routes.ts'
+import { organizationRoutes } from '../services/app-config/organization-routes.ts'
+import { configRoutes } from '../services/app-config/routes.ts'
+import { authRoutes } from '../services/auth/routes.ts'
+import { iconRoutes } from '../services/chain/icon-routes.ts'
+import { handoffRoutes } from '../services/popup/handoff-routes.ts'
+import { popupChannelRoutes } from '../services/popup/routes.ts'
+import { rpcRoutes } from '../services/chain/rpc-routes.ts'
+import { rampServiceRoutes } from '../services/ramp/routes.ts'
+import { smartAccountRoutes } from '../services/smart-account/routes.ts'
+import { walletRoutes } from '../services/wallet/routes.ts'
+import { fail, notFound, onError } from './envelope.ts'
+import { apiCors, requireApp, requireOwnHost } from './guard.ts'
+import { staticRoutes } from './static.ts'
+
+/** The whole HTTP surface: guards and body limits per path, then each service's and emulator's routes. */
+export function createApp(deps: Deps, log: boolean) {
+  const api = (limit: number) =>
+    bodyLimit({ maxSize: limit, onError: (c) => fail(c, 413, 'Request body too large') })
+  const app = new Hono<SandboxEnv>()
+  app.onError(onError)
+  app.notFound(notFound)
+  app.use('*', async (c, next) => {
+    const started = Date.now()
+    c.header('X-Content-Type-Options', 'nosniff')
+    await next()
+    if (log) console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Date.now() - started}ms`)
+  })
+  app.use('*', requireOwnHost(deps))
+  app.get('/health', (c) => c.json({ ok: true }))
+  app.use('/api/*', apiCors(deps), api(64 * 1024))
+  app.route('/api/v1', configRoutes(deps))
+  app.route('/api/v1', smartAccountRoutes(deps))
+  app.use('/api/v2/*', requireApp(deps, { walletService: true }))
+  app.route('/api/v2/auth', authRoutes(deps))
+  app.route('/api/v2/auth', handoffRoutes(deps))
+  app.route('/api/v2/account', accountRoutes(deps))
+  app.route('/api/v2/wallet', walletRoutes(deps))
+  app.route('/api/v2/organization', organizationRoutes(deps))
+  app.use('/v1/*', api(64 * 1024))
+  app.route('/v1', rampServiceRoutes(deps))
+  app.use('/rpc/*', api(1024 * 1024))
+  app.route('/rpc', rpcRoutes(deps))
+  app.route('/popup-channel', popupChannelRoutes(deps))
+  app.use('/dev/api/*', api(16 * 1024))
+  app.route('/icons', iconRoutes(deps))
+  app.route('/dev', inboxRoutes(deps))
+  app.route('/dev', devWalletRoutes(deps))
+  app.use('/permission/*', api(16 * 1024))
+  app.route('/permission', permissionRoutes(deps))
+  app.use('/oauth/*', api(16 * 1024))
+  app.route('/oauth', oauthRoutes(deps))
+  app.use('/onramp', api(16 * 1024))
+  app.route('/onramp', onrampPageRoutes(deps))
+  app.use('/telegram/*', api(16 * 1024))
+  app.use('/widget/oauth-callback.html', api(32 * 1024))
+  app.route('/', popupRoutes(deps))
+  app.route('/', staticRoutes(deps))
+  return app
+}
+

@@ -1,0 +1,38 @@
+import type { Store } from '../../infra/database/store.ts'
+
+// The refresh_tokens table: one row per refresh token, grouped into sessions by family_id (sessions.ts).
+
+export type RefreshRow = { id: string; family_id: string; user_id: string; used_at: Date | null; revoked_at: Date | null; expires_at: Date }
+
+export async function insertRefreshToken(store: Store, row: { id: string; familyId: string; userId: string; expiresAt: string }): Promise<void> {
+  await store.query('INSERT INTO refresh_tokens (id, family_id, user_id, expires_at) VALUES ($1, $2, $3, $4)', [
+    row.id,
+    row.familyId,
+    row.userId,
+    row.expiresAt,
+  ])
+}
+
+/** Marks a live, unused refresh token used and answers its row; undefined when it is not both. */
+export async function useRefreshToken(store: Store, id: string): Promise<RefreshRow | undefined> {
+  const { rows } = await store.query<RefreshRow>(
+    `UPDATE refresh_tokens SET used_at = now()
+     WHERE id = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now() RETURNING *`,
+    [id],
+  )
+  return rows[0]
+}
+
+export async function refreshTokenById(store: Store, id: string): Promise<RefreshRow | undefined> {
+  const { rows } = await store.query<RefreshRow>('SELECT * FROM refresh_tokens WHERE id = $1', [id])
+  return rows[0]
+}
+
+export async function revokeFamilies(store: Store, familyIds: readonly string[]): Promise<void> {
+  await store.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = ANY($1) AND revoked_at IS NULL', [[...familyIds]])
+}
+
+export async function isFamilyRevoked(store: Store, familyId: string): Promise<boolean> {
+  const { rows } = await store.query('SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NOT NULL LIMIT 1', [familyId])
+  return rows.length > 0
+}
