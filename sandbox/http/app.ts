@@ -7,6 +7,7 @@ import { oauthRoutes } from '../emulators/oidc/routes.ts'
 import { onrampPageRoutes } from '../emulators/onramp/routes.ts'
 import { permissionRoutes } from '../emulators/permission/routes.ts'
 import { popupRoutes } from '../emulators/popups/routes.ts'
+import { telegramRoutes } from '../emulators/telegram/routes.ts'
 import { accountRoutes } from '../services/account/routes.ts'
 import { organizationRoutes } from '../services/app-config/organization-routes.ts'
 import { configRoutes } from '../services/app-config/routes.ts'
@@ -63,7 +64,8 @@ export function createApp(deps: Deps, log: boolean) {
   app.route('/onramp', onrampPageRoutes(deps))
   app.use('/telegram/*', api(16 * 1024))
   app.use('/widget/oauth-callback.html', api(32 * 1024))
-  app.route('/', popupRoutes(deps))
+  app.route('/telegram', telegramRoutes(deps))
+  app.route('/', popupRoutes())
   app.route('/', staticRoutes(deps))
   return app
 }

@@ -4,17 +4,11 @@ import type { Deps } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
 import { issueCode, oidcProviders, providerNames, redeemCode, subjectFor, type OidcProvider } from './oidc.ts'
 import { isOriginAllowed } from '../../http/origins.ts'
-import { escapeHtml, page, pageHeaders } from '../page-view.ts'
+import { page, pageHeaders } from '../page-view.ts'
+import { chooserView, errorView, formPostScript, formPostView } from './views.ts'
 import { parseEmail } from '../../http/body.ts'
 
-/** Ready-made test identities on the sign-in page; any other can be typed in. */
-const testIdentities = [
-  { name: 'Alice Example', email: 'alice@example.com' },
-  { name: 'Bob Example', email: 'bob@example.com' },
-  { name: 'Carol Example', email: 'carol@example.com' },
-]
-
-type AuthorizeRequest = { clientId: string; redirectUri: string; state: string; nonce: string; responseMode: 'query' | 'form_post' }
+export type AuthorizeRequest = { clientId: string; redirectUri: string; state: string; nonce: string; responseMode: 'query' | 'form_post' }
 
 /**
  * The Google and Apple sign-in emulators, at /oauth/google and /oauth/apple: OpenID discovery,
@@ -49,7 +43,7 @@ export function oauthRoutes(deps: Deps) {
       .get(`${base}/authorize`, async (c) => {
         const request = await checkAuthorize(deps, provider, new URL(c.req.url).searchParams).catch(asHttpError)
         if (request instanceof HttpError) return errorPage(c, request.message)
-        return c.html(page({ title: `Sign in with ${providerNames[provider]}`, body: chooser(provider, request) }), 200, pageHeaders({ formAction: [new URL(request.redirectUri).origin] }))
+        return c.html(page({ title: `Sign in with ${providerNames[provider]}`, body: chooserView(provider, request) }), 200, pageHeaders({ formAction: [new URL(request.redirectUri).origin] }))
       })
       .post(`${base}/authorize`, async (c) => {
         const form = new URLSearchParams(await c.req.text())
@@ -73,18 +67,10 @@ export function oauthRoutes(deps: Deps) {
           state: request.state,
           user: JSON.stringify({ name: { firstName: name.split(' ')[0], lastName: name.split(' ').slice(1).join(' ') }, email }),
         }
-        const inputs = Object.entries(fields)
-          .map(([key, value]) => `<input type="hidden" name="${key}" value="${escapeHtml(value)}">`)
-          .join('')
-        const script = 'document.forms[0].submit()'
         return c.html(
-          page({
-            title: `Signing in with ${providerNames[provider]}`,
-            body: `<h1>Signing in…</h1><form method="post" action="${escapeHtml(request.redirectUri)}">${inputs}<button type="submit">Continue</button></form>`,
-            script,
-          }),
+          page({ title: `Signing in with ${providerNames[provider]}`, body: formPostView(request.redirectUri, fields), script: formPostScript }),
           200,
-          pageHeaders({ script, formAction: [new URL(request.redirectUri).origin] }),
+          pageHeaders({ script: formPostScript, formAction: [new URL(request.redirectUri).origin] }),
         )
       })
       .post(`${base}/token`, async (c) => {
@@ -136,27 +122,6 @@ async function checkAuthorize(deps: Deps, provider: OidcProvider, params: URLSea
   return { clientId, redirectUri, state: (params.get('state') ?? '').slice(0, 512), nonce: (params.get('nonce') ?? '').slice(0, 512), responseMode: mode }
 }
 
-function chooser(provider: OidcProvider, request: AuthorizeRequest): string {
-  const hidden = (['client_id', 'redirect_uri', 'state', 'nonce', 'response_mode'] as const)
-    .map((key) => {
-      const value = { client_id: request.clientId, redirect_uri: request.redirectUri, state: request.state, nonce: request.nonce, response_mode: request.responseMode }[key]
-      return `<input type="hidden" name="${key}" value="${escapeHtml(value)}">`
-    })
-    .join('')
-  const action = `/oauth/${provider}/authorize`
-  const picks = testIdentities
-    .map(
-      (identity) =>
-        `<form method="post" action="${action}">${hidden}<input type="hidden" name="email" value="${identity.email}"><input type="hidden" name="name" value="${identity.name}">
-<button type="submit" class="secondary">${escapeHtml(identity.name)} &lt;${identity.email}&gt;</button></form>`,
-    )
-    .join('\n')
-  return `<h1>Sign in with ${providerNames[provider]}</h1><p class="note">Sandbox emulator: pick a test identity or type one. No real ${providerNames[provider]} account is used.</p>
-${picks}
-<form method="post" action="${action}">${hidden}<p><label>E-mail<input name="email" type="email" required autocomplete="off"></label>
-<label>Name<input name="name" autocomplete="off"></label></p><button type="submit">Continue</button></form>`
-}
-
 /** Expected refusals become an error page; anything else stays a 500. */
 function asHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error
@@ -164,5 +129,5 @@ function asHttpError(error: unknown): HttpError {
 }
 
 function errorPage(c: Context, message: string) {
-  return c.html(page({ title: 'Sign-in error', body: `<h1>Sign-in error</h1><p>${escapeHtml(message)}</p>` }), 400, pageHeaders())
+  return c.html(page({ title: 'Sign-in error', body: errorView(message) }), 400, pageHeaders())
 }
