@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test'
 
 export const providerUrl = 'http://localhost:8787'
 export const frameOf = (page: Page): FrameLocator => page.frameLocator('[data-testid=wallet-kit-frame]')
@@ -45,9 +45,20 @@ export async function logInInFrame(page: Page, request: APIRequestContext): Prom
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
 }
 
+/**
+ * Clicks Confirm as a person does: the pointer comes into the frame and rests on the button until it
+ * is armed (the gate disarms it for 500 ms after the pointer comes in from outside, so that a frame
+ * moved under a waiting pointer cannot take its click: widget/ui/use-confirm-gate.ts), then clicks.
+ */
+export async function pressConfirm(button: Locator): Promise<void> {
+  await button.hover()
+  await expect(button).toBeEnabled()
+  await button.click()
+}
+
 /** Confirms the signing request the widget is showing (title 'Sign Message'). */
 export async function confirmSignature(page: Page): Promise<void> {
   const frame = frameOf(page)
   await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
-  await frame.getByRole('button', { name: 'Confirm' }).click()
+  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { createPublicClient, hashTypedData, http, parseEther, recoverAddress, verifyMessage, verifyTypedData } from 'viem'
 import { signUp, startRequest } from './flows.ts'
-import { frameOf, providerUrl, snap } from './helpers.ts'
+import { frameOf, providerUrl, snap, pressConfirm } from './helpers.ts'
 
 const chain = createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) })
 
@@ -29,7 +29,7 @@ test('personal_sign: the user sees the message, confirms, and the signature veri
   await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
   await expect(frame.getByTestId('confirm-message')).toHaveText('hello world')
   await snap(page, 'confirmation-sign-message')
-  await frame.getByRole('button', { name: 'Confirm' }).click()
+  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
   const { result } = await pending
   expect(await verifyMessage({ address, message: 'hello world', signature: result as `0x${string}` })).toBe(true)
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
@@ -37,14 +37,14 @@ test('personal_sign: the user sees the message, confirms, and the signature veri
   // Bytes that are not text are signed as raw bytes (EIP-191), like other wallets do.
   const raw = '0x00ff10'
   const rawPending = startRequest(page, 'personal_sign', [raw, address])
-  await frame.getByRole('button', { name: 'Confirm' }).click()
+  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
   const rawSigned = await rawPending
   expect(await verifyMessage({ address, message: { raw }, signature: rawSigned.result as `0x${string}` })).toBe(true)
 
   // Text that itself looks like hex is still signed as that text.
   const hexLooking = '0xdeadbeef'
   const textPending = startRequest(page, 'personal_sign', [`0x${Buffer.from(hexLooking).toString('hex')}`, address])
-  await frame.getByRole('button', { name: 'Confirm' }).click()
+  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
   const textSigned = await textPending
   expect(await verifyMessage({ address, message: hexLooking, signature: textSigned.result as `0x${string}` })).toBe(true)
 })
@@ -75,7 +75,7 @@ test('eth_signTypedData_v4 signs EIP-712 data that verifies', async ({ page, req
   const frame = frameOf(page)
   await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
   await expect(frame.getByTestId('confirm-message')).toContainText('"primaryType": "Greeting"')
-  await frame.getByRole('button', { name: 'Confirm' }).click()
+  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
   const { result } = await pending
   const { EIP712Domain: _, ...types } = data.types
   const message = { domain: data.domain, types, primaryType: 'Greeting' as const, message: data.message }
@@ -94,7 +94,7 @@ test('eth_sendTransaction: confirmed, mined on the local chain, value moved', as
   // Confirm unlocks once the frame has been seen unobscured for a moment (clickjacking defence).
   await expect(frame.getByRole('button', { name: 'Confirm' })).toBeEnabled()
   await snap(page, 'confirmation-transaction')
-  await frame.getByRole('button', { name: 'Confirm' }).click()
+  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
   const { result } = await pending
   const receipt = await chain.waitForTransactionReceipt({ hash: result as `0x${string}` })
   expect(receipt.status).toBe('success')
@@ -142,7 +142,7 @@ test('a wallet without permission gets the need-permission modal; Setup Permissi
   const refused = startRequest(page, 'personal_sign', ['0x6869', address])
   const frame = frameOf(page)
   await expect(frame.getByRole('button', { name: 'Confirm' })).toBeEnabled()
-  await frame.getByRole('button', { name: 'Confirm' }).click()
+  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
   expect(await refused).toMatchObject({ code: 4100 })
   await expect(frame.getByRole('heading', { name: 'Permission needed' })).toBeVisible()
   await snap(page, 'need-permission')
@@ -155,7 +155,7 @@ test('a wallet without permission gets the need-permission modal; Setup Permissi
   await accept.close()
 
   const signed = startRequest(page, 'personal_sign', ['0x6869', address])
-  await frame.getByRole('button', { name: 'Confirm' }).click()
+  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
   const { result } = await signed
   expect(await verifyMessage({ address, message: 'hi', signature: result as `0x${string}` })).toBe(true)
 })
@@ -175,7 +175,7 @@ test('switching to the second local chain is real: chainChanged, reads and sends
   const pending = startRequest(page, 'eth_sendTransaction', [{ from: address, to: address, value: '0x1' }])
   const frame = frameOf(page)
   await expect(frame.getByText('Local Chain 2')).toBeVisible()
-  await frame.getByRole('button', { name: 'Confirm' }).click()
+  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
   const { result } = await pending
   expect((await second.waitForTransactionReceipt({ hash: result as `0x${string}` })).status).toBe('success')
 

@@ -1,11 +1,12 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
-import { signUp, startRequest } from './flows.ts'
-import { frameOf, providerUrl } from './helpers.ts'
+import { startRequest } from './flows.ts'
+import { frameOf, latestCode, pressConfirm, providerUrl, snap, uniqueEmail } from './helpers.ts'
 
 /**
  * Chromium with third-party storage off for the wallet frame (playwright.config.ts's
- * storage-blocked project): the frame keeps the session in memory, and everything works.
+ * storage-blocked project): the frame keeps its session in memory and signs the user in through the
+ * secure window, whose first-party store remembers them for the next page load.
  */
 const chain = createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) })
 const widget = (page: Page) => page.frames().find((f) => f.url().startsWith(`${providerUrl}/widget/`))!
@@ -14,7 +15,17 @@ const widget = (page: Page) => page.frames().find((f) => f.url().startsWith(`${p
 const answered = (page: Page, method: string, ms: number) =>
   Promise.race([startRequest(page, method), new Promise((resolve) => setTimeout(() => resolve('no answer'), ms))])
 
-test('with third-party storage blocked: sign in, sign, send, reject; a reload answers at once, disconnected', async ({ page, request }) => {
+/** Clicks 'Open secure window' in the frame and returns the window that opened. */
+async function openSecureWindow(page: Page): Promise<Page> {
+  const opened = page.context().waitForEvent('page')
+  await frameOf(page).getByRole('button', { name: 'Open secure window' }).click()
+  return opened
+}
+
+const inboxCount = async (request: APIRequestContext, to: string) =>
+  ((await (await request.get(`${providerUrl}/dev/api/inbox?to=${encodeURIComponent(to)}`)).json()) as unknown[]).length
+
+test('with third-party storage blocked: the first sign-in goes through the secure window; after a reload one click restores the session, no code', async ({ page, request }) => {
   const warnings: string[] = []
   page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
   await page.goto('/demo/')
@@ -35,34 +46,56 @@ test('with third-party storage blocked: sign in, sign, send, reject; a reload an
   expect(idb).not.toBe('opened')
   expect(warnings.filter((w) => w.includes('does not let the wallet frame store anything'))).toHaveLength(1)
 
-  const address = await signUp(page, request)
+  // First sign-in: the frame offers the secure window (first-party storage), where the code is typed.
+  await page.getByRole('button', { name: 'Connect' }).click()
   const frame = frameOf(page)
+  await expect(frame.getByPlaceholder('Enter your email')).toHaveCount(0)
+  await snap(page, 'secure-window-login-frame')
+  const popup = await openSecureWindow(page)
+  const email = uniqueEmail()
+  await popup.getByPlaceholder('Enter your email').fill(email)
+  await popup.getByRole('button', { name: 'Continue', exact: true }).click()
+  await popup.getByLabel('Verification code').fill(await latestCode(request, email))
+  await popup.getByRole('button', { name: 'Done' }).click()
+  await expect.poll(() => popup.isClosed()).toBe(true)
+  await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  const address = (await page.getByTestId('account').textContent()) as `0x${string}`
 
   const signing = startRequest(page, 'personal_sign', ['0x68656c6c6f', address])
   await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
-  await frame.getByRole('button', { name: 'Confirm' }).click()
+  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
   const signature = (await signing).result as `0x${string}`
   expect(await verifyMessage({ address, message: 'hello', signature })).toBe(true)
 
   const to = '0x000000000000000000000000000000000000bEEF'
   const sending = startRequest(page, 'eth_sendTransaction', [{ from: address, to, value: `0x${parseEther('0.01').toString(16)}` }])
   await expect(frame.getByRole('heading', { name: 'Confirm Transaction' })).toBeVisible()
-  await frame.getByRole('button', { name: 'Confirm' }).click()
+  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
   const hash = (await sending).result as `0x${string}`
   const receipt = await chain.waitForTransactionReceipt({ hash })
   expect(receipt.status).toBe('success')
   expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
-  const read = await startRequest(page, 'eth_getTransactionReceipt', [hash])
-  expect(read.result).toMatchObject({ transactionHash: hash, status: '0x1' })
 
   const rejected = startRequest(page, 'personal_sign', ['0x6869', address])
   await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
   await frame.getByRole('button', { name: 'Reject', exact: true }).click()
   expect(await rejected).toMatchObject({ code: 4001 })
 
-  // The session lived in the frame's memory: a reload starts disconnected, and answers (no hang).
+  // The frame's copy lived in memory: a reload starts disconnected, and answers (no hang)...
   await page.reload()
   expect(await answered(page, 'eth_accounts', 2_000)).toEqual({ result: [] })
   await expect(page.getByTestId('account')).toHaveText('—')
   expect(await answered(page, 'eth_chainId', 2_000)).toEqual({ result: '0x7a69' })
+  // ...and one click brings the session back from the secure window's first-party store: no new code.
+  const codes = await inboxCount(request, email)
+  await page.getByRole('button', { name: 'Connect' }).click()
+  const again = await openSecureWindow(page)
+  await expect.poll(() => again.isClosed()).toBe(true)
+  await expect(page.getByTestId('account')).toHaveText(address)
+  expect(await inboxCount(request, email)).toBe(codes)
+
+  const signingAgain = startRequest(page, 'personal_sign', ['0x68656c6c6f', address])
+  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  const signatureAgain = (await signingAgain).result as `0x${string}`
+  expect(await verifyMessage({ address, message: 'hello', signature: signatureAgain })).toBe(true)
 })

@@ -39,7 +39,12 @@ export function serveExamples(options: { roots: readonly string[]; host: string;
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
       return
     }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' })
+    res.writeHead(200, {
+      'content-type': types[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-cache',
+      // The COOP example: a host that cuts off the windows its frames open (the wallet's secure window).
+      ...(path.startsWith('/coop/') && { 'cross-origin-opener-policy': 'same-origin' }),
+    })
     createReadStream(file).pipe(res)
   })
   return new Promise((ok, fail) => {

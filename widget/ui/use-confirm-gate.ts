@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
+import { flushSync } from 'react-dom'
 import { obscuredGraceMs, visibleSettleMs } from '../constants.ts'
 
 type V2Entry = IntersectionObserverEntry & { isVisible?: boolean }
@@ -62,7 +63,8 @@ export function useConfirmGate(ref: RefObject<HTMLElement | null>, key: unknown,
       const shifted =
         last !== null && Math.abs(at.sx - last.sx) <= 1 && Math.abs(at.sy - last.sy) <= 1 && (Math.abs(at.cx - last.cx) > 2 || Math.abs(at.cy - last.cy) > 2)
       last = at
-      if (cameIn || shifted) rearm()
+      // Disabled on screen before this event's click can land (a continuous event's render would come later).
+      if (cameIn || shifted) flushSync(rearm)
     }
     const onLeave = (e: PointerEvent) => {
       if (e.relatedTarget === null) last = null
