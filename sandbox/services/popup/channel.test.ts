@@ -78,6 +78,17 @@ describe('popup channel', () => {
     expect((await channels.read(id, 'frame', 0, { waitMs: 0 })).peer).toBe('gone')
   })
 
+  it('one client cannot open every channel: a flood from one address is refused, others still open theirs', async () => {
+    const channels = createPopupChannels({ channelsPerClient: 3, waitMs: 1 })
+    const name = (n: number) => `${String(n).padStart(43, 'x')}`
+    for (let n = 0; n < 3; n++) channels.post(name(n), 'frame', 1, '203.0.113.9')
+    expect(() => channels.post(name(3), 'frame', 1, '203.0.113.9')).toThrow('Too many channels opened')
+    await expect(channels.read(name(4), 'frame', 0, { client: '203.0.113.9' })).rejects.toThrow('Too many channels opened')
+    // Its existing channels still work, and another client is unaffected.
+    channels.post(name(0), 'frame', 2, '203.0.113.9')
+    channels.post(name(5), 'frame', 1, '198.51.100.7')
+  })
+
   it('forgets a channel after its time to live', async () => {
     let t = 0
     const channels = createPopupChannels({ ttlMs: 1_000, waitMs: 1 }, () => t)

@@ -19,6 +19,8 @@ export type ChannelLimits = {
   messageBytes: number
   /** Channels open at once on this server. */
   channels: number
+  /** Channels one client (an IP address) may open per `ttlMs`: one page cannot use up `channels`. */
+  channelsPerClient: number
   /** How long a read waits for a message before it answers with none (a reader may ask for less). */
   waitMs: number
   /** A side that has not read for this long, and is not reading, is gone (its window closed). */
@@ -30,6 +32,7 @@ export const defaultChannelLimits: ChannelLimits = {
   messagesPerSide: 64,
   messageBytes: 16 * 1024,
   channels: 5_000,
+  channelsPerClient: 60,
   waitMs: 20_000,
   goneMs: 2_000,
 }
@@ -71,9 +74,16 @@ const other = (side: Side): Side => (side === 'frame' ? 'popup' : 'frame')
 export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: () => number = Date.now) {
   const l = { ...defaultChannelLimits, ...limits }
   const channels = new Map<string, Channel>()
+  /** When each client opened its recent channels. */
+  const opened = new Map<string, number[]>()
 
   const sweep = () => {
     const t = now()
+    for (const [client, times] of opened) {
+      const recent = times.filter((at) => t - at < l.ttlMs)
+      if (recent.length) opened.set(client, recent)
+      else opened.delete(client)
+    }
     for (const [id, channel] of channels) {
       if (channel.expiresAt > t) continue
       channels.delete(id)
@@ -81,12 +91,15 @@ export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: ()
     }
   }
 
-  const open = (id: string, create: boolean): Channel | undefined => {
+  const open = (id: string, client: string): Channel => {
     if (!channelIdPattern.test(id)) throw new ChannelError(400, 'Invalid channel')
     sweep()
     let channel = channels.get(id)
-    if (!channel && create) {
+    if (!channel) {
+      const recent = opened.get(client) ?? []
+      if (recent.length >= l.channelsPerClient) throw new ChannelError(429, 'Too many channels opened: try again later')
       if (channels.size >= l.channels) throw new ChannelError(503, 'Too many open channels: try again shortly')
+      opened.set(client, [...recent, now()])
       channel = {
         expiresAt: now() + l.ttlMs,
         sent: { frame: [], popup: [] },
@@ -99,12 +112,12 @@ export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: ()
   }
 
   return {
-    /** Writes `message` from `from`; the other side reads it. */
-    post(id: string, from: Side, message: unknown): void {
+    /** Writes `message` from `from`; the other side reads it. `client` names the caller (its IP address). */
+    post(id: string, from: Side, message: unknown, client = 'local'): void {
       const json = JSON.stringify(message)
       if (json === undefined) throw new ChannelError(400, 'A message is a JSON value')
       if (new TextEncoder().encode(json).byteLength > l.messageBytes) throw new ChannelError(413, `A message is at most ${l.messageBytes} bytes`)
-      const channel = open(id, true)!
+      const channel = open(id, client)
       if (channel.sent[from].length >= l.messagesPerSide) throw new ChannelError(429, 'This channel is full')
       // Stored as parsed JSON: what a reader gets is what any JSON reader would have seen.
       channel.sent[from].push(JSON.parse(json))
@@ -120,11 +133,11 @@ export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: ()
       id: string,
       to: Side,
       after: number,
-      options: { signal?: AbortSignal | undefined; waitMs?: number | undefined } = {},
+      options: { signal?: AbortSignal | undefined; waitMs?: number | undefined; client?: string } = {},
     ): Promise<{ messages: unknown[]; next: number; peer: Peer }> {
       if (!Number.isSafeInteger(after) || after < 0) throw new ChannelError(400, 'after must be a non-negative integer')
       const from = other(to)
-      const channel = open(id, true)!
+      const channel = open(id, options.client ?? 'local')
       const take = () => {
         channel.seen[to] = now()
         const messages = channel.sent[from].slice(after)

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { clientIp } from '../../http/rate-limit.ts'
 import { ChannelError, type PopupChannels, type Side } from './channel.ts'
 
 const sides: readonly Side[] = ['frame', 'popup']
@@ -38,7 +39,7 @@ export function popupChannelRoutes(deps: { channels: PopupChannels; ownOrigins()
       return c.json({ error: 'Malformed JSON' }, 400)
     }
     try {
-      deps.channels.post(at.id, at.side, message)
+      deps.channels.post(at.id, at.side, message, clientIp(c))
     } catch (error) {
       return refuse(c, error)
     }
@@ -50,7 +51,7 @@ export function popupChannelRoutes(deps: { channels: PopupChannels; ownOrigins()
     if (at instanceof Response) return at
     try {
       const wait = c.req.query('wait')
-      const options = { signal: c.req.raw.signal, waitMs: wait === undefined ? undefined : Number(wait) || 0 }
+      const options = { signal: c.req.raw.signal, waitMs: wait === undefined ? undefined : Number(wait) || 0, client: clientIp(c) }
       return c.json(await deps.channels.read(at.id, at.side, Number(c.req.query('after') ?? '0'), options))
     } catch (error) {
       return refuse(c, error)
