@@ -1,5 +1,5 @@
 import type { App } from './services/app-config/apps.ts'
-import type { RunningChain } from './infra/chain/local-chains.ts'
+import type { RunningChain } from './infra/anvil/local-chains.ts'
 import type { Store } from './infra/database/store.ts'
 import type { Networks } from './services/chain/networks.ts'
 import type { Faucet } from './services/chain/faucet.ts'

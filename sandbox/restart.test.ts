@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPublicClient, http, parseEther, type Address } from 'viem'
 import { afterAll, expect, test } from 'vitest'
-import { anvilPackageName, anvilPath } from './infra/chain/anvil-path.ts'
+import { anvilPackageName, anvilPath } from './infra/anvil/anvil-path.ts'
 import { createSandbox } from './server.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wallet-kit-restart-'))

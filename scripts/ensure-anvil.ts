@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { anvilPackageName, findAnvil } from '../sandbox/infra/chain/anvil-path.ts'
+import { anvilPackageName, findAnvil } from '../sandbox/infra/anvil/anvil-path.ts'
 
 /**
  * anvil ships as per-platform npm packages, and only some of them resolve on the registry here,

@@ -1,16 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
-import { dirname, join } from 'node:path'
 import { RpcResponse } from 'ox'
 import { createPublicClient, custom } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { anvilPath } from '../sandbox/infra/anvil/anvil-path.ts'
+import { freePort } from '../sandbox/infra/ports.ts'
 import { createChainClient } from './chain.ts'
 
-// A real chain behind the fallback: anvil from the npm package (see common.md); Node only.
-const require = createRequire(import.meta.url)
-const arch = process.arch === 'x64' ? 'amd64' : process.arch
-const anvil = join(dirname(require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`)), 'bin', 'anvil')
+// A real chain behind the fallback: anvil from the npm package, found the sandbox's way; Node only.
+const anvil = anvilPath()
 
 let child: ChildProcess
 let rpcUrl: string
@@ -59,13 +56,3 @@ test('the chain client is an EIP-1193 request function: viem reads through it', 
   expect(await client.getChainId()).toBe(31337)
   expect(typeof (await client.getBlockNumber())).toBe('bigint')
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}

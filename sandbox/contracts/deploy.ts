@@ -1,8 +1,8 @@
 import { createWalletClient, getContractAddress, http, parseAbi, parseEther, publicActions, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import type { RunningChain } from '../infra/chain/local-chains.ts'
+import type { RunningChain } from '../infra/anvil/local-chains.ts'
 import { viemChainOf } from '../services/chain/networks.ts'
-import { adminClient } from '../infra/chain/public-accounts.ts'
+import { adminClient } from '../infra/anvil/public-accounts.ts'
 import { loadArtifact, type ContractName } from './artifacts.ts'
 
 /** Where Multicall3 lives on public chains; viem, wagmi and ethers look for it there. */

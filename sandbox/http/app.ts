@@ -11,14 +11,19 @@ import { telegramRoutes } from '../emulators/telegram/routes.ts'
 import { accountRoutes } from '../services/account/routes.ts'
 import { organizationRoutes } from '../services/app-config/organization-routes.ts'
 import { configRoutes } from '../services/app-config/routes.ts'
+import { passwordRoutes } from '../services/auth/password-routes.ts'
 import { authRoutes } from '../services/auth/routes.ts'
+import { socialRoutes } from '../services/auth/social-routes.ts'
 import { iconRoutes } from '../services/chain/icon-routes.ts'
 import { handoffRoutes } from '../services/popup/handoff-routes.ts'
 import { popupChannelRoutes } from '../services/popup/routes.ts'
 import { rpcRoutes } from '../services/chain/rpc-routes.ts'
 import { rampServiceRoutes } from '../services/ramp/routes.ts'
 import { smartAccountRoutes } from '../services/smart-account/routes.ts'
+import { readRoutes } from '../services/wallet/read-routes.ts'
 import { walletRoutes } from '../services/wallet/routes.ts'
+import { sendRoutes } from '../services/wallet/send-routes.ts'
+import { signRoutes } from '../services/wallet/sign-routes.ts'
 import { fail, notFound, onError } from './envelope.ts'
 import { apiCors, requireApp, requireOwnHost } from './guard.ts'
 import { staticRoutes } from './static.ts'
@@ -43,8 +48,13 @@ export function createApp(deps: Deps, log: boolean) {
   app.route('/api/v1', smartAccountRoutes(deps))
   app.use('/api/v2/*', requireApp(deps, { walletService: true }))
   app.route('/api/v2/auth', authRoutes(deps))
+  app.route('/api/v2/auth', passwordRoutes(deps))
+  app.route('/api/v2/auth', socialRoutes(deps))
   app.route('/api/v2/auth', handoffRoutes(deps))
   app.route('/api/v2/account', accountRoutes(deps))
+  app.route('/api/v2/wallet', signRoutes(deps))
+  app.route('/api/v2/wallet', sendRoutes(deps))
+  app.route('/api/v2/wallet', readRoutes(deps))
   app.route('/api/v2/wallet', walletRoutes(deps))
   app.route('/api/v2/organization', organizationRoutes(deps))
   app.use('/v1/*', api(64 * 1024))

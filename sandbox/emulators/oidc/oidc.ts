@@ -15,6 +15,9 @@ export const oidcProviders: readonly OidcProvider[] = ['google', 'apple']
 export const providerNames: Record<OidcProvider, string> = { google: 'Google', apple: 'Apple' }
 
 /** The identity an ID token asserts. */
+/** What the authorize page was asked for, once checked (routes.ts). */
+export type AuthorizeRequest = { clientId: string; redirectUri: string; state: string; nonce: string; responseMode: 'query' | 'form_post' }
+
 export type OidcClaims = { sub: string; email: string; name: string }
 
 type Signer = { kid: string; privateKey: CryptoKey | Uint8Array; publicJwk: JWK }

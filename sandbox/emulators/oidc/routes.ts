@@ -2,13 +2,11 @@ import { Hono, type Context } from 'hono'
 import { findAppsByOauthClient } from '../../services/app-config/queries.ts'
 import type { Deps } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
-import { issueCode, oidcProviders, providerNames, redeemCode, subjectFor, type OidcProvider } from './oidc.ts'
+import { type AuthorizeRequest, issueCode, oidcProviders, providerNames, redeemCode, subjectFor, type OidcProvider } from './oidc.ts'
 import { isOriginAllowed } from '../../http/origins.ts'
 import { page, pageHeaders } from '../page-view.ts'
 import { chooserView, errorView, formPostScript, formPostView } from './views.ts'
 import { parseEmail } from '../../http/body.ts'
-
-export type AuthorizeRequest = { clientId: string; redirectUri: string; state: string; nonce: string; responseMode: 'query' | 'form_post' }
 
 /**
  * The Google and Apple sign-in emulators, at /oauth/google and /oauth/apple: OpenID discovery,

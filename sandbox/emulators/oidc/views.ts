@@ -1,6 +1,5 @@
 import { escapeHtml } from '../page-view.ts'
-import { type OidcProvider, providerNames } from './oidc.ts'
-import type { AuthorizeRequest } from './routes.ts'
+import { type AuthorizeRequest, type OidcProvider, providerNames } from './oidc.ts'
 
 // The bodies of the Google and Apple emulators' pages; page-view.ts wraps them.
 

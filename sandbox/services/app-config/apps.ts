@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { AppConfig } from '../../../sdk/index.ts'
-import type { RunningChain } from '../../infra/chain/local-chains.ts'
+import type { RunningChain } from '../../infra/anvil/local-chains.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
 import { isOriginPattern } from '../../http/origins.ts'
 

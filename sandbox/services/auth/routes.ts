@@ -9,8 +9,6 @@ import { clientIp } from '../../http/rate-limit.ts'
 import { userForEmail, userForPhone } from './user-queries.ts'
 import { parseEmail, readForm, readJson, requiredString } from '../../http/body.ts'
 import { onlyFields } from '../../http/body.ts'
-import { passwordRoutes } from './password-routes.ts'
-import { socialRoutes } from './social-routes.ts'
 
 /** SPEC.md section 5: digits only, first digit 1-9, 2 to 15 digits, no plus sign. */
 const phonePattern = /^[1-9]\d{1,14}$/
@@ -65,6 +63,4 @@ export function authRoutes(deps: Deps) {
       return sendCode(c, 'whatsapp', phone)
     })
     .post('/verify-whatsapp', (c) => checkCode(c, 'whatsapp', (app, phone) => userForPhone(deps.store, app, phone)))
-    .route('/', passwordRoutes(deps))
-    .route('/', socialRoutes(deps))
 }

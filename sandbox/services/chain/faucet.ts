@@ -1,11 +1,11 @@
 import { bytesToHex, createWalletClient, http, parseEther, publicActions, type Address, type Hash } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
-import type { RunningChain } from '../../infra/chain/local-chains.ts'
+import type { RunningChain } from '../../infra/anvil/local-chains.ts'
 import { loadArtifact } from '../../contracts/artifacts.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
 import { viemChainOf } from './networks.ts'
 
-import { adminClient } from '../../infra/chain/public-accounts.ts'
+import { adminClient } from '../../infra/anvil/public-accounts.ts'
 
 /**
  * The faucet's account, from the sandbox's own key (Keys.faucetKey, kept in the data folder). It is

@@ -1,5 +1,5 @@
 import { createPublicClient, defineChain, http, type Chain, type PublicClient } from 'viem'
-import type { RunningChain } from '../../infra/chain/local-chains.ts'
+import type { RunningChain } from '../../infra/anvil/local-chains.ts'
 import { multicall3Address } from '../../contracts/deploy.ts'
 import { HttpError } from '../../http/envelope.ts'
 

@@ -1,5 +1,5 @@
 import { parseUnits } from 'viem'
-import type { LocalChain } from '../../infra/chain/local-chains.ts'
+import type { LocalChain } from '../../infra/anvil/local-chains.ts'
 import { HttpError } from '../../http/envelope.ts'
 
 // What the sandbox's ramp sells and at which price: fixed demo rates, a 1 % fee and per-fiat limits.

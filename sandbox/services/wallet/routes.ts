@@ -8,17 +8,14 @@ import { findWallet } from '../account/queries.ts'
 import { refreshRampToken } from '../ramp/ramp-accounts.ts'
 import { onlyFields } from '../../http/body.ts'
 import { authorize } from '../../http/bearer.ts'
-import { readRoutes } from './read-routes.ts'
-import { sendRoutes } from './send-routes.ts'
-import { signRoutes } from './sign-routes.ts'
 
-/** Wallet routes of the wallet service (/api/v2/wallet): session refresh and logout, address, and the signing, sending and read calls. */
+/**
+ * Wallet routes of the wallet service (/api/v2/wallet): session refresh and logout, address. The
+ * signing, sending and read calls are sign-routes.ts, send-routes.ts and read-routes.ts, mounted next to these.
+ */
 export function walletRoutes(deps: Deps) {
   const networks = new Set(['evm', ...deps.chains.map((chain) => chain.network)])
   return new Hono<SandboxEnv>()
-    .route('/', signRoutes(deps))
-    .route('/', sendRoutes(deps))
-    .route('/', readRoutes(deps))
     .post('/address', async (c) => {
       const { userId } = await authorize(c, deps.keys.jwtKey, 'wallet')
       const network = requiredString(await readJson(c), 'network', 64)
