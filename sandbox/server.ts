@@ -85,6 +85,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         statePath: join(dataDir, `chain-${chain.chainId}.json`),
       })
       cleanups.push(() => anvil.stop())
+      if (index === 0 && !anvil.isolated)
+        console.warn('sandbox: `unshare -rn` is not available here: anvil listens on random loopback ports (CORS off) that local programs can reach')
       const running = { ...chain, rpcUrl: anvil.rpcUrl }
       await emptyPublicAccounts(running)
       await ensureDemoContracts(running, faucetAccount.address)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The sandbox's real-PostgreSQL test (sandbox/postgres.test.ts) starts a throw-away cluster with
+# The sandbox's real-PostgreSQL test (sandbox/infra/database/postgres.test.ts) starts a throw-away cluster with
 # Debian's PostgreSQL server binaries; install them when missing (about 30 s), like ensure-chromium.sh.
 set -euo pipefail
 has_server() { compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null; }

@@ -149,7 +149,7 @@ describe('CORS and origins', () => {
 })
 
 describe('static files', () => {
-  // The rest of the frame's policy: sandbox/widget-csp.test.ts.
+  // The rest of the frame's policy: widget-csp.test.ts.
   const frameAncestors = (response: Response) => response.headers.get('content-security-policy')?.match(/(?:^|; )frame-ancestors ([^;]*)/)?.[1]
 
   test('widget page carries frame-ancestors from the app config', async () => {

@@ -41,7 +41,7 @@ export const defaultRateLimits: RateLimits = {
   loginsPerIp: { max: 200, windowMs: tenMinutes },
   failedLoginsPerNameAndIp: { max: 10, windowMs: 15 * 60 * 1000 },
   // Each payout is up to ~3.3 ETH (the 10,000 USD maximum): 60 an hour is ~200 ETH, so one script
-  // needs ~45 hours to bring a chain's faucet down to its reserve (faucet.ts), which it then keeps.
+  // needs ~45 hours to bring a chain's faucet down to its reserve (services/chain/faucet.ts), which it then keeps.
   onrampPagesPerIp: { max: 120, windowMs: hour },
   onrampPagesPerReceiver: { max: 40, windowMs: hour },
   onrampPaymentsPerIp: { max: 60, windowMs: hour },

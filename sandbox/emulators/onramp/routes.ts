@@ -26,7 +26,7 @@ import { findAppByRampClientSecret } from '../../services/app-config/queries.ts'
 // shows the order; its "Pay with sandbox bank" form POSTs the order token back, and the sandbox's
 // faucet account pays the quoted coin out on the local chain. No scripts: plain forms.
 // The ramp client secret is publishable, so anyone can open and pay orders: pages and payments are
-// rate-limited per IP and per receiver, and the faucet keeps a reserve for new wallets (faucet.ts).
+// rate-limited per IP and per receiver, and the faucet keeps a reserve for new wallets (services/chain/faucet.ts).
 
 const browserCookie = 'onramp_browser'
 

@@ -1,4 +1,4 @@
-// Started by chain.test.ts as a separate process, then killed with SIGKILL: anvil must not outlive it.
+// Started by anvil.test.ts as a separate process, then killed with SIGKILL: anvil must not outlive it.
 import { startAnvil } from './anvil.ts'
 
 const anvil = await startAnvil({ chainId: 31998, port: 0 })

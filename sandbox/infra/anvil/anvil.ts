@@ -8,7 +8,7 @@ import { freePort } from '../ports.ts'
 
 export type Anvil = {
   readonly chainId: number
-  /** The port of the chain's RPC URL (the guard, sandbox/chain-guard.ts). */
+  /** The port of the chain's RPC URL (the guard, anvil-guard.ts). */
   readonly port: number
   readonly rpcUrl: string
   /** Whether anvil runs in its own network namespace (its HTTP port reachable by nobody). */
@@ -27,25 +27,20 @@ export type StartAnvilOptions = {
   readyTimeoutMs?: number
 }
 
-let canIsolate: boolean | undefined
-
 /**
  * Whether this machine runs a program in a new user and network namespace (Linux `unshare -rn`,
  * no root needed where unprivileged user namespaces are on). anvil then listens only on the
  * namespace's own loopback, which no other program and no browser can reach; the sandbox talks
  * to it over its IPC socket. Elsewhere (macOS, user namespaces off) anvil's HTTP port is a random
- * loopback port with CORS off, and the sandbox says so once.
+ * loopback port with CORS off, and the sandbox says so once at start (server.ts).
  */
 export function anvilIsolation(): boolean {
-  canIsolate ??= process.platform === 'linux' && process.env.SANDBOX_ANVIL_ISOLATION !== 'off' && spawnSync('unshare', ['-rn', 'true']).status === 0
-  return canIsolate
+  // Asked at each start (a few milliseconds), not remembered in the module.
+  return process.platform === 'linux' && process.env.SANDBOX_ANVIL_ISOLATION !== 'off' && spawnSync('unshare', ['-rn', 'true']).status === 0
 }
 
-let canSetPdeathsig: boolean | undefined
 /** Whether util-linux's setpriv can give anvil a parent-death signal (Linux). */
-const parentDeathSignal = () => (canSetPdeathsig ??= process.platform === 'linux' && spawnSync('setpriv', ['--pdeathsig', 'TERM', 'true']).status === 0)
-
-let warned = false
+const parentDeathSignal = () => process.platform === 'linux' && spawnSync('setpriv', ['--pdeathsig', 'TERM', 'true']).status === 0
 
 export async function startAnvil(options: StartAnvilOptions): Promise<Anvil> {
   const { chainId, statePath, readyTimeoutMs = 15_000 } = options
@@ -60,10 +55,6 @@ export async function startAnvil(options: StartAnvilOptions): Promise<Anvil> {
   const { port } = guard
 
   const isolated = anvilIsolation()
-  if (!isolated && !warned) {
-    warned = true
-    console.warn('sandbox: `unshare -rn` is not available here: anvil listens on random loopback ports (CORS off) that local programs can reach')
-  }
   // In its own namespace anvil may keep its default port; outside, a random one nobody is told about.
   const innerPort = isolated ? 8545 : await freePort()
   const args = ['--chain-id', String(chainId), '--port', String(innerPort), '--host', '127.0.0.1', '--no-cors', '--ipc', ipcPath, '--silent', '--accounts', '0']

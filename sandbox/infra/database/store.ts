@@ -52,7 +52,7 @@ async function openPglite(dataDir: string): Promise<Store> {
   }
 }
 
-// The same tiny surface on the `pg` driver; sandbox/postgres.test.ts runs it against a real server.
+// The same tiny surface on the `pg` driver; postgres.test.ts runs it against a real server.
 async function openPg(connectionString: string): Promise<Store> {
   const { default: pg } = await import('pg')
   const pool = new pg.Pool({ connectionString })

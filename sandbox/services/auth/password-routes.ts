@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import type { Deps, SandboxEnv } from '../../context.ts'
 import { HttpError, ok } from '../../http/envelope.ts'
 import { loginResult } from './login-answer.ts'
-import { dummyHash, hashPassword, verifyPassword } from './passwords.ts'
+import { createDummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import { createPasswordUser, findPasswordUser } from './user-queries.ts'
 import { readJson } from '../../http/body.ts'
@@ -15,6 +15,7 @@ const usernamePattern = /^[a-zA-Z0-9._-]{3,32}$/
 
 /** Username and password sign-in (/api/v2/auth/login, /register); passwords are scrypt hashes. */
 export function passwordRoutes(deps: Deps) {
+  const dummyHash = createDummyHash()
   const credentials = async (c: Context<SandboxEnv>) => {
     deps.limiter.hit('loginsPerIp', clientIp(c))
     const body = await readJson(c)

@@ -27,8 +27,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected)
 }
 
-// Unknown usernames are checked against this, so "no such user" takes as long as "wrong password".
-let dummy: Promise<string> | undefined
-export function dummyHash(): Promise<string> {
-  return (dummy ??= hashPassword(randomBytes(16).toString('hex')))
+/**
+ * A hash of a random password that unknown usernames are checked against, so "no such user" takes
+ * as long as "wrong password". Made on first use; the caller keeps it (password-routes.ts, per sandbox).
+ */
+export function createDummyHash(): () => Promise<string> {
+  let dummy: Promise<string> | undefined
+  return () => (dummy ??= hashPassword(randomBytes(16).toString('hex')))
 }

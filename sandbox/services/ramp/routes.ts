@@ -7,7 +7,7 @@ import { fiats, onrampCryptos, orderLimits, quoteOnramp } from './pricing.ts'
 import { checkTimestamp, rampStringToSign, rsaMatches } from '../../http/request-signatures.ts'
 
 // The ramp service (/v1) as far as the kit's buy screen reads it: reference lists and quotes,
-// priced from fixed demo rates (onramp-pricing.ts). Every request proves its app: an RSA signature
+// priced from fixed demo rates (pricing.ts). Every request proves its app: an RSA signature
 // by the registered ramp client (X-CLIENT-ID, X-TIMESTAMP, X-SIGNATURE), or the app's ramp client
 // secret. That secret is a publishable key (DESIGN.md): it reads references and quotes, nothing
 // more. The fiat list is public reference data, so it is answered without credentials too.
