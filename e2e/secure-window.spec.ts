@@ -87,7 +87,7 @@ test('with IntersectionObserver v2: a frame moved after Confirm was enabled disa
   // The page shifts the frame under the resting pointer, then the pointer twitches (or clicks).
   await page.evaluate(() => {
     const el = document.querySelector<HTMLIFrameElement>('[data-testid=wallet-kit-frame]')!
-    el.style.transform = 'translate(30px, 0)'
+    el.style.transform = 'translate(40px, 0)'
   })
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
   const movedAt = Date.now()

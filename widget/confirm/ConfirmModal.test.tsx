@@ -172,8 +172,11 @@ describe('the gate re-arms', () => {
     await act(async () => pointer('pointermove', { sx: 300, sy: 300, cx: 100, cy: 100 }))
     await act(async () => pointer('pointermove', { sx: 310, sy: 305, cx: 110, cy: 105 }))
     expect(confirm().disabled).toBe(false)
+    // A zoomed page (125 %): the screen sees more travel than the page, and nothing moved.
+    await act(async () => pointer('pointermove', { sx: 360, sy: 305, cx: 150, cy: 105 }))
+    expect(confirm().disabled).toBe(false)
     // Same place on the screen, another place in the frame: the frame moved under it.
-    await act(async () => pointer('pointermove', { sx: 310, sy: 305, cx: 150, cy: 105 }))
+    await act(async () => pointer('pointermove', { sx: 360, sy: 305, cx: 190, cy: 105 }))
     expect(confirm().disabled).toBe(true)
     await act(() => vi.advanceTimersByTimeAsync(499))
     expect(confirm().disabled).toBe(true)

@@ -8,8 +8,8 @@ import { describeFee } from '../rpc/fees.ts'
 import { useStore } from '../store.ts'
 import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
-import { useConfirmGate } from '../ui/use-confirm-gate.ts'
-import { SecureWindowButton } from '../secure/SecureWindowButton.tsx'
+import { hasIntersectionObserverV2, useConfirmGate } from '../ui/use-confirm-gate.ts'
+import { SecureWindowButton, SecureWindowNotes } from '../secure/SecureWindowButton.tsx'
 import type { Confirmation } from '../ui-state.ts'
 import { clip, describeMessage, revealInvisible } from './message-display.ts'
 
@@ -137,7 +137,9 @@ export function ConfirmModal() {
   const title = kind === 'transaction' ? t.confirmTransaction : t.signMessage
   const busy = status === 'loading' || status === 'success'
   // Confirm exists only where the user can be shown to see it: otherwise in the secure window.
-  const inWindow = secure !== null && (mode === 'popup' || gate.state === 'unsafe') && status !== 'loading' && status !== 'success'
+  const inWindow = secure !== null && (mode === 'popup' || gate.state === 'unsafe') && !busy
+  // Said up front only when it is the browser or the host's choice, not a passing covered moment.
+  const alwaysInWindow = secure !== null && (mode === 'popup' || !hasIntersectionObserverV2())
   return (
     <Modal testId="confirmation" title={title} closable={false} onClose={() => {}} footer={<Footer show={config.showPoweredBy !== false} />}>
       {/* Keyed by request: nothing (an expanded message, the gate) carries over to the next one. */}
@@ -155,7 +157,9 @@ export function ConfirmModal() {
           <button type="button" className="wk-button" disabled={busy} onClick={confirmations.reject}>
             {status === 'error' ? t.close : t.reject}
           </button>
-          {!inWindow && (
+          {inWindow ? (
+            <SecureWindowButton purpose="confirm" />
+          ) : (
             <button
               type="button"
               className="wk-button wk-button--primary"
@@ -167,7 +171,7 @@ export function ConfirmModal() {
             </button>
           )}
         </div>
-        {inWindow && <SecureWindowButton purpose="confirm" />}
+        {secure && <SecureWindowNotes purpose="confirm" hint={alwaysInWindow && !busy} />}
         {queued > 0 && (
           <p className="wk-hint wk-row" data-testid="confirm-queue">
             <span>{t.moreWaiting(queued)}</span>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { emailPattern } from '../constants.ts'
 import { useWidget } from '../context.ts'
-import { SecureWindowButton } from '../secure/SecureWindowButton.tsx'
+import { SecureWindowSignIn } from '../secure/SecureWindowButton.tsx'
 import { Logo } from '../ui/Logo.tsx'
 import { useSendCode } from './use-send-code.ts'
 import { SocialButtons } from './SocialButtons.tsx'
@@ -26,7 +26,7 @@ function SecureHome() {
     <div className="wk-stack wk-center">
       <Logo logoUrl={config.logoUrl} />
       <h2 className="wk-heading">{t.loginTitle}</h2>
-      <SecureWindowButton purpose="login" />
+      <SecureWindowSignIn />
       <WalletShortcuts />
     </div>
   )

@@ -1,24 +1,41 @@
+import { useEffect } from 'react'
 import { useWidget } from '../context.ts'
 import { useT } from '../i18n.ts'
 import { useStore } from '../store.ts'
-import { useEffect } from 'react'
 import type { SecurePurpose } from './secure-handle.ts'
 
-/**
- * The frame's one way forward when it cannot protect the user: 'Open secure window'. While the
- * window is open the frame says so; a blocked window is explained, with a retry (a new click, so
- * the browser lets it open this time if the user allowed pop-ups).
- */
-export function SecureWindowButton({ purpose }: { purpose: SecurePurpose }) {
+/** The secure window as the frame offers it: preloaded while offered, its state for `purpose`. */
+function useSecureWindow(purpose: SecurePurpose) {
   const { secure } = useWidget()
   const t = useT()
   const state = useStore(secure!.state, (s) => s)
   useEffect(() => secure!.preload(), [secure])
   const blocked = state.status === 'blocked' && state.purpose === purpose
   const open = state.status === 'open' && state.purpose === purpose
+  return { blocked, open, label: blocked ? t.tryAgainWindow : t.openSecureWindow, start: () => secure!.open(purpose) }
+}
+
+/**
+ * 'Open secure window' in the place of Confirm (the same slot: nothing moves under the pointer when
+ * the frame stops being able to show it is seen). A blocked window turns it into a retry: a new
+ * click, so the browser lets it open if the user allowed pop-ups meanwhile.
+ */
+export function SecureWindowButton({ purpose }: { purpose: SecurePurpose }) {
+  const { open, label, start } = useSecureWindow(purpose)
   return (
-    <div className="wk-stack wk-full" data-testid="secure-window">
-      <p className="wk-hint">{purpose === 'confirm' ? t.secureConfirmHint : t.secureLoginHint}</p>
+    <button type="button" className="wk-button wk-button--primary" disabled={open} onClick={start}>
+      {label}
+    </button>
+  )
+}
+
+/** Why the secure window (`hint`), that it is open, or that the browser blocked it. */
+export function SecureWindowNotes({ purpose, hint }: { purpose: SecurePurpose; hint: boolean }) {
+  const { blocked, open } = useSecureWindow(purpose)
+  const t = useT()
+  return (
+    <>
+      {hint && <p className="wk-hint">{purpose === 'confirm' ? t.secureConfirmHint : t.secureLoginHint}</p>}
       {blocked && (
         <p className="wk-error" role="alert" data-testid="secure-window-blocked">
           {t.secureWindowBlocked}
@@ -29,9 +46,16 @@ export function SecureWindowButton({ purpose }: { purpose: SecurePurpose }) {
           {t.secureWindowOpen}
         </p>
       )}
-      <button type="button" className="wk-button wk-button--primary" disabled={open} onClick={() => secure!.open(purpose)}>
-        {blocked ? t.tryAgainWindow : t.openSecureWindow}
-      </button>
+    </>
+  )
+}
+
+/** The sign-in through the secure window (the connect home of a frame that cannot keep a session). */
+export function SecureWindowSignIn() {
+  return (
+    <div className="wk-stack wk-full" data-testid="secure-window">
+      <SecureWindowNotes purpose="login" hint />
+      <SecureWindowButton purpose="login" />
     </div>
   )
 }

@@ -26,7 +26,7 @@ export const hasIntersectionObserverV2 = (): boolean =>
  * transparent, cover it, or move it under the user's pointer between two clicks. So Confirm is
  * enabled only `visibleSettleMs` after the last of these: the request was shown; IntersectionObserver
  * v2 reported the frame fully visible and unobscured; the frame's size changed; the pointer came in
- * from outside; the content under a pointer that did not move on screen shifted (the frame moved).
+ * from outside; the content under the pointer shifted more than the pointer moved (the frame moved).
  * Without IntersectionObserver v2 (Firefox, Safari) a frame is `unsafe` from the start.
  *
  * In the secure window (`presentation: 'window'`), a first-party top-level window no host page can
@@ -60,8 +60,10 @@ export function useConfirmGate(ref: RefObject<HTMLElement | null>, key: unknown,
     const onPointer = (e: PointerEvent) => {
       const at = { sx: e.screenX, sy: e.screenY, cx: e.clientX, cy: e.clientY }
       const cameIn = e.type === 'pointerover' && e.relatedTarget === null
-      const shifted =
-        last !== null && Math.abs(at.sx - last.sx) <= 1 && Math.abs(at.sy - last.sy) <= 1 && (Math.abs(at.cx - last.cx) > 2 || Math.abs(at.cy - last.cy) > 2)
+      // On screen and in the page the pointer travels alike (up to the page's zoom); the part of
+      // its travel in the page that the screen did not see is the frame moving under it.
+      const drift = (screen: number, client: number) => Math.abs(screen - client) > 2 + 0.6 * Math.abs(client)
+      const shifted = last !== null && (drift(at.sx - last.sx, at.cx - last.cx) || drift(at.sy - last.sy, at.cy - last.cy))
       last = at
       // Disabled on screen before this event's click can land (a continuous event's render would come later).
       if (cameIn || shifted) flushSync(rearm)
