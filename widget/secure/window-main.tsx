@@ -77,8 +77,10 @@ export async function bootSecureWindow(params: FrameParams) {
     ctx.wallet.open('connect')
     const unsubscribe = ctx.wallet.ui.subscribe(() => {
       const { session, view } = ctx.wallet.ui.get()
-      if (!session || view !== null) return
+      if (view !== null) return
       unsubscribe()
+      // Closed without signing in: the window has nothing more to do (the frame hears it closed).
+      if (!session) return window.close()
       void handOff()
     })
   }
