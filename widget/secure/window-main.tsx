@@ -53,7 +53,7 @@ export async function bootSecureWindow(params: FrameParams) {
       // The frame already checked it; the window shows it, so it checks it again.
       if (!isAllowedOrigin(hostOrigin, services.config.allowedOrigins)) return notice('noApp')
       started = true
-      document.title = `${services.config.name ?? 'Wallet'} · ${hostOrigin}`
+      document.title = `Wallet Kit · ${hostOrigin}`
       void run(purpose, hostOrigin)
     },
   })
