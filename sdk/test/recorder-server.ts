@@ -6,6 +6,7 @@
 import { createHash, createHmac, createVerify, generateKeyPairSync } from 'node:crypto'
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { freePort } from '../../sandbox/infra/ports.ts'
 import type { RecordedRequest, Rule } from './recorder-types.ts'
 
 type Session = { rules: (Rule & { used: number })[]; requests: RecordedRequest[] }
@@ -139,12 +140,9 @@ function readBody(req: IncomingMessage): Promise<string> {
   })
 }
 
+/** A URL nothing answers on: a port that was free a moment ago. */
 async function deadUrl(): Promise<string> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await closeServer(probe)
-  return `http://127.0.0.1:${port}`
+  return `http://127.0.0.1:${await freePort()}`
 }
 
 function closeServer(server: Server): Promise<void> {
