@@ -96,6 +96,21 @@ export function subjectFor(provider: OidcProvider, email: string): string {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
+/** The provider's OpenID discovery document (/.well-known/openid-configuration). */
+export const discoveryDocument = (issuer: string) => ({
+  issuer,
+  authorization_endpoint: `${issuer}/authorize`,
+  token_endpoint: `${issuer}/token`,
+  jwks_uri: `${issuer}/jwks`,
+  response_types_supported: ['code'],
+  response_modes_supported: ['query', 'form_post'],
+  subject_types_supported: ['public'],
+  id_token_signing_alg_values_supported: ['RS256'],
+  scopes_supported: ['openid', 'email', 'profile', 'name'],
+  grant_types_supported: ['authorization_code'],
+  claims_supported: ['iss', 'aud', 'sub', 'iat', 'exp', 'email', 'email_verified', 'name', 'nonce'],
+})
+
 export type CodeGrant = { provider: OidcProvider; clientId: string; redirectUri: string; nonce: string | null; claims: OidcClaims }
 
 /** A single-use authorisation code, valid 5 minutes, stored only as a hash. */

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { findAppsByOauthClient } from '../../services/app-config/queries.ts'
 import type { Deps } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
-import { type AuthorizeRequest, issueCode, oidcProviders, providerNames, redeemCode, subjectFor, type OidcProvider } from './oidc.ts'
+import { type AuthorizeRequest, discoveryDocument, issueCode, oidcProviders, providerNames, redeemCode, subjectFor, type OidcProvider } from './oidc.ts'
 import { isOriginAllowed } from '../../http/origins.ts'
 import { page, pageHeaders } from '../page-view.ts'
 import { chooserView, errorView, formPostScript, formPostView } from './views.ts'
@@ -18,24 +18,7 @@ export function oauthRoutes(deps: Deps) {
     const base = `/${provider}`
     routes
       .get(`${base}/.well-known/openid-configuration`, (c) => {
-        const issuer = deps.oidc.issuer(provider)
-        return c.json(
-          {
-            issuer,
-            authorization_endpoint: `${issuer}/authorize`,
-            token_endpoint: `${issuer}/token`,
-            jwks_uri: `${issuer}/jwks`,
-            response_types_supported: ['code'],
-            response_modes_supported: ['query', 'form_post'],
-            subject_types_supported: ['public'],
-            id_token_signing_alg_values_supported: ['RS256'],
-            scopes_supported: ['openid', 'email', 'profile', 'name'],
-            grant_types_supported: ['authorization_code'],
-            claims_supported: ['iss', 'aud', 'sub', 'iat', 'exp', 'email', 'email_verified', 'name', 'nonce'],
-          },
-          200,
-          { 'Access-Control-Allow-Origin': '*' },
-        )
+        return c.json(discoveryDocument(deps.oidc.issuer(provider)), 200, { 'Access-Control-Allow-Origin': '*' })
       })
       .get(`${base}/jwks`, (c) => c.json(deps.oidc.jwks(provider), 200, { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'max-age=300' }))
       .get(`${base}/authorize`, async (c) => {

@@ -1,11 +1,10 @@
 import { Hono, type Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import { getAddress, isAddress } from 'viem'
 import type { Deps } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
 import { FaucetLowError } from '../../services/chain/faucet.ts'
 import { claimOrder, createOrder, isBrowserId, newBrowserId, payableReceiver, recordPayment } from '../../services/ramp/orders.ts'
-import { amountProblem, fiats, isFiat, onrampCryptos, quoteOnramp } from '../../services/ramp/pricing.ts'
+import { quoteOnramp } from '../../services/ramp/pricing.ts'
 import { page, pageHeaders } from '../page-view.ts'
 import {
   claimTitles,
@@ -19,7 +18,7 @@ import {
   tooManyView,
 } from './views.ts'
 import { clientIp, type RateLimits } from '../../http/rate-limit.ts'
-import { findAppByRampClientSecret } from '../../services/app-config/queries.ts'
+import { checkOrderLink } from './order-link.ts'
 
 // The provider's hosted on-ramp page, what the buy screen's Continue opens in a new tab (SPEC.md
 // section 7): GET /onramp?clientSecret&receiverWalletAddress&inputAmount&inputCurrency&outputCurrency
@@ -58,33 +57,24 @@ export function onrampPageRoutes(deps: Deps) {
       const limitedIp = overLimit(c, 'onrampPagesPerIp', clientIp(c))
       if (limitedIp) return limitedIp
       const query = (name: string) => c.req.query(name)?.trim() ?? ''
-      const clientSecret = query('clientSecret')
-      const receiver = query('receiverWalletAddress')
-      const amount = query('inputAmount')
-      const fiat = query('inputCurrency')
-      const cryptoId = query('outputCurrency')
-      const crypto = onrampCryptos(deps.chains, deps.origin()).find((entry) => entry.id === cryptoId)
+      const link = await checkOrderLink(deps, {
+        clientSecret: query('clientSecret'),
+        receiver: query('receiverWalletAddress'),
+        amount: query('inputAmount'),
+        fiat: query('inputCurrency'),
+        cryptoId: query('outputCurrency'),
+      })
+      if (!link.ok) return html(c, 400, 'Invalid order', invalidOrderView(link.problems))
+      const { app, crypto, receiver, amount, fiat, cryptoId } = link
 
-      // Every problem at once, so a wrong link is fixed in one go.
-      const problems: string[] = []
-      const app = clientSecret ? await findAppByRampClientSecret(deps.store, clientSecret) : undefined
-      if (!clientSecret) problems.push('clientSecret is required')
-      else if (!app) problems.push('clientSecret is not the ramp client secret of any app')
-      if (!isAddress(receiver)) problems.push('receiverWalletAddress must be an EVM address (0x and 40 hex digits)')
-      const amountIssue = amountProblem(amount, isFiat(fiat) ? fiat : undefined, 'inputAmount')
-      if (amountIssue) problems.push(amountIssue)
-      if (!isFiat(fiat)) problems.push(`inputCurrency must be one of ${fiats.map((entry) => entry.id).join(', ')}`)
-      if (!crypto) problems.push('outputCurrency must be a crypto id from /v1/reference/cryptos (like eth-local-1)')
-      if (!app || !crypto || problems.length) return html(c, 400, 'Invalid order', invalidOrderView(problems))
-
-      const limitedReceiver = overLimit(c, 'onrampPagesPerReceiver', getAddress(receiver))
+      const limitedReceiver = overLimit(c, 'onrampPagesPerReceiver', receiver)
       if (limitedReceiver) return limitedReceiver
 
       const { quote, received } = quoteOnramp(amount, fiat, crypto, cryptoId)
       const given = getCookie(c, browserCookie)
       const browserId = isBrowserId(given) ? given : newBrowserId()
       const token = await createOrder(deps.store, app, browserId, {
-        receiver: getAddress(receiver),
+        receiver,
         chainId: crypto.chainId,
         asset: crypto.symbol === 'ETH' ? 'ETH' : 'DEMO',
         amount: received,
@@ -93,7 +83,7 @@ export function onrampPageRoutes(deps: Deps) {
       // Binds the order to this browser: a token lifted from the page is of no use elsewhere, and a
       // cross-site form post arrives without the (strict) cookie.
       setCookie(c, browserCookie, browserId, { path: '/onramp', httpOnly: true, sameSite: 'Strict', maxAge: 24 * 60 * 60 })
-      const view = { appName: app.name, amount, fiat, received, crypto, chainName: chainName(crypto.chainId), receiver: getAddress(receiver), quote, token }
+      const view = { appName: app.name, amount, fiat, received, crypto, chainName: chainName(crypto.chainId), receiver, quote, token }
       return html(c, 200, `Buy ${crypto.symbol}`, confirmView(view))
     })
     .post('/', async (c) => {
