@@ -62,3 +62,28 @@ export async function confirmSignature(page: Page): Promise<void> {
   await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
   await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
 }
+
+/** Clicks 'Open secure window' in the frame and returns the window that opened (widget/secure/). */
+export async function openSecureWindow(page: Page): Promise<Page> {
+  const opened = page.context().waitForEvent('page')
+  await frameOf(page).getByRole('button', { name: 'Open secure window' }).click()
+  const popup = await opened
+  await popup.waitForLoadState()
+  return popup
+}
+
+/**
+ * Signs a new user up in the secure window the frame opened (e-mail code, new wallet, Done); the
+ * window hands the session to the frame and closes. Returns the address the host page shows.
+ */
+export async function signUpInSecureWindow(page: Page, request: APIRequestContext): Promise<{ address: `0x${string}`; email: string }> {
+  const popup = await openSecureWindow(page)
+  const email = uniqueEmail()
+  await popup.getByPlaceholder('Enter your email').fill(email)
+  await popup.getByRole('button', { name: 'Continue', exact: true }).click()
+  await popup.getByLabel('Verification code').fill(await latestCode(request, email))
+  await popup.getByRole('button', { name: 'Done' }).click()
+  await expect.poll(() => popup.isClosed()).toBe(true)
+  await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  return { address: (await page.getByTestId('account').textContent()) as `0x${string}`, email }
+}

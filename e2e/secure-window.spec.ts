@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { verifyMessage } from 'viem'
 import { signUp, startRequest } from './flows.ts'
-import { frameOf, latestCode, logInInFrame, pressConfirm, providerUrl, snap, uniqueEmail } from './helpers.ts'
+import { frameOf, logInInFrame, openSecureWindow, pressConfirm, providerUrl, signUpInSecureWindow, snap } from './helpers.ts'
 
 /**
  * The secure window (issue: popup mode): a first-party popup on the provider origin for what the
@@ -19,13 +19,13 @@ const blockingPopups = (context: BrowserContext) =>
     if (location.origin === provider && window !== window.top) window.open = () => null
   }, providerUrl)
 
-/** Clicks 'Open secure window' in the frame and returns the window that opened. */
-async function openSecureWindow(page: Page): Promise<Page> {
-  const opened = page.context().waitForEvent('page')
-  await frameOf(page).getByRole('button', { name: 'Open secure window' }).click()
-  const popup = await opened
-  await popup.waitForLoadState()
-  return popup
+/** A second request, and its secure window closed instead of answered: 4001 at the host. */
+async function closingTheWindowRejects(page: Page, address: string) {
+  const refused = startRequest(page, 'personal_sign', ['0x6869', address])
+  const second = await openSecureWindow(page)
+  await expect(second.getByTestId('confirm-message')).toHaveText('hi')
+  await second.close()
+  expect(await refused).toMatchObject({ code: 4001 })
 }
 
 /** The frame made transparent over a bait button, as a clickjacking page does. */
@@ -68,11 +68,7 @@ test('without IntersectionObserver v2, over a bait: no Confirm in the frame; the
   // Done: the window closed itself.
   await expect.poll(() => popup.isClosed()).toBe(true)
 
-  const refused = startRequest(page, 'personal_sign', ['0x6869', address])
-  const second = await openSecureWindow(page)
-  await expect(second.getByTestId('confirm-message')).toHaveText('hi')
-  await second.close()
-  expect(await refused).toMatchObject({ code: 4001 })
+  await closingTheWindowRejects(page, address)
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
 })
 
@@ -121,11 +117,7 @@ test('a host page with Cross-Origin-Opener-Policy: same-origin: the secure windo
   expect(await verifyMessage({ address, message: 'hello', signature })).toBe(true)
   await expect.poll(() => popup.isClosed()).toBe(true)
 
-  const refused = startRequest(page, 'personal_sign', ['0x6869', address])
-  const second = await openSecureWindow(page)
-  await expect(second.getByTestId('confirm-message')).toHaveText('hi')
-  await second.close()
-  expect(await refused).toMatchObject({ code: 4001 })
+  await closingTheWindowRejects(page, address)
 })
 
 test('a blocked secure window is explained, with a retry; nothing hangs', async ({ page, context, request }) => {
@@ -157,15 +149,7 @@ for (const [how, path] of [
     const frame = frameOf(page)
     await expect(frame.getByTestId('secure-window')).toBeVisible()
     await expect(frame.getByPlaceholder('Enter your email')).toHaveCount(0)
-    const popup = await openSecureWindow(page)
-    const email = uniqueEmail()
-    await popup.getByPlaceholder('Enter your email').fill(email)
-    await popup.getByRole('button', { name: 'Continue', exact: true }).click()
-    await popup.getByLabel('Verification code').fill(await latestCode(request, email))
-    await popup.getByRole('button', { name: 'Done' }).click()
-    await expect.poll(() => popup.isClosed()).toBe(true)
-    await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
-    const address = (await page.getByTestId('account').textContent()) as `0x${string}`
+    const { address } = await signUpInSecureWindow(page, request)
 
     // Chromium has IntersectionObserver v2, and still: Confirm only in the secure window.
     const signing = startRequest(page, 'personal_sign', ['0x68656c6c6f', address])

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { startRequest } from './flows.ts'
-import { frameOf, latestCode, pressConfirm, providerUrl, snap, uniqueEmail } from './helpers.ts'
+import { frameOf, openSecureWindow, pressConfirm, providerUrl, signUpInSecureWindow, snap } from './helpers.ts'
 
 /**
  * Chromium with third-party storage off for the wallet frame (playwright.config.ts's
@@ -15,12 +15,6 @@ const widget = (page: Page) => page.frames().find((f) => f.url().startsWith(`${p
 const answered = (page: Page, method: string, ms: number) =>
   Promise.race([startRequest(page, method), new Promise((resolve) => setTimeout(() => resolve('no answer'), ms))])
 
-/** Clicks 'Open secure window' in the frame and returns the window that opened. */
-async function openSecureWindow(page: Page): Promise<Page> {
-  const opened = page.context().waitForEvent('page')
-  await frameOf(page).getByRole('button', { name: 'Open secure window' }).click()
-  return opened
-}
 
 const inboxCount = async (request: APIRequestContext, to: string) =>
   ((await (await request.get(`${providerUrl}/dev/api/inbox?to=${encodeURIComponent(to)}`)).json()) as unknown[]).length
@@ -51,15 +45,7 @@ test('with third-party storage blocked: the first sign-in goes through the secur
   const frame = frameOf(page)
   await expect(frame.getByPlaceholder('Enter your email')).toHaveCount(0)
   await snap(page, 'secure-window-login-frame')
-  const popup = await openSecureWindow(page)
-  const email = uniqueEmail()
-  await popup.getByPlaceholder('Enter your email').fill(email)
-  await popup.getByRole('button', { name: 'Continue', exact: true }).click()
-  await popup.getByLabel('Verification code').fill(await latestCode(request, email))
-  await popup.getByRole('button', { name: 'Done' }).click()
-  await expect.poll(() => popup.isClosed()).toBe(true)
-  await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
-  const address = (await page.getByTestId('account').textContent()) as `0x${string}`
+  const { address, email } = await signUpInSecureWindow(page, request)
 
   const signing = startRequest(page, 'personal_sign', ['0x68656c6c6f', address])
   await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
