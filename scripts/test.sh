@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
-npx tsx scripts/ensure-anvil.ts
+npx tsx scripts/ensure-tools.ts
 bash scripts/ensure-postgres.sh
 echo "== typecheck (everything with Node types; browser code without them)" && npx tsc --noEmit -p . && npx tsc --noEmit -p tsconfig.browser.json
 echo "== unit and integration tests (vitest)" && npx vitest run

@@ -24,6 +24,6 @@ export function findAnvil(): string | undefined {
 /** Absolute path of the anvil binary for this machine, or a clear error saying how to install it. */
 export function anvilPath(): string {
   const path = findAnvil()
-  if (!path) throw new Error(`anvil is not installed (${anvilPackageName()}). Run \`npx tsx scripts/ensure-anvil.ts\` first.`)
+  if (!path) throw new Error(`anvil is not installed (${anvilPackageName()}). Run \`npx tsx scripts/ensure-tools.ts\` first.`)
   return path
 }
