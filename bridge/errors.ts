@@ -43,10 +43,5 @@ export function isResult(value: unknown): value is Result {
   if ('result' in value) return true
   if (!('error' in value)) return false
   const { error } = value as { error: unknown }
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as RpcError).code === 'number' &&
-    typeof (error as RpcError).message === 'string'
-  )
+  return typeof error === 'object' && error !== null && typeof (error as RpcError).code === 'number' && typeof (error as RpcError).message === 'string'
 }

@@ -50,7 +50,16 @@ test('frame params: defaults, and nothing outside the known values gets through'
 })
 
 test('the secure window URL: the frame params, popup mode, and the channel only in the fragment', () => {
-  const frame: FrameParams = { appId: 'demo', env: 'sandbox', hostOrigin: 'http://127.0.0.1:5173', theme: 'light', locale: 'id', chains: [31337], mode: 'frame', secureWindow: false }
+  const frame: FrameParams = {
+    appId: 'demo',
+    env: 'sandbox',
+    hostOrigin: 'http://127.0.0.1:5173',
+    theme: 'light',
+    locale: 'id',
+    chains: [31337],
+    mode: 'frame',
+    secureWindow: false,
+  }
   const url = new URL(secureWindowUrl({ ...frame, providerOrigin: 'http://localhost:8787' }, 'c'.repeat(43)))
   expect(url.origin + url.pathname).toBe('http://localhost:8787/widget/')
   expect(url.hash).toBe(`#channel=${'c'.repeat(43)}`)

@@ -23,13 +23,20 @@ export type FrameParams = {
 
 /** The frame URL on the provider origin, for a page on `origin`. */
 export const buildFrameUrl = (
-  { providerOrigin, appId, env, theme, locale, chains, mode }: Omit<FrameParams, 'hostOrigin' | 'secureWindow' | 'mode'> & {
+  {
+    providerOrigin,
+    appId,
+    env,
+    theme,
+    locale,
+    chains,
+    mode,
+  }: Omit<FrameParams, 'hostOrigin' | 'secureWindow' | 'mode'> & {
     providerOrigin: string
     mode?: FrameParams['mode'] | undefined
   },
   origin: string,
-): string =>
-  `${providerOrigin}/widget/?${new URLSearchParams({ appId, env, theme, locale, chains: chains.join(), origin, ...(mode === 'popup' && { mode }) })}`
+): string => `${providerOrigin}/widget/?${new URLSearchParams({ appId, env, theme, locale, chains: chains.join(), origin, ...(mode === 'popup' && { mode }) })}`
 
 /**
  * The secure window's URL, built by the frame from its own params. The channel name goes in the

@@ -93,11 +93,31 @@ describe('each kind of call has its own timeout', () => {
 
 describe('the read allowlist: only reads reach a chain, whatever the prefix', () => {
   test.each([
-    'eth_blockNumber', 'eth_call', 'eth_chainId', 'eth_estimateGas', 'eth_feeHistory', 'eth_gasPrice', 'eth_getBalance',
-    'eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getBlockReceipts', 'eth_getCode', 'eth_getLogs', 'eth_getProof',
-    'eth_getStorageAt', 'eth_getTransactionByHash', 'eth_getTransactionCount', 'eth_getTransactionReceipt',
-    'eth_maxPriorityFeePerGas', 'eth_syncing', 'eth_newFilter', 'eth_getFilterChanges', 'eth_uninstallFilter',
-    'net_version', 'net_listening', 'web3_clientVersion',
+    'eth_blockNumber',
+    'eth_call',
+    'eth_chainId',
+    'eth_estimateGas',
+    'eth_feeHistory',
+    'eth_gasPrice',
+    'eth_getBalance',
+    'eth_getBlockByHash',
+    'eth_getBlockByNumber',
+    'eth_getBlockReceipts',
+    'eth_getCode',
+    'eth_getLogs',
+    'eth_getProof',
+    'eth_getStorageAt',
+    'eth_getTransactionByHash',
+    'eth_getTransactionCount',
+    'eth_getTransactionReceipt',
+    'eth_maxPriorityFeePerGas',
+    'eth_syncing',
+    'eth_newFilter',
+    'eth_getFilterChanges',
+    'eth_uninstallFilter',
+    'net_version',
+    'net_listening',
+    'web3_clientVersion',
   ])('%s is a read', (method) => {
     expect(isRpcRead(method)).toBe(true)
     expect(methodOf(method)?.[1]).toBe('read')
@@ -105,10 +125,28 @@ describe('the read allowlist: only reads reach a chain, whatever the prefix', ()
 
   // Each of these, forwarded to anvil, moves funds or rewrites the chain without any signature.
   test.each([
-    'eth_sendUnsignedTransaction', 'eth_sendTransactionSync', 'eth_sendRawTransactionSync', 'eth_sign', 'eth_coinbase', 'eth_submitWork',
-    'anvil_setBalance', 'anvil_impersonateAccount', 'anvil_setCode', 'anvil_reset', 'hardhat_setBalance', 'evm_mine', 'evm_revert',
-    'debug_traceTransaction', 'personal_ecRecover', 'personal_unlockAccount', 'txpool_content', 'admin_peers', 'miner_start',
-    'ETH_GETBALANCE', 'eth_getBalance ', 'constructor',
+    'eth_sendUnsignedTransaction',
+    'eth_sendTransactionSync',
+    'eth_sendRawTransactionSync',
+    'eth_sign',
+    'eth_coinbase',
+    'eth_submitWork',
+    'anvil_setBalance',
+    'anvil_impersonateAccount',
+    'anvil_setCode',
+    'anvil_reset',
+    'hardhat_setBalance',
+    'evm_mine',
+    'evm_revert',
+    'debug_traceTransaction',
+    'personal_ecRecover',
+    'personal_unlockAccount',
+    'txpool_content',
+    'admin_peers',
+    'miner_start',
+    'ETH_GETBALANCE',
+    'eth_getBalance ',
+    'constructor',
   ])('%s is not a read, and not a method of the kit (4200)', (method) => {
     expect(isRpcRead(method)).toBe(false)
     expect(methodOf(method)).toBeUndefined()

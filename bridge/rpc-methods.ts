@@ -19,7 +19,13 @@ export type Kind = 'read' | 'sign' | 'connect' | 'chain' | 'permission'
  * chains wait for a person, connecting and granting permissions have no limit while the modal is
  * open. A Record over every kind, so a new kind without a timeout does not compile.
  */
-export const timeouts: { readonly [kind in Kind]: number | undefined } = { read: 30_000, sign: 600_000, chain: 600_000, connect: undefined, permission: undefined }
+export const timeouts: { readonly [kind in Kind]: number | undefined } = {
+  read: 30_000,
+  sign: 600_000,
+  chain: 600_000,
+  connect: undefined,
+  permission: undefined,
+}
 
 /** The methods the wallet frame answers itself (widget/rpc/index.ts has a handler for each). */
 const answered = {
@@ -75,7 +81,10 @@ export const rpcReads: ReadonlySet<string> = new Set([...eth.split(' ').map((nam
 export const isRpcRead = (method: string): boolean => rpcReads.has(method)
 
 type Item = (value: unknown) => string | false | undefined
-const test = (re: RegExp, what: string): Item => (v) => !(typeof v === 'string' && re.test(v)) && `must be ${what}`
+const test =
+  (re: RegExp, what: string): Item =>
+  (v) =>
+    !(typeof v === 'string' && re.test(v)) && `must be ${what}`
 const address = test(/^0x[0-9a-fA-F]{40}$/, 'an address')
 const quantity = test(/^0x[0-9a-fA-F]{1,64}$/, 'a hex quantity')
 const hex = test(/^0x([0-9a-fA-F]{2})*$/, 'hex data')
@@ -116,7 +125,8 @@ export function checkParams(signature: string, params: unknown = []): string | u
   if (!Array.isArray(params)) return 'params must be an array'
   const [required = '', optional = ''] = signature.split('?')
   const all = required + optional
-  if (params.length < required.length || params.length > all.length) return `expected ${required.length}${optional && ` to ${all.length}`} params, got ${params.length}`
+  if (params.length < required.length || params.length > all.length)
+    return `expected ${required.length}${optional && ` to ${all.length}`} params, got ${params.length}`
   for (const [i, value] of params.entries()) {
     const reason = items[all[i]!]?.(value)
     if (reason) return `params[${i}] ${reason}`

@@ -8,10 +8,7 @@ type Served<H extends Handlers> = { [K in keyof H]: (...args: unknown[]) => Prom
  * Wraps local handlers into the method map handed to Penpal: every incoming call is checked
  * against `checks`, and every outcome (value or throw) becomes a `Result`. Nothing throws across.
  */
-export function serve<H extends Handlers>(
-  checks: { readonly [K in keyof H]: (args: readonly unknown[]) => string | undefined },
-  handlers: H,
-): Served<H> {
+export function serve<H extends Handlers>(checks: { readonly [K in keyof H]: (args: readonly unknown[]) => string | undefined }, handlers: H): Served<H> {
   const served = {} as Record<string, (...args: unknown[]) => Promise<Result>>
   for (const name of Object.keys(checks)) {
     served[name] = (...args) => dispatch(checks, handlers, name, args)

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { signInMethodNames, takesSignInName } from './sign-in-names.ts'
 
-describe('a wallet may not take the name of one of the modal\'s sign-in methods', () => {
+describe("a wallet may not take the name of one of the modal's sign-in methods", () => {
   test('the sign-in methods, as the connect modal shows them', () => {
     expect(signInMethodNames).toEqual(['Google', 'Apple', 'Telegram', 'WhatsApp', 'Email'])
   })
@@ -43,10 +43,20 @@ describe('a wallet may not take the name of one of the modal\'s sign-in methods'
     expect(takesSignInName(name)).toBe(method)
   })
 
-  test.each(['MetaMask', 'Rabby Wallet', 'Coinbase Wallet', 'Trust Wallet', 'Pineapple', 'Gmail Wallet', 'Browser Wallet', 'Test Wallet', 'Phantom', '1inch Wallet', 'OKX Wallet', 'Rainbow'])(
-    '%j is a fine wallet name',
-    (name) => {
-      expect(takesSignInName(name)).toBeUndefined()
-    },
-  )
+  test.each([
+    'MetaMask',
+    'Rabby Wallet',
+    'Coinbase Wallet',
+    'Trust Wallet',
+    'Pineapple',
+    'Gmail Wallet',
+    'Browser Wallet',
+    'Test Wallet',
+    'Phantom',
+    '1inch Wallet',
+    'OKX Wallet',
+    'Rainbow',
+  ])('%j is a fine wallet name', (name) => {
+    expect(takesSignInName(name)).toBeUndefined()
+  })
 })

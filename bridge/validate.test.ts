@@ -140,13 +140,10 @@ describe('wallet list, external connection and URLs from the other side', () => 
 describe('screenWallets: no wallet from the host takes the name of a sign-in method', () => {
   const wallet = (name: string) => ({ id: name, name, icon: 'data:image/svg+xml,<svg/>', connector: 'injected', installed: true }) as const
 
-  test('impostors are refused by name, the page\'s real wallets are still shown', () => {
+  test("impostors are refused by name, the page's real wallets are still shown", () => {
     expect(screenWallets([wallet('MetaMask'), wallet('Gооgle'), wallet('Continue with Apple'), wallet('Rabby')])).toEqual({
       shown: [wallet('MetaMask'), wallet('Rabby')],
-      refused: [
-        'wallet "Gооgle" takes the name of the sign-in method Google',
-        'wallet "Continue with Apple" takes the name of the sign-in method Apple',
-      ],
+      refused: ['wallet "Gооgle" takes the name of the sign-in method Google', 'wallet "Continue with Apple" takes the name of the sign-in method Apple'],
     })
   })
 

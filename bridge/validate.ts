@@ -10,8 +10,7 @@ import { takesSignInName } from './sign-in-names.ts'
  */
 type Checker = (args: readonly unknown[]) => string | undefined
 
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Names a bad value without running any code it carries (no user toString). */
 const describe = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v.slice(0, 64)) : v === null ? 'null' : typeof v)
@@ -30,9 +29,7 @@ export function checkRpcRequest(value: unknown): string | undefined {
 }
 
 export const widgetChecks: { readonly [K in keyof WidgetMethods]: Checker } = {
-  hello: arity(1, ([h]) =>
-    isRecord(h) && Number.isInteger(h.protocol) ? undefined : 'hello must carry an integer protocol version',
-  ),
+  hello: arity(1, ([h]) => (isRecord(h) && Number.isInteger(h.protocol) ? undefined : 'hello must carry an integer protocol version')),
   request: arity(1, ([r]) => checkRpcRequest(r)),
   check: arity(1, ([r]) => checkRpcRequest(r)),
   open: arity(1, ([v]) => ((views as readonly unknown[]).includes(v) ? undefined : `unknown view: ${describe(v)}`)),
@@ -58,8 +55,7 @@ function checkWallets(list: unknown): string | undefined {
     if (typeof w.id !== 'string' || !w.id || w.id.length > 256) return `wallets[${i}].id must be a non-empty string`
     if (typeof w.name !== 'string' || !w.name || w.name.length > 100) return `wallets[${i}].name must be a non-empty string`
     // EIP-6963 icons are data URIs; the frame's CSP loads no image from the host's servers.
-    if (typeof w.icon !== 'string' || !w.icon.startsWith('data:image/') || w.icon.length > 100_000)
-      return `wallets[${i}].icon must be a data:image URI`
+    if (typeof w.icon !== 'string' || !w.icon.startsWith('data:image/') || w.icon.length > 100_000) return `wallets[${i}].icon must be a data:image URI`
     if (w.connector !== 'injected' && w.connector !== 'walletconnect') return `wallets[${i}].connector is unknown`
     if (typeof w.installed !== 'boolean') return `wallets[${i}].installed must be a boolean`
     if (w.rdns !== undefined && typeof w.rdns !== 'string') return `wallets[${i}].rdns must be a string`
@@ -101,11 +97,7 @@ export function checkExternalConnection(value: unknown): string | undefined {
 }
 
 /** Checks a named call against a table; unknown names answer 4200. */
-export function checkCall(
-  checks: Readonly<Record<string, Checker>>,
-  name: string,
-  args: readonly unknown[],
-): Fail | undefined {
+export function checkCall(checks: Readonly<Record<string, Checker>>, name: string, args: readonly unknown[]): Fail | undefined {
   const check = Object.hasOwn(checks, name) ? checks[name] : undefined
   if (!check) return fail(ErrorCode.unsupportedMethod, `Unsupported bridge method: ${name}`)
   const reason = check(args)

@@ -22,7 +22,10 @@ async function reloadWithChains(page: Page, chains: number[]): Promise<void> {
   }, chains)
 }
 
-test('a session saved on 31337, a host that offers only 31338: eth_chainId, the network shown and the one used agree; a transaction pinned to 31337 is refused', async ({ page, request }) => {
+test('a session saved on 31337, a host that offers only 31338: eth_chainId, the network shown and the one used agree; a transaction pinned to 31337 is refused', async ({
+  page,
+  request,
+}) => {
   const address = await signUp(page, request)
   const nonces = async () => Promise.all([chains[31337].getTransactionCount({ address }), chains[31338].getTransactionCount({ address })])
   const before = await nonces()
@@ -55,7 +58,9 @@ test('a session saved on 31337, a host that offers only 31338: eth_chainId, the 
 test('value 0 with a large maxFeePerGas: the maximum fee and the total are shown in ETH, and sent as shown', async ({ page, request }) => {
   const address = await signUp(page, request)
   const maxFeePerGas = parseGwei('1000')
-  const pending = startRequest(page, 'eth_sendTransaction', [{ from: address, to, value: '0x0', gas: '0x5208', maxFeePerGas: `0x${maxFeePerGas.toString(16)}` }])
+  const pending = startRequest(page, 'eth_sendTransaction', [
+    { from: address, to, value: '0x0', gas: '0x5208', maxFeePerGas: `0x${maxFeePerGas.toString(16)}` },
+  ])
   const frame = frameOf(page)
   await expect(frame.getByTestId('confirm-fee')).toHaveText('0.021 ETH')
   await expect(frame.getByTestId('confirm-total')).toHaveText('0.021 ETH')
@@ -80,7 +85,10 @@ test('value 0 with a large maxFeePerGas: the maximum fee and the total are shown
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
 })
 
-test('a flood of 50 requests: 10 wait, the rest fail at once with -32005; every one names the site; Reject all answers each with 4001', async ({ page, request }) => {
+test('a flood of 50 requests: 10 wait, the rest fail at once with -32005; every one names the site; Reject all answers each with 4001', async ({
+  page,
+  request,
+}) => {
   const address = await signUp(page, request)
   await page.evaluate((address) => {
     const answers: ({ code: number; message: string } | { result: unknown } | null)[] = Array(50).fill(null)
@@ -94,7 +102,8 @@ test('a flood of 50 requests: 10 wait, the rest fail at once with -32005; every 
   const answers = () => page.evaluate(() => (window as unknown as { flood: ({ code?: number; message?: string } | null)[] }).flood)
   await expect.poll(async () => (await answers()).filter((a) => a !== null).length).toBe(40)
   const settled = (await answers()).filter((a) => a !== null)
-  for (const a of settled) expect(a).toEqual({ code: -32005, message: "10 requests are already waiting for the user's confirmation: try again once they are answered" })
+  for (const a of settled)
+    expect(a).toEqual({ code: -32005, message: "10 requests are already waiting for the user's confirmation: try again once they are answered" })
 
   const frame = frameOf(page)
   await expect(frame.getByTestId('confirm-origin')).toHaveText('http://127.0.0.1:5173')

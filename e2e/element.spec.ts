@@ -22,9 +22,13 @@ test('<wallet-kit> in a page without React: connect, short address and balance, 
   await logInInFrame(page, request)
   const connected = element.getByRole('button', { name: /^0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}/ })
   await expect(connected).toContainText(/ETH$/)
-  const address = (await page.evaluate(() =>
-    (document.querySelector('wallet-kit') as HTMLElement & { provider: { request(a: unknown): Promise<string[]> } }).provider.request({ method: 'eth_accounts' }),
-  ))[0]!
+  const address = (
+    await page.evaluate(() =>
+      (document.querySelector('wallet-kit') as HTMLElement & { provider: { request(a: unknown): Promise<string[]> } }).provider.request({
+        method: 'eth_accounts',
+      }),
+    )
+  )[0]!
   await expect(connected).toContainText(`${address.slice(0, 6)}…${address.slice(-4)}`)
   await expect(page.getByTestId('events')).toContainText('connect {"chainId":"0x7a69"}')
   await expect(page.getByTestId('events')).toContainText(`accountschanged ["${address}"]`)

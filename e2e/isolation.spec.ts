@@ -19,7 +19,12 @@ const recorder = () => {
   }
   window.addEventListener('message', (e) => record('window', e.data), true)
   const add = MessagePort.prototype.addEventListener
-  MessagePort.prototype.addEventListener = function (this: MessagePort, type: string, fn: EventListenerOrEventListenerObject, o?: boolean | AddEventListenerOptions) {
+  MessagePort.prototype.addEventListener = function (
+    this: MessagePort,
+    type: string,
+    fn: EventListenerOrEventListenerObject,
+    o?: boolean | AddEventListenerOptions,
+  ) {
     if (type !== 'message') return add.call(this, type, fn, o)
     const wrapped = (e: Event) => {
       record('port', (e as MessageEvent).data)
@@ -227,9 +232,5 @@ test("the wallet frame's CSP: the kit runs under it, and the frame reaches no ot
     return { fetched, image, injected: (window as unknown as { injected?: boolean }).injected ?? false }
   }, foreign)
   expect(attempt).toEqual({ fetched: 'blocked', image: 'blocked', injected: false })
-  await expect.poll(violations).toEqual([
-    `connect-src ${foreign}?stolen=1`,
-    `img-src ${foreign}pixel.png?stolen=1`,
-    'script-src-elem inline',
-  ])
+  await expect.poll(violations).toEqual([`connect-src ${foreign}?stolen=1`, `img-src ${foreign}pixel.png?stolen=1`, 'script-src-elem inline'])
 })

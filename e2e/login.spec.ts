@@ -90,9 +90,7 @@ test('an invalid e-mail shows "Invalid email" and calls nothing', async ({ page 
   expect(calls).toEqual([])
 
   // Escape closes the modal and the pending eth_requestAccounts is rejected with 4001.
-  const rejected = page.evaluate(() =>
-    window.WalletKit!.kit!.provider.request({ method: 'eth_requestAccounts' }).catch((e: { code: number }) => e.code),
-  )
+  const rejected = page.evaluate(() => window.WalletKit!.kit!.provider.request({ method: 'eth_requestAccounts' }).catch((e: { code: number }) => e.code))
   await frame.getByPlaceholder('Enter your email').press('Escape')
   expect(await rejected).toBe(4001)
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
@@ -126,7 +124,8 @@ test('an app with the embedded wallet switched off answers every call with a cle
   await page.goto('/demo/')
   const outcome = await page.evaluate(() => {
     window.WalletKit!.kit!.destroy()
-    return window.WalletKit!.createWalletKit({ appId: 'disabled', handshakeTimeout: 5000 })
+    return window
+      .WalletKit!.createWalletKit({ appId: 'disabled', handshakeTimeout: 5000 })
       .provider.request({ method: 'eth_accounts' })
       .then(
         () => ({ ok: true }),
@@ -136,7 +135,7 @@ test('an app with the embedded wallet switched off answers every call with a cle
   expect(outcome).toEqual({ code: 4900, message: 'Embedded wallet is not enabled' })
 })
 
-test('the modal follows the kit\'s locale and theme (Indonesian, light)', async ({ page }) => {
+test("the modal follows the kit's locale and theme (Indonesian, light)", async ({ page }) => {
   await page.goto('/demo/')
   await page.evaluate(() => {
     window.WalletKit!.kit!.destroy()

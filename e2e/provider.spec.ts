@@ -17,7 +17,9 @@ async function recordBridgeCalls(page: Page): Promise<void> {
 }
 const bridgeCalls = (page: Page) => page.evaluate(() => (window as unknown as { bridgeCalls: string[] }).bridgeCalls.slice())
 
-test('unsupported methods are 4200 and malformed requests -32602, answered in the page before anything is sent; bad params are -32602 from the frame', async ({ page }) => {
+test('unsupported methods are 4200 and malformed requests -32602, answered in the page before anything is sent; bad params are -32602 from the frame', async ({
+  page,
+}) => {
   await recordBridgeCalls(page)
   await page.goto('/demo/')
   await expect(page.getByTestId('chain')).toHaveText('31337')
@@ -32,28 +34,55 @@ test('unsupported methods are 4200 and malformed requests -32602, answered in th
   expect(await bridgeCalls(page)).toEqual(before)
 
   // Per-method params are checked by the frame with the same registry (bridge/rpc-methods.ts).
-  expect(await startRequest(page, 'personal_sign', ['0x6869'])).toMatchObject({ code: -32602, message: 'Invalid params for personal_sign: expected 2 to 3 params, got 1' })
-  expect(await startRequest(page, 'personal_sign', ['0x6869', 'bob'])).toMatchObject({ code: -32602, message: 'Invalid params for personal_sign: params[1] must be an address' })
-  expect(await startRequest(page, 'eth_sendTransaction', [{ from: address, value: 12 }])).toMatchObject({ code: -32602, message: 'Invalid params for eth_sendTransaction: params[0] .value must be a hex quantity' })
+  expect(await startRequest(page, 'personal_sign', ['0x6869'])).toMatchObject({
+    code: -32602,
+    message: 'Invalid params for personal_sign: expected 2 to 3 params, got 1',
+  })
+  expect(await startRequest(page, 'personal_sign', ['0x6869', 'bob'])).toMatchObject({
+    code: -32602,
+    message: 'Invalid params for personal_sign: params[1] must be an address',
+  })
+  expect(await startRequest(page, 'eth_sendTransaction', [{ from: address, value: 12 }])).toMatchObject({
+    code: -32602,
+    message: 'Invalid params for eth_sendTransaction: params[0] .value must be a hex quantity',
+  })
   expect(await startRequest(page, 'eth_signTypedData_v4', [address, '{broken'])).toMatchObject({ code: -32602 })
   expect(await startRequest(page, 'eth_chainId', { a: 1 })).toMatchObject({ code: -32602 })
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
 })
 
-test('a host page cannot spend a signed-in wallet through non-wallet methods: eth_sendUnsignedTransaction and node admin methods are 4200, reads work', async ({ page, request }) => {
+test('a host page cannot spend a signed-in wallet through non-wallet methods: eth_sendUnsignedTransaction and node admin methods are 4200, reads work', async ({
+  page,
+  request,
+}) => {
   await recordBridgeCalls(page)
   const victim = await signUp(page, request) // funded by the faucet at sign-up
   const balance = async () => (await startRequest(page, 'eth_getBalance', [victim, 'latest'])) as { result: string }
   const before = await balance()
-  const attacks = ['eth_sendUnsignedTransaction', 'eth_sendTransactionSync', 'anvil_setBalance', 'anvil_impersonateAccount', 'evm_mine', 'hardhat_setBalance', 'debug_traceCall', 'personal_unlockAccount', 'txpool_content']
+  const attacks = [
+    'eth_sendUnsignedTransaction',
+    'eth_sendTransactionSync',
+    'anvil_setBalance',
+    'anvil_impersonateAccount',
+    'evm_mine',
+    'hardhat_setBalance',
+    'debug_traceCall',
+    'personal_unlockAccount',
+    'txpool_content',
+  ]
   for (const method of attacks)
-    expect(await startRequest(page, method, [{ from: victim, to: '0x000000000000000000000000000000000000dEaD', value: '0x1' }])).toMatchObject({ code: 4200, message: `Unsupported method: ${method}` })
+    expect(await startRequest(page, method, [{ from: victim, to: '0x000000000000000000000000000000000000dEaD', value: '0x1' }])).toMatchObject({
+      code: 4200,
+      message: `Unsupported method: ${method}`,
+    })
   expect((await bridgeCalls(page)).filter((call) => attacks.some((method) => call === `request:${method}`))).toEqual([])
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
   expect(await balance()).toEqual(before)
   expect(BigInt(before.result)).toBeGreaterThan(0n)
   expect(await startRequest(page, 'eth_blockNumber')).toEqual({ result: expect.stringMatching(/^0x[0-9a-f]+$/) })
-  expect(await startRequest(page, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', address: '0x000000000000000000000000000000000000dEaD' }])).toEqual({ result: [] })
+  expect(await startRequest(page, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', address: '0x000000000000000000000000000000000000dEaD' }])).toEqual({
+    result: [],
+  })
 })
 
 test('signing before connecting is 4100; reads work without a session', async ({ page }) => {

@@ -39,7 +39,11 @@ const baitUnderTransparentFrame = (page: Page) =>
     document.body.append(bait)
   })
 
-test('without IntersectionObserver v2, over a bait: no Confirm in the frame; the secure window signs, and closing it rejects', async ({ page, context, request }) => {
+test('without IntersectionObserver v2, over a bait: no Confirm in the frame; the secure window signs, and closing it rejects', async ({
+  page,
+  context,
+  request,
+}) => {
   await withoutVisibilityV2(context)
   const address = await signUp(page, request)
   const frame = frameOf(page)
@@ -101,7 +105,11 @@ test('with IntersectionObserver v2: a frame moved after Confirm was enabled disa
   expect((await signing).result).toMatch(/^0x[0-9a-f]{130}$/)
 })
 
-test('a host page with Cross-Origin-Opener-Policy: same-origin: the secure window still signs, and closing it still rejects', async ({ page, context, request }) => {
+test('a host page with Cross-Origin-Opener-Policy: same-origin: the secure window still signs, and closing it still rejects', async ({
+  page,
+  context,
+  request,
+}) => {
   await withoutVisibilityV2(context)
   await page.goto('/coop/')
   await page.getByTestId('connect').click()

@@ -15,11 +15,13 @@ const widget = (page: Page) => page.frames().find((f) => f.url().startsWith(`${p
 const answered = (page: Page, method: string, ms: number) =>
   Promise.race([startRequest(page, method), new Promise((resolve) => setTimeout(() => resolve('no answer'), ms))])
 
-
 const inboxCount = async (request: APIRequestContext, to: string) =>
   ((await (await request.get(`${providerUrl}/dev/api/inbox?to=${encodeURIComponent(to)}`)).json()) as unknown[]).length
 
-test('with third-party storage blocked: the first sign-in goes through the secure window; after a reload one click restores the session, no code', async ({ page, request }) => {
+test('with third-party storage blocked: the first sign-in goes through the secure window; after a reload one click restores the session, no code', async ({
+  page,
+  request,
+}) => {
   const warnings: string[] = []
   page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
   await page.goto('/demo/')

@@ -92,11 +92,16 @@ export function openChannel(options: {
       if (!port) return Promise.reject(new Error('Wallet frame unreachable'))
       const callId = uuid()
       return new Promise((resolve, reject) => {
-        const timer = timeout === undefined ? undefined : setTimeout(() => {
-          pending.delete(callId)
-          reject(new Error(`The wallet frame did not answer ${name} within ${timeout} ms`))
-        }, timeout)
-        const done = <T>(fn: (v: T) => void) => (v: T) => (clearTimeout(timer), fn(v))
+        const timer =
+          timeout === undefined
+            ? undefined
+            : setTimeout(() => {
+                pending.delete(callId)
+                reject(new Error(`The wallet frame did not answer ${name} within ${timeout} ms`))
+              }, timeout)
+        const done =
+          <T>(fn: (v: T) => void) =>
+          (v: T) => (clearTimeout(timer), fn(v))
         pending.set(callId, { resolve: done(resolve), reject: done(reject) })
         send({ type: 'CALL', id: callId, methodPath: [name], args })
       })

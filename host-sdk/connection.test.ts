@@ -88,7 +88,7 @@ describe('host channel ⇄ Penpal child', () => {
     })
   })
 
-  test("a widget that refuses the hello (say, the app is switched off) fails every call with its reason", async () => {
+  test('a widget that refuses the hello (say, the app is switched off) fails every call with its reason', async () => {
     const pair = windowPair(hostOrigin, providerOrigin)
     const host = startHost(pair)
     startWidget(pair, {

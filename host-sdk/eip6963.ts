@@ -13,9 +13,7 @@ export const svgIcon = (fill: string) =>
 
 /** A v4 UUID. Not crypto.randomUUID: plain-http hosts (not a secure context) lack it. */
 export const uuid = () =>
-  '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) =>
-    (+c ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (+c / 4)))).toString(16),
-  )
+  '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) => (+c ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (+c / 4)))).toString(16))
 
 export const kitInfo = (): ProviderInfo => ({ uuid: uuid(), name: 'Wallet Kit', icon: svgIcon('7c5cff'), rdns: 'dev.walletkit' })
 

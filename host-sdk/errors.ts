@@ -14,8 +14,7 @@ export class ProviderRpcError extends Error {
   }
 }
 
-export const toProviderError = (error: RpcError): ProviderRpcError =>
-  new ProviderRpcError(error.code, error.message, error.data)
+export const toProviderError = (error: RpcError): ProviderRpcError => new ProviderRpcError(error.code, error.message, error.data)
 
 export function unwrap<T>(result: Result<T>): T {
   if ('error' in result) throw toProviderError(result.error)

@@ -83,11 +83,17 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
     ready() {
       sendWallets()
       // Who is connected already (a stored session): what open() shows and what counts as a change.
-      widget('request', { method: 'eth_accounts' }).then((accounts) => external.active || (state.accounts = accounts as string[]), () => {})
+      widget('request', { method: 'eth_accounts' }).then(
+        (accounts) => external.active || (state.accounts = accounts as string[]),
+        () => {},
+      )
       // The chain: noted at the first handshake; a reloaded frame may come back on another one.
       const again = greeted
       greeted = true
-      widget('request', { method: 'eth_chainId' }).then((id) => external.active || (again ? emit('chainChanged', id) : (state.chainId = id)), () => {})
+      widget('request', { method: 'eth_chainId' }).then(
+        (id) => external.active || (again ? emit('chainChanged', id) : (state.chainId = id)),
+        () => {},
+      )
     },
   })
   document.addEventListener('securitypolicyviolation', onViolation)

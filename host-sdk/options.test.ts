@@ -30,9 +30,7 @@ test.each([
 })
 
 test("env 'production' never falls back to the local sandbox: it needs a provider URL, given or kit.js's own origin", () => {
-  expect(() => resolveOptions({ appId: 'demo', env: 'production' })).toThrow(
-    "env 'production' needs a providerUrl (the default is the local sandbox)",
-  )
+  expect(() => resolveOptions({ appId: 'demo', env: 'production' })).toThrow("env 'production' needs a providerUrl (the default is the local sandbox)")
   expect(resolveOptions({ appId: 'demo', env: 'production', providerUrl: 'https://wallet.example' }).providerOrigin).toBe('https://wallet.example')
   // Loaded from kit.js: the script's own origin is the provider.
   expect(resolveOptions({ appId: 'demo', env: 'production' }, 'https://wallet.example').providerOrigin).toBe('https://wallet.example')

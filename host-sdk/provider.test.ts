@@ -13,7 +13,11 @@ function setup() {
   return { ...made, sent }
 }
 
-const fails = (promise: Promise<unknown>) => promise.then(() => ({}), (e: ProviderRpcError) => ({ name: e.name, code: e.code, message: e.message }))
+const fails = (promise: Promise<unknown>) =>
+  promise.then(
+    () => ({}),
+    (e: ProviderRpcError) => ({ name: e.name, code: e.code, message: e.message }),
+  )
 
 describe('request', () => {
   test('a good request is sent with only method and params, and the timeout of its kind', async () => {
@@ -33,7 +37,11 @@ describe('request', () => {
     [{ method: '' }, -32602, 'Invalid request: method must be a non-empty string'],
     [{ method: 'eth_chainId', params: 'x' }, -32602, 'Invalid request: params must be an array or an object'],
     [{ method: 'eth_sign', params: [] }, 4200, 'Unsupported method: eth_sign'],
-    [{ method: 'eth_sendUnsignedTransaction', params: [{ from: '0x000000000000000000000000000000000000dEaD' }] }, 4200, 'Unsupported method: eth_sendUnsignedTransaction'],
+    [
+      { method: 'eth_sendUnsignedTransaction', params: [{ from: '0x000000000000000000000000000000000000dEaD' }] },
+      4200,
+      'Unsupported method: eth_sendUnsignedTransaction',
+    ],
     [{ method: 'anvil_setBalance', params: [] }, 4200, 'Unsupported method: anvil_setBalance'],
     [{ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }, 4902, 'Unrecognized chain 0x1: this app offers 31337, 31338'],
     [{ method: 'wallet_addEthereumChain', params: [{ chainId: '0x89', chainName: 'Polygon' }] }, 4902, 'Unrecognized chain 0x89: this app offers 31337, 31338'],

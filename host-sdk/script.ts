@@ -25,8 +25,4 @@ window.WalletKit = {
 defineWalletKitElement(providerUrl)
 
 const { appId, env, theme, locale, chains, mode } = script?.dataset ?? {}
-if (appId)
-  createWalletKit(
-    { appId, env, theme, locale, mode, chains: chains?.split(',').map(Number) } as WalletKitOptions,
-    providerUrl,
-  )
+if (appId) createWalletKit({ appId, env, theme, locale, mode, chains: chains?.split(',').map(Number) } as WalletKitOptions, providerUrl)

@@ -103,7 +103,10 @@ describe('routing to the chosen browser wallet', () => {
   const setup = () => {
     const events: unknown[] = []
     let ended = 0
-    const external = createExternal((event, payload) => events.push([event, payload]), () => ended++)
+    const external = createExternal(
+      (event, payload) => events.push([event, payload]),
+      () => ended++,
+    )
     return { external, events, ended: () => ended }
   }
 

@@ -62,10 +62,10 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
   }
 
   const clientSecretOf = async (appId: string | null, environment: string | null) => {
-    const { rows } = await sandbox.store.query<{ client_secret: string | null }>(
-      'SELECT client_secret FROM apps WHERE app_id = $1 AND environment = $2',
-      [appId, environment],
-    )
+    const { rows } = await sandbox.store.query<{ client_secret: string | null }>('SELECT client_secret FROM apps WHERE app_id = $1 AND environment = $2', [
+      appId,
+      environment,
+    ])
     return rows[0]?.client_secret ?? undefined
   }
 

@@ -10,9 +10,10 @@ const rows: [string, () => ReturnType<typeof measure>][] = [
   ['wallet-kit (provider only)', () => measure(entryConfig('host-sdk/index.ts'))],
   ['wallet-kit/element (provider + <wallet-kit>)', () => measure(entryConfig('host-sdk/element.ts'))],
   ['wallet-kit/react (React external)', () => measure(entryConfig('host-sdk/react/index.ts', [/^react($|\/|-dom)/]))],
-  ...(['preact', 'preact-compat', 'react'] as Renderer[]).map(
-    (renderer): [string, () => ReturnType<typeof measure>] => [`kit.js with ${renderer} as the element renderer`, () => measure(kitConfig({ renderer }))],
-  ),
+  ...(['preact', 'preact-compat', 'react'] as Renderer[]).map((renderer): [string, () => ReturnType<typeof measure>] => [
+    `kit.js with ${renderer} as the element renderer`,
+    () => measure(kitConfig({ renderer })),
+  ]),
   ['wallet frame, first route (up to the connect home)', () => widgetFirstRoute()],
   ['magic-sdk (Magic)', () => measure(entryConfig('scripts/bench/magic.ts'))],
   ['@coinbase/wallet-sdk (createCoinbaseWalletSDK)', () => measure(entryConfig('scripts/bench/coinbase.ts'))],

@@ -13,7 +13,9 @@ const solc = require('solc') as { compile(input: string): string; version(): str
 
 const dir = fileURLToPath(new URL('../sandbox/contracts/', import.meta.url))
 const outDir = join(dir, 'artifacts')
-const files = readdirSync(dir).filter((name) => name.endsWith('.sol')).sort()
+const files = readdirSync(dir)
+  .filter((name) => name.endsWith('.sol'))
+  .sort()
 const sources = Object.fromEntries(files.map((name) => [name, { content: readFileSync(join(dir, name), 'utf8') }]))
 
 const output = JSON.parse(

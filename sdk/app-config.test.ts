@@ -45,7 +45,9 @@ test.each([
 })
 
 test('no app id: App ID is not set, and nothing is sent', async () => {
-  const error = (await createAppConfigClient({ baseUrls: rec.baseUrls }).get().catch((e) => e)) as SdkError
+  const error = (await createAppConfigClient({ baseUrls: rec.baseUrls })
+    .get()
+    .catch((e) => e)) as SdkError
   expect(error).toBeInstanceOf(SdkError)
   expect(error.message).toBe('App ID is not set')
   expect(await rec.requests()).toHaveLength(0)
@@ -53,17 +55,17 @@ test('no app id: App ID is not set, and nothing is sent', async () => {
 
 test('a non-OK answer: Failed to fetch app config, with the status and body', async () => {
   await rec.rules({ path: '/api/v1/apps/config', status: 404, message: 'App not found' })
-  const error = (await createAppConfigClient({ appId: 'nope', baseUrls: rec.baseUrls }).get().catch((e) => e)) as SdkError
-  expect([error.message, error.code, error.details]).toEqual([
-    'Failed to fetch app config',
-    '404',
-    { status: 404, message: 'App not found', data: null },
-  ])
+  const error = (await createAppConfigClient({ appId: 'nope', baseUrls: rec.baseUrls })
+    .get()
+    .catch((e) => e)) as SdkError
+  expect([error.message, error.code, error.details]).toEqual(['Failed to fetch app config', '404', { status: 404, message: 'App not found', data: null }])
 })
 
 test('an answer that is not JSON: Failed to fetch app config', async () => {
   await rec.rules({ path: '/api/v1/apps/config', raw: '<html>' })
-  const error = (await createAppConfigClient({ appId: 'demo', baseUrls: rec.baseUrls }).get().catch((e) => e)) as SdkError
+  const error = (await createAppConfigClient({ appId: 'demo', baseUrls: rec.baseUrls })
+    .get()
+    .catch((e) => e)) as SdkError
   expect([error.message, error.code]).toEqual(['Failed to fetch app config', '200'])
 })
 

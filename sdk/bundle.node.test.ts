@@ -15,10 +15,7 @@ async function bundle(names: string[]): Promise<string> {
       {
         name: 'page',
         resolveId: (id) => (id === 'page' ? entry : undefined),
-        load: (id) =>
-          id === entry
-            ? `import { ${names.join(', ')} } from ${JSON.stringify(index)}\nglobalThis.page = [${names.join(", ")}]`
-            : undefined,
+        load: (id) => (id === entry ? `import { ${names.join(', ')} } from ${JSON.stringify(index)}\nglobalThis.page = [${names.join(', ')}]` : undefined),
       },
     ],
     build: { write: false, minify: true, target: 'es2022', rollupOptions: { input: 'page' } },

@@ -42,9 +42,7 @@ test('first URL dead: the request reaches anvil through the second', async () =>
 test("anvil's error answers keep their code: 3 with the revert data, -32601 for an unknown method", async () => {
   const chain = createChainClient({ rpcUrls: [deadUrl, rpcUrl] })
   // Init code that reverts with one word of data: PUSH1 1 PUSH1 0 MSTORE PUSH1 32 PUSH1 0 REVERT.
-  const revert = (await chain
-    .request({ method: 'eth_call', params: [{ data: '0x600160005260206000fd' }, 'latest'] })
-    .catch((e) => e)) as RpcResponse.BaseError
+  const revert = (await chain.request({ method: 'eth_call', params: [{ data: '0x600160005260206000fd' }, 'latest'] }).catch((e) => e)) as RpcResponse.BaseError
   expect(revert).toBeInstanceOf(RpcResponse.BaseError)
   expect([revert.code, revert.data]).toEqual([3, `0x${'1'.padStart(64, '0')}`])
   const unknown = await chain.request({ method: 'eth_nope' }).catch((e) => e)

@@ -60,10 +60,7 @@ test.each([
 })
 
 test('a JSON-RPC error in a non-OK answer is a failed URL: the next one answers', async () => {
-  await rec.rules(
-    { path: '/rpc/a', status: 503, rpcError: { code: -32005, message: 'rate limited' } },
-    { path: '/rpc/b', rpcResult: '0x2' },
-  )
+  await rec.rules({ path: '/rpc/a', status: 503, rpcError: { code: -32005, message: 'rate limited' } }, { path: '/rpc/b', rpcResult: '0x2' })
   const chain = createChainClient({ rpcUrls: [`${rec.base}/rpc/a`, `${rec.base}/rpc/b`] })
   expect(await chain.request({ method: 'eth_blockNumber' })).toBe('0x2')
   expect((await rec.requests()).map((r) => r.path)).toEqual(['/rpc/a', '/rpc/b'])
@@ -106,6 +103,8 @@ test('with a timeout, a slow URL counts as failed and the next one answers', asy
 })
 
 test('no URL at all: All RPC URLs failed', async () => {
-  const error = (await createChainClient({ rpcUrls: [] }).request({ method: 'eth_chainId' }).catch((e) => e)) as SdkError
+  const error = (await createChainClient({ rpcUrls: [] })
+    .request({ method: 'eth_chainId' })
+    .catch((e) => e)) as SdkError
   expect([error.message, error.code, error.details]).toEqual(['All RPC URLs failed', 'ALL_RPC_URLS_FAILED', []])
 })

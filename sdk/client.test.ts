@@ -12,11 +12,7 @@ test('one host table, keyed by env; sandbox defaults to the local sandbox server
   expect(hosts.production).toEqual({})
   const production = { wallet: 'https://w.example/api/v2', smartAccount: 'https://w.example/api/v1', appConfig: 'https://w.example/api/v1' }
   expect(resolveBaseUrls('production', { ...production, ramp: 'https://ramp.example/v1/' }).ramp).toBe('https://ramp.example/v1')
-  expect([environmentHeader('sandbox'), environmentHeader('production'), environmentHeader()]).toEqual([
-    'development',
-    'production',
-    'development',
-  ])
+  expect([environmentHeader('sandbox'), environmentHeader('production'), environmentHeader()]).toEqual(['development', 'production', 'development'])
 })
 
 test('createClient: env defaults to sandbox, one token holder shared by every service', async () => {

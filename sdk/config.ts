@@ -27,7 +27,10 @@ export type ClientConfig = {
    * sharing a stored session) must take turns: run `refresh` under a lock, or answer the pair
    * another holder already got for `spent` without spending it again.
    */
-  coordinateRefresh?: (spent: string, refresh: () => Promise<{ walletToken: string; refreshToken: string }>) => Promise<{ walletToken: string; refreshToken: string }>
+  coordinateRefresh?: (
+    spent: string,
+    refresh: () => Promise<{ walletToken: string; refreshToken: string }>,
+  ) => Promise<{ walletToken: string; refreshToken: string }>
 }
 
 /** The resolved configuration every service client works from. */

@@ -10,9 +10,11 @@ export type Container<services extends Record<string, unknown>> = {
   has(name: string): boolean
 }
 
-export function createContainer<services extends Record<string, unknown>>(factories: {
-  [name in keyof services]: () => services[name]
-}): Container<services> {
+export function createContainer<services extends Record<string, unknown>>(
+  factories: {
+    [name in keyof services]: () => services[name]
+  },
+): Container<services> {
   const built = new Map<string, unknown>()
   return {
     get(name: string) {

@@ -91,9 +91,7 @@ describe('error table (SPEC.md section 8), against a real server', () => {
     const error = await caught(createClient({ baseUrls: { wallet: 'not a url' } }).wallet.address({ network: 'x' }))
     expect(error.code).toBe('REQUEST_SETUP_ERROR')
     expect(error.message).toMatch(/url/i)
-    const bigint = await caught(
-      request({ fetch, baseUrl: rec.base, method: 'POST', path: '/x', body: { kind: 'json', value: { n: 1n } } }),
-    )
+    const bigint = await caught(request({ fetch, baseUrl: rec.base, method: 'POST', path: '/x', body: { kind: 'json', value: { n: 1n } } }))
     expect(bigint.code).toBe('REQUEST_SETUP_ERROR')
     expect(bigint.message).toMatch(/BigInt/i)
     expect(await rec.requests()).toHaveLength(0)

@@ -4,10 +4,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export type Query = Record<string, string | number | boolean | null | undefined>
 
-export type Body =
-  | { kind: 'json'; value: unknown }
-  | { kind: 'form'; value: Record<string, string> }
-  | { kind: 'formData'; value: FormData }
+export type Body = { kind: 'json'; value: unknown } | { kind: 'form'; value: Record<string, string> } | { kind: 'formData'; value: FormData }
 
 export type HttpRequest = {
   fetch: typeof fetch

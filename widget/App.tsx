@@ -7,10 +7,22 @@ import { useStore } from './store.ts'
 import { Modal } from './ui/Modal.tsx'
 
 // Only the connect modal's home loads with the frame; every other modal after it (lazy-route.ts).
-const ConfirmModal = lazyRoute(() => import('./confirm/ConfirmModal.tsx'), (m) => m.ConfirmModal)
-const PermissionModal = lazyRoute(() => import('./confirm/PermissionModal.tsx'), (m) => m.PermissionModal)
-const ChainModal = lazyRoute(() => import('./chain/ChainModal.tsx'), (m) => m.ChainModal)
-const ProfileModal = lazyRoute(() => import('./profile/ProfileModal.tsx'), (m) => m.ProfileWithQueries)
+const ConfirmModal = lazyRoute(
+  () => import('./confirm/ConfirmModal.tsx'),
+  (m) => m.ConfirmModal,
+)
+const PermissionModal = lazyRoute(
+  () => import('./confirm/PermissionModal.tsx'),
+  (m) => m.PermissionModal,
+)
+const ChainModal = lazyRoute(
+  () => import('./chain/ChainModal.tsx'),
+  (m) => m.ChainModal,
+)
+const ProfileModal = lazyRoute(
+  () => import('./profile/ProfileModal.tsx'),
+  (m) => m.ProfileWithQueries,
+)
 
 export function App() {
   const { wallet } = useWidget()

@@ -37,7 +37,15 @@ function twoTabs(initial: Record<string, unknown>) {
   const lock = locks()
   const name = `test-${++channels}-${Math.random()}`
   const tab = () =>
-    createSessionOwner({ appId: 'demo', env: 'sandbox', store: createSessionStore('demo', 'sandbox', shared.entries), persistent: true, chainId: () => 31337, name, locks: lock })
+    createSessionOwner({
+      appId: 'demo',
+      env: 'sandbox',
+      store: createSessionStore('demo', 'sandbox', shared.entries),
+      persistent: true,
+      chainId: () => 31337,
+      name,
+      locks: lock,
+    })
   const tabs = [tab(), tab()] as const
   return { ...shared, tabs, close: () => tabs.forEach((t) => t.close()) }
 }
@@ -77,7 +85,13 @@ describe('the session store never hangs', () => {
     const { entries, stored } = counted()
     let broken = true
     const flaky: Entries = { ...entries, set: (k, v) => (broken ? Promise.reject(new Error('quota')) : entries.set(k, v)) }
-    const owner = createSessionOwner({ appId: 'demo', env: 'sandbox', store: createSessionStore('demo', 'sandbox', flaky), persistent: false, chainId: () => 31337 })
+    const owner = createSessionOwner({
+      appId: 'demo',
+      env: 'sandbox',
+      store: createSessionStore('demo', 'sandbox', flaky),
+      persistent: false,
+      chainId: () => 31337,
+    })
     owner.tokens.set({ walletToken: 'w', refreshToken: 'r', address: alice.address })
     await owner.settled()
     expect(owner.tokens.get()).toMatchObject({ walletToken: 'w', refreshToken: 'r' })
@@ -94,7 +108,15 @@ describe('one owner: tokens are written in one place', () => {
     const { entries, writes, stored } = counted()
     const sent: unknown[] = []
     const channel = { postMessage: (m: unknown) => sent.push(m), close() {} } as unknown as BroadcastChannel
-    const owner = createSessionOwner({ appId: 'demo', env: 'sandbox', store: createSessionStore('demo', 'sandbox', entries), persistent: true, channel, locks: undefined, chainId: () => 31337 })
+    const owner = createSessionOwner({
+      appId: 'demo',
+      env: 'sandbox',
+      store: createSessionStore('demo', 'sandbox', entries),
+      persistent: true,
+      channel,
+      locks: undefined,
+      chainId: () => 31337,
+    })
     const changes: unknown[] = []
     owner.subscribe((change) => changes.push(change))
     owner.tokens.set({ walletToken: 'w', refreshToken: 'r', address: alice.address })
@@ -110,7 +132,13 @@ describe('one owner: tokens are written in one place', () => {
 
   test('the sdk clearing the tokens (a refresh the service refused, a logout) ends the session: store cleared, told once', async () => {
     const { entries, stored } = counted(storedAlice())
-    const owner = createSessionOwner({ appId: 'demo', env: 'sandbox', store: createSessionStore('demo', 'sandbox', entries), persistent: false, chainId: () => 31337 })
+    const owner = createSessionOwner({
+      appId: 'demo',
+      env: 'sandbox',
+      store: createSessionStore('demo', 'sandbox', entries),
+      persistent: false,
+      chainId: () => 31337,
+    })
     await owner.restore()
     const changes: unknown[] = []
     owner.subscribe((change) => changes.push(change))
@@ -154,7 +182,13 @@ describe('refreshes across tabs', () => {
   test("another account's stored session is neither taken nor overwritten", async () => {
     const bob = '0x000000000000000000000000000000000000b0b0'
     const { entries, stored } = counted()
-    const owner = createSessionOwner({ appId: 'demo', env: 'sandbox', store: createSessionStore('demo', 'sandbox', entries), persistent: false, chainId: () => 31337 })
+    const owner = createSessionOwner({
+      appId: 'demo',
+      env: 'sandbox',
+      store: createSessionStore('demo', 'sandbox', entries),
+      persistent: false,
+      chainId: () => 31337,
+    })
     owner.tokens.set({ walletToken: 'w1', refreshToken: 'r1', address: alice.address })
     await owner.settled()
     // Meanwhile the stored session became bob's (another tab's login this tab has not heard of).
@@ -167,7 +201,15 @@ describe('refreshes across tabs', () => {
   test('a browser that refuses the Web Lock (storage blocked) still refreshes, without it', async () => {
     const { entries } = counted(storedAlice({ token: 'w1', refreshToken: 'r1' }))
     const refused = { request: () => Promise.reject(new DOMException('The request was denied.', 'SecurityError')) } as unknown as Pick<LockManager, 'request'>
-    const owner = createSessionOwner({ appId: 'demo', env: 'sandbox', store: createSessionStore('demo', 'sandbox', entries), persistent: true, channel: undefined, locks: refused, chainId: () => 31337 })
+    const owner = createSessionOwner({
+      appId: 'demo',
+      env: 'sandbox',
+      store: createSessionStore('demo', 'sandbox', entries),
+      persistent: true,
+      channel: undefined,
+      locks: refused,
+      chainId: () => 31337,
+    })
     await owner.restore()
     expect(await owner.coordinateRefresh('r1', async () => ({ walletToken: 'w2', refreshToken: 'r2' }))).toEqual({ walletToken: 'w2', refreshToken: 'r2' })
     owner.close()

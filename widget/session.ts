@@ -138,7 +138,9 @@ export async function openSessionStore(
     const store = createSessionStore(appId, env, entries)
     return { store, persistent: true }
   } catch (error) {
-    console.warn(`wallet-kit: this browser does not let the wallet frame store anything (${(error as Error)?.message ?? error}): the session lasts until this page is closed`)
+    console.warn(
+      `wallet-kit: this browser does not let the wallet frame store anything (${(error as Error)?.message ?? error}): the session lasts until this page is closed`,
+    )
     return { store: createSessionStore(appId, env, memoryEntries()), persistent: false }
   }
 }

@@ -16,7 +16,12 @@ function testChannel() {
  * tab played through its channel, host calls recorded.
  */
 export function testWallet(
-  options: { session?: Omit<Session, 'expiresAt'>; account?: unknown; chains?: readonly number[]; logout?: (tokens: { walletToken?: string; refreshToken?: string }) => Promise<void> } = {},
+  options: {
+    session?: Omit<Session, 'expiresAt'>
+    account?: unknown
+    chains?: readonly number[]
+    logout?: (tokens: { walletToken?: string; refreshToken?: string }) => Promise<void>
+  } = {},
 ) {
   const key = 'session:demo:sandbox'
   const entries = memoryEntries({

@@ -35,6 +35,9 @@ mountExample('wagmi', {
 const list = document.createElement('p')
 list.dataset.testid = 'connectors'
 document.querySelector('.card')!.append(list)
-const show = () => (list.textContent = getConnectors(config).map((c) => c.name).join(', '))
+const show = () =>
+  (list.textContent = getConnectors(config)
+    .map((c) => c.name)
+    .join(', '))
 watchConnectors(config, { onChange: show })
 show()

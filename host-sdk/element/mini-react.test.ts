@@ -10,7 +10,12 @@ describe('mini-react', () => {
     const host = document.createElement('div')
     const Label = (props: Record<string, unknown>) => jsx('span', { className: 'label', children: props.text as string })
     createRoot(host).render(
-      jsxs(Fragment, { children: [jsx('style', { children: 'b{}' }), jsx('b', { 'data-x': 1, hidden: false, disabled: true, children: [jsx(Label, { text: 'hi' }), ' ', 3, null, false] })] }),
+      jsxs(Fragment, {
+        children: [
+          jsx('style', { children: 'b{}' }),
+          jsx('b', { 'data-x': 1, hidden: false, disabled: true, children: [jsx(Label, { text: 'hi' }), ' ', 3, null, false] }),
+        ],
+      }),
     )
     expect(host.innerHTML).toBe('<style>b{}</style><b data-x="1" disabled=""><span class="label">hi</span> 3</b>')
   })

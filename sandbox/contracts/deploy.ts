@@ -30,9 +30,9 @@ export type DemoContracts = { readonly [key in ContractKey]: { readonly address:
 
 export const demoContracts: DemoContracts = {
   multicall3: { address: multicall3Address },
-  ...(Object.fromEntries(
-    deployed.map(([key], nonce) => [key, { address: getContractAddress({ from: deployer.address, nonce: BigInt(nonce) }) }]),
-  ) as { [key in (typeof deployed)[number][0]]: { address: Address } }),
+  ...(Object.fromEntries(deployed.map(([key], nonce) => [key, { address: getContractAddress({ from: deployer.address, nonce: BigInt(nonce) }) }])) as {
+    [key in (typeof deployed)[number][0]]: { address: Address }
+  }),
 }
 
 /**
@@ -54,11 +54,10 @@ const deployGas = parseEther('1')
  * immutable, so it lives in the code, and balances (storage) stay as they were.
  */
 export async function ensureDemoContracts(chain: RunningChain, minter: Address): Promise<void> {
-  const client = createWalletClient({ account: deployer, chain: viemChainOf(chain), transport: http(chain.rpcUrl), pollingInterval: 50 }).extend(
-    publicActions,
-  )
+  const client = createWalletClient({ account: deployer, chain: viemChainOf(chain), transport: http(chain.rpcUrl), pollingInterval: 50 }).extend(publicActions)
   const admin = adminClient(chain)
-  if (!(await client.getCode({ address: multicall3Address }))) await admin.setCode({ address: multicall3Address, bytecode: loadArtifact('Multicall3').deployedBytecode })
+  if (!(await client.getCode({ address: multicall3Address })))
+    await admin.setCode({ address: multicall3Address, bytecode: loadArtifact('Multicall3').deployedBytecode })
   await admin.setBalance({ address: deployer.address, value: deployGas })
   try {
     for (const [index, [key, name]] of deployed.entries()) {

@@ -30,8 +30,7 @@ import { staticRoutes } from './static.ts'
 
 /** The whole HTTP surface: guards and body limits per path, then each service's and emulator's routes. */
 export function createApp(deps: Deps, log: boolean) {
-  const api = (limit: number) =>
-    bodyLimit({ maxSize: limit, onError: (c) => fail(c, 413, 'Request body too large') })
+  const api = (limit: number) => bodyLimit({ maxSize: limit, onError: (c) => fail(c, 413, 'Request body too large') })
   const app = new Hono<SandboxEnv>()
   app.onError(onError)
   app.notFound(notFound)
@@ -79,4 +78,3 @@ export function createApp(deps: Deps, log: boolean) {
   app.route('/', staticRoutes(deps))
   return app
 }
-

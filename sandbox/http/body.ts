@@ -20,8 +20,7 @@ export async function readJson(c: Context): Promise<JsonObject> {
   } catch {
     throw new HttpError(400, 'Malformed JSON body')
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new HttpError(400, 'Body must be a JSON object')
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, 'Body must be a JSON object')
   return value as JsonObject
 }
 
@@ -32,8 +31,7 @@ function isJsonType(type: string | undefined): boolean {
 /** Reads an `application/x-www-form-urlencoded` (or multipart) body as string fields. */
 export async function readForm(c: Context): Promise<Record<string, string>> {
   const type = c.req.header('content-type') ?? ''
-  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data'))
-    throw new HttpError(400, 'Body must be form-encoded')
+  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) throw new HttpError(400, 'Body must be form-encoded')
   let body: Record<string, unknown>
   try {
     body = await c.req.parseBody()

@@ -13,11 +13,7 @@ export class HttpError extends Error {
   readonly code: number | undefined
   readonly data: unknown
   readonly headers: Record<string, string>
-  constructor(
-    status: ContentfulStatusCode,
-    message: string,
-    options: { code?: number; data?: unknown; headers?: Record<string, string> } = {},
-  ) {
+  constructor(status: ContentfulStatusCode, message: string, options: { code?: number; data?: unknown; headers?: Record<string, string> } = {}) {
     super(message)
     this.status = status
     this.code = options.code

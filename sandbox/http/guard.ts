@@ -56,8 +56,7 @@ export function requireApp(deps: Deps, options: { walletService?: boolean } = {}
     const app = appId && environment ? await findApp(deps.store, appId, environment) : undefined
     if (!app) {
       // No app to judge by yet: let an origin whose preflight passed read the error.
-      if (origin && (await corsOriginAllowed(deps, origin, c.req.path)))
-        c.header('Access-Control-Allow-Origin', origin)
+      if (origin && (await corsOriginAllowed(deps, origin, c.req.path))) c.header('Access-Control-Allow-Origin', origin)
       if (!appId) throw new HttpError(400, 'App ID is not set')
       if (!environment) throw new HttpError(400, 'Invalid environment')
       throw new HttpError(404, 'App not found')

@@ -6,7 +6,8 @@ import { upsertApp } from '../services/app-config/queries.ts'
 import { startTestSandbox, testAppSettings, type TestSandbox } from '../test-sandbox.ts'
 
 let sandbox: TestSandbox
-const signTransaction = (tx: Parameters<ReturnType<typeof privateKeyToAccount>['signTransaction']>[0]) => privateKeyToAccount(generatePrivateKey()).signTransaction(tx)
+const signTransaction = (tx: Parameters<ReturnType<typeof privateKeyToAccount>['signTransaction']>[0]) =>
+  privateKeyToAccount(generatePrivateKey()).signTransaction(tx)
 
 beforeAll(async () => {
   sandbox = await startTestSandbox()
@@ -161,13 +162,10 @@ describe('static files', () => {
     expect(frameAncestors(index)).toBe('https://partner.example https://*.partner.example')
   })
 
-  test.each([['/widget/?appId=unknown'], ['/widget/'], ['/widget/index.html?appId=demo&env=staging']])(
-    "%s is framed by 'none'",
-    async (path) => {
-      const response = await fetch(`${sandbox.url}${path}`)
-      expect(frameAncestors(response)).toBe("'none'")
-    },
-  )
+  test.each([['/widget/?appId=unknown'], ['/widget/'], ['/widget/index.html?appId=demo&env=staging']])("%s is framed by 'none'", async (path) => {
+    const response = await fetch(`${sandbox.url}${path}`)
+    expect(frameAncestors(response)).toBe("'none'")
+  })
 
   test('kit.js and assets are served with their types', async () => {
     const kit = await fetch(`${sandbox.url}/kit.js`)
@@ -211,7 +209,10 @@ describe('rpc proxy and misc', () => {
       { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
       { jsonrpc: '2.0', id: 2, method: 'net_version', params: [] },
     ])
-    expect(await batch.json()).toMatchObject([{ id: 1, result: '0x7a69' }, { id: 2, result: '31337' }])
+    expect(await batch.json()).toMatchObject([
+      { id: 1, result: '0x7a69' },
+      { id: 2, result: '31337' },
+    ])
     const second = await rpc({ jsonrpc: '2.0', id: 8, method: 'eth_chainId', params: [] }, 31338)
     expect(await second.json()).toEqual({ jsonrpc: '2.0', id: 8, result: '0x7a6a' })
   })
@@ -228,10 +229,16 @@ describe('rpc proxy and misc', () => {
   })
 
   test('an unsigned transaction from another origin (a text/plain "simple" POST, no preflight) moves nothing, alone or in a batch', async () => {
-    const balance = async () => (await (await rpc({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [sandbox.faucetAddress, 'latest'] })).json()).result
+    const balance = async () =>
+      (await (await rpc({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [sandbox.faucetAddress, 'latest'] })).json()).result
     const before = await balance()
     expect(BigInt(before)).toBeGreaterThan(0n)
-    const steal = { jsonrpc: '2.0', id: 2, method: 'eth_sendUnsignedTransaction', params: [{ from: sandbox.faucetAddress, to: '0x000000000000000000000000000000000000dEaD', value: '0xde0b6b3a7640000' }] }
+    const steal = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'eth_sendUnsignedTransaction',
+      params: [{ from: sandbox.faucetAddress, to: '0x000000000000000000000000000000000000dEaD', value: '0xde0b6b3a7640000' }],
+    }
     for (const chainId of [31337, 31338]) {
       const simple = await fetch(`${sandbox.url}/rpc/${chainId}`, {
         method: 'POST',
@@ -240,7 +247,10 @@ describe('rpc proxy and misc', () => {
       })
       expect(await simple.json()).toMatchObject({ id: 2, error: { code: -32601 } })
       const batch = await (await rpc([{ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }, steal], chainId)).json()
-      expect(batch).toMatchObject([{ id: 1, error: { code: -32601 } }, { id: 2, error: { code: -32601 } }])
+      expect(batch).toMatchObject([
+        { id: 1, error: { code: -32601 } },
+        { id: 2, error: { code: -32601 } },
+      ])
     }
     expect(await balance()).toBe(before)
     const dead = await (await rpc({ jsonrpc: '2.0', id: 3, method: 'eth_getBalance', params: ['0x000000000000000000000000000000000000dEaD', 'latest'] })).json()
@@ -268,14 +278,32 @@ describe('rpc proxy and misc', () => {
     const reads = await (
       await rpc([
         { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] },
-        { jsonrpc: '2.0', id: 2, method: 'eth_getLogs', params: [{ fromBlock: '0x0', toBlock: 'latest', address: '0x000000000000000000000000000000000000dEaD' }] },
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'eth_getLogs',
+          params: [{ fromBlock: '0x0', toBlock: 'latest', address: '0x000000000000000000000000000000000000dEaD' }],
+        },
         { jsonrpc: '2.0', id: 3, method: 'eth_gasPrice', params: [] },
         { jsonrpc: '2.0', id: 4, method: 'web3_clientVersion', params: [] },
       ])
     ).json()
-    expect(reads).toMatchObject([{ id: 1, result: expect.stringMatching(/^0x/) }, { id: 2, result: [] }, { id: 3, result: expect.stringMatching(/^0x/) }, { id: 4, result: expect.any(String) }])
+    expect(reads).toMatchObject([
+      { id: 1, result: expect.stringMatching(/^0x/) },
+      { id: 2, result: [] },
+      { id: 3, result: expect.stringMatching(/^0x/) },
+      { id: 4, result: expect.any(String) },
+    ])
     // A transaction signed by a fresh key reaches the chain, which judges it (no funds here).
-    const raw = await signTransaction({ chainId: 31337, to: '0x000000000000000000000000000000000000dEaD', value: 1n, gas: 21000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n, nonce: 0 })
+    const raw = await signTransaction({
+      chainId: 31337,
+      to: '0x000000000000000000000000000000000000dEaD',
+      value: 1n,
+      gas: 21000n,
+      maxFeePerGas: 10n ** 10n,
+      maxPriorityFeePerGas: 1n,
+      nonce: 0,
+    })
     const sent = await (await rpc({ jsonrpc: '2.0', id: 5, method: 'eth_sendRawTransaction', params: [raw] })).json()
     expect(sent.error?.code).not.toBe(-32601)
     expect(sent.error?.message).toMatch(/fund/i)

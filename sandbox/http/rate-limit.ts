@@ -110,7 +110,10 @@ export function ipKey(address: string): string {
   if (!parts) return address
   if (parts.slice(0, 5).every((part) => part === 0) && parts[5] === 0xffff)
     return [parts[6]! >> 8, parts[6]! & 0xff, parts[7]! >> 8, parts[7]! & 0xff].join('.')
-  return `${parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`
+  return `${parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (zone dropped, a dotted IPv4 tail converted). */

@@ -100,4 +100,8 @@ const notBuilt = (c: Context) => c.text('Run npm run build first', 503, { 'Cache
 
 const readDist = (distDir: string, path: string) => readFile(join(distDir, path)).catch(() => undefined)
 
-const exists = (path: string) => stat(path).then(() => true, () => false)
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  )

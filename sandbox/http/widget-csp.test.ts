@@ -68,7 +68,6 @@ describe('the wallet frame CSP', () => {
     const { 'frame-ancestors': ancestors, ...rest } = policy
     expect(ancestors).toBeDefined()
     for (const [directive, sources] of Object.entries(rest))
-      for (const source of sources)
-        expect(source, directive).toMatch(/^('self'|'none'|data:|https?:\/\/[a-z0-9.-]+(:\d+)?)$/)
+      for (const source of sources) expect(source, directive).toMatch(/^('self'|'none'|data:|https?:\/\/[a-z0-9.-]+(:\d+)?)$/)
   })
 })

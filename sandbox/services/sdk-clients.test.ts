@@ -70,7 +70,16 @@ describe('wallet service through the sdk', () => {
 
     // One line per request, and none of them carries a code, a token, a secret or a signature.
     expect(logged.some((line) => line.startsWith('POST /api/v2/wallet/sign-message 200'))).toBe(true)
-    for (const secret of [message!.code, verificationToken, login.accessToken!, created.walletToken, created.refreshToken, created.secret0, signature, 'demo-client-secret'])
+    for (const secret of [
+      message!.code,
+      verificationToken,
+      login.accessToken!,
+      created.walletToken,
+      created.refreshToken,
+      created.secret0,
+      signature,
+      'demo-client-secret',
+    ])
       expect(logged.filter((line) => line.includes(secret))).toEqual([])
   })
 
@@ -99,7 +108,12 @@ describe('ramp service signatures', () => {
     expect((await fetch(url, { headers })).status).toBe(200)
     expect(await (await fetch(url, { headers })).json()).toEqual({ status: 401, message: 'Replayed request signature', data: null })
 
-    const stale = await signRampRequest({ clientId: 'ramp-client-1', privateKey: rampPrivateKey, method: 'GET', timestamp: new Date(Date.now() - 6 * 60_000).toISOString() })
+    const stale = await signRampRequest({
+      clientId: 'ramp-client-1',
+      privateKey: rampPrivateKey,
+      method: 'GET',
+      timestamp: new Date(Date.now() - 6 * 60_000).toISOString(),
+    })
     const staleAnswer = await fetch(url, { headers: { ...headers, 'x-timestamp': stale.timestamp, 'x-signature': stale.signature } })
     expect((await staleAnswer.json()).message).toBe('Request timestamp is outside the 5-minute window')
 
@@ -141,15 +155,27 @@ describe('smart-account service signatures', () => {
     const body = JSON.stringify({ accountId: 'a' })
     const signed = await signSmartAccountRequest({ clientSecret: 'ramp-app-secret', method: 'POST', path: '/smart-account/balance/native', body })
     const send = (headers: Record<string, string>) =>
-      fetch(`${sandbox.url}/api/v1/smart-account/balance/native`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-app-id': 'ramp', ...headers } }).then(
-        async (response) => ({ status: response.status, body: await response.json() }),
-      )
+      fetch(`${sandbox.url}/api/v1/smart-account/balance/native`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', 'x-app-id': 'ramp', ...headers },
+      }).then(async (response) => ({ status: response.status, body: await response.json() }))
     const headers = { 'x-timestamp': signed.timestamp, 'x-signature': signed.signature }
     expect((await send(headers)).status).toBe(501)
     expect((await send(headers)).body.message).toBe('Replayed request signature')
-    const stale = await signSmartAccountRequest({ clientSecret: 'ramp-app-secret', method: 'POST', path: '/smart-account/balance/native', body, timestamp: '2020-01-01T00:00:00.000Z' })
-    expect((await send({ 'x-timestamp': stale.timestamp, 'x-signature': stale.signature })).body.message).toBe('Request timestamp is outside the 5-minute window')
-    expect((await send({ 'x-wallet-kit-client': 'wallet-kit-widget', origin: 'https://evil.example' })).body.message).toBe('Unsigned requests are accepted from the wallet kit only')
+    const stale = await signSmartAccountRequest({
+      clientSecret: 'ramp-app-secret',
+      method: 'POST',
+      path: '/smart-account/balance/native',
+      body,
+      timestamp: '2020-01-01T00:00:00.000Z',
+    })
+    expect((await send({ 'x-timestamp': stale.timestamp, 'x-signature': stale.signature })).body.message).toBe(
+      'Request timestamp is outside the 5-minute window',
+    )
+    expect((await send({ 'x-wallet-kit-client': 'wallet-kit-widget', origin: 'https://evil.example' })).body.message).toBe(
+      'Unsigned requests are accepted from the wallet kit only',
+    )
     expect((await send({ 'x-wallet-kit-client': 'wallet-kit-widget', origin: sandbox.url })).status).toBe(501)
   })
 })

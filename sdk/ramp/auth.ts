@@ -35,8 +35,7 @@ async function rampClientSecret(ctx: Context): Promise<string> {
   let promise = pending.get(ctx)
   if (!promise) {
     promise = fetchOrganization(ctx).then((organization) => {
-      if (!organization?.isRampableEnabled)
-        throw new SdkError(messages.rampableNotEnabled, { code: 'RAMPABLE_NOT_ENABLED', details: organization })
+      if (!organization?.isRampableEnabled) throw new SdkError(messages.rampableNotEnabled, { code: 'RAMPABLE_NOT_ENABLED', details: organization })
       if (!organization.rampableClientSecret) throw new Error('The organization has no ramp client secret')
       ctx.tokens.set({ rampClientSecret: organization.rampableClientSecret })
       return organization.rampableClientSecret

@@ -51,8 +51,7 @@ describe('with client id and private key: RSA-signed, verified with the public k
     expect(req.headers['x-client-id']).toBe('cid')
     expect(req.headers['x-client-secret']).toBeUndefined()
     const timestamp = req.headers['x-timestamp']!
-    const signed =
-      method === 'GET' || method === 'DELETE' ? `cid:${timestamp}` : `cid:${timestamp}:${await rec.sha256(JSON.stringify(body))}`
+    const signed = method === 'GET' || method === 'DELETE' ? `cid:${timestamp}` : `cid:${timestamp}:${await rec.sha256(JSON.stringify(body))}`
     expect(await rec.rsaVerify(keys.publicKey, signed, req.headers['x-signature']!)).toBe(true)
     if (body) {
       expect(JSON.parse(req.body)).toEqual(body)
@@ -88,7 +87,9 @@ describe('without a private key: x-client-secret', () => {
 
   test('isRampableEnabled false: RAMPABLE_NOT_ENABLED, and no ramp call', async () => {
     await rec.rules({ path: '/api/v2/organization', body: { isRampableEnabled: false, rampableClientSecret: null } })
-    const error = (await createRampClient({ baseUrls: rec.baseUrls }).onramp.list(undefined).catch((e) => e)) as SdkError
+    const error = (await createRampClient({ baseUrls: rec.baseUrls })
+      .onramp.list(undefined)
+      .catch((e) => e)) as SdkError
     expect(error).toBeInstanceOf(SdkError)
     expect(error.code).toBe('RAMPABLE_NOT_ENABLED')
     expect(error.message).toBe("Please enable the rampable integration through the provider's client dashboard")
@@ -97,7 +98,9 @@ describe('without a private key: x-client-secret', () => {
 
   test('a failing organization lookup keeps its server error', async () => {
     await rec.rules({ path: '/api/v2/organization', status: 403, message: 'Forbidden' })
-    const error = (await createRampClient({ baseUrls: rec.baseUrls }).onramp.list(undefined).catch((e) => e)) as SdkError
+    const error = (await createRampClient({ baseUrls: rec.baseUrls })
+      .onramp.list(undefined)
+      .catch((e) => e)) as SdkError
     expect([error.message, error.code]).toEqual(['Forbidden', '403'])
   })
 })

@@ -56,8 +56,10 @@ export function createRampClient(config: ClientConfig | Context = {}): RampClien
     list: (query, options) => send('GET', `/${name}`, query ? { query } : {}, options),
     detail: (key, options) => send('GET', `/${name}/detail/${id(key)}`, {}, options),
   })
-  const reference = <T>(path: string): Call<Query | undefined, RampList<T>> => (query, options) =>
-    send('GET', `/reference/${path}`, query ? { query } : {}, options)
+  const reference =
+    <T>(path: string): Call<Query | undefined, RampList<T>> =>
+    (query, options) =>
+      send('GET', `/reference/${path}`, query ? { query } : {}, options)
   return {
     offramp: direction('offramp'),
     onramp: direction('onramp'),

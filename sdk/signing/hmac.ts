@@ -35,9 +35,7 @@ export async function signSmartAccountRequest(input: HmacSignInput): Promise<Hma
   const timestamp = input.timestamp ?? new Date().toISOString()
   const bodyHash = await smartAccountBodyHash(input.body)
   const stringToSign = `${input.method.toUpperCase()}:${smartAccountPathPrefix}${input.path}:${bodyHash}:${timestamp}`
-  const key = await crypto.subtle.importKey('raw', utf8(input.clientSecret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ])
+  const key = await crypto.subtle.importKey('raw', utf8(input.clientSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
   const signature = toBase64(await crypto.subtle.sign('HMAC', key, utf8(stringToSign)))
   return { timestamp, signature, stringToSign }
 }

@@ -46,9 +46,7 @@ const keys = new Map<string, Promise<CryptoKey>>()
 function importPrivateKey(pem: string): Promise<CryptoKey> {
   let key = keys.get(pem)
   if (!key) {
-    key = crypto.subtle.importKey('pkcs8', pemToPkcs8(pem), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, [
-      'sign',
-    ])
+    key = crypto.subtle.importKey('pkcs8', pemToPkcs8(pem), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign'])
     key.catch(() => keys.delete(pem))
     keys.set(pem, key)
   }

@@ -23,7 +23,12 @@ const userOpRows = (['hash', 'estimate'] as const).flatMap((step): Row[] => [
     (c) => c.userOp.sendERC1155[step]({ accountId, to: '0xT', tokenAddress: '0xM', tokenId: '2', amount: '3' }),
     { data: '0x', accountId, to: '0xT', tokenAddress: '0xM', tokenId: '2', amount: '3' },
   ],
-  [`sendCoin/${step}`, `/userOp/sendCoin/${step}`, (c) => c.userOp.sendCoin[step]({ accountId, to: '0xT', amount: '1' }), { accountId, to: '0xT', amount: '1' }],
+  [
+    `sendCoin/${step}`,
+    `/userOp/sendCoin/${step}`,
+    (c) => c.userOp.sendCoin[step]({ accountId, to: '0xT', amount: '1' }),
+    { accountId, to: '0xT', amount: '1' },
+  ],
   [
     `sendToken/${step}`,
     `/userOp/sendToken/${step}`,

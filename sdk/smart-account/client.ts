@@ -49,8 +49,7 @@ export type SmartAccountClient = {
 const userOpKinds: readonly UserOpKind[] = ['deploy', 'sendERC721', 'sendERC1155', 'sendCoin', 'sendToken', 'signTransaction']
 
 /** Payload defaults of SPEC.md section 3: data '0x', isSponsored false. */
-const withDefaults = (kind: UserOpKind, params: object): object =>
-  kind === 'sendERC1155' || kind === 'signTransaction' ? { data: '0x', ...params } : params
+const withDefaults = (kind: UserOpKind, params: object): object => (kind === 'sendERC1155' || kind === 'signTransaction' ? { data: '0x', ...params } : params)
 
 /**
  * The account-abstraction service. With a client secret (server back ends) every request is

@@ -58,8 +58,7 @@ export async function openRecorder(): Promise<Recorder> {
     hmac: async (key, data) => (await call<{ signature: string }>('hmac', { key, data })).signature,
     sha256: async (data) => (await call<{ hex: string }>('sha256', { data })).hex,
     rsaKeys: () => call('rsa-keys'),
-    rsaVerify: async (publicKey, data, signature) =>
-      (await call<{ ok: boolean }>('rsa-verify', { publicKey, data, signature })).ok,
+    rsaVerify: async (publicKey, data, signature) => (await call<{ ok: boolean }>('rsa-verify', { publicKey, data, signature })).ok,
   }
 }
 

@@ -65,11 +65,7 @@ export function createAccountClient(config: ClientConfig | Context = {}): Accoun
 }
 
 /** POST account/rampable/create → the ramp access token, kept in the holder. */
-export async function createRampableAccount(
-  ctx: Context,
-  walletToken: string | undefined,
-  options?: CallOptions,
-): Promise<RampableTokenResult> {
+export async function createRampableAccount(ctx: Context, walletToken: string | undefined, options?: CallOptions): Promise<RampableTokenResult> {
   const result = await walletRequest<RampableTokenResult>(
     ctx,
     { path: '/account/rampable/create', bearer: walletToken ?? ctx.tokens.get().walletToken },
@@ -81,11 +77,7 @@ export async function createRampableAccount(
 
 /** GET /organization: whether ramp is enabled for the app, and its ramp client secret. */
 export function fetchOrganization(ctx: Context, options?: CallOptions): Promise<OrganizationInfo> {
-  return walletRequest<OrganizationInfo>(
-    ctx,
-    { method: 'GET', path: '/organization', bearer: ctx.tokens.get().walletToken },
-    options,
-  )
+  return walletRequest<OrganizationInfo>(ctx, { method: 'GET', path: '/organization', bearer: ctx.tokens.get().walletToken }, options)
 }
 
 /** The evm entry of an address list (SPEC.md section 3); an address of another network is never the session's. */

@@ -104,10 +104,7 @@ describe('service-level login (SPEC.md section 4)', () => {
   const rampable = { clientId: 'cid', privateKey: 'unused-here' }
 
   test('wallet + ramp config + no ramp token: creates the ramp account and adds its token', async () => {
-    await rec.rules(
-      { path: '/api/v2/auth/login', body: walletLogin },
-      { path: '/api/v2/account/rampable/create', body: { rampableAccessToken: 'ramp-1' } },
-    )
+    await rec.rules({ path: '/api/v2/auth/login', body: walletLogin }, { path: '/api/v2/account/rampable/create', body: { rampableAccessToken: 'ramp-1' } })
     const client = createClient({ appId: 'demo', rampable, baseUrls: rec.baseUrls })
     const result = await client.auth.login({ username: 'u', password: 'p' })
     expect(result.rampableAccessToken).toBe('ramp-1')

@@ -43,12 +43,9 @@ export type AuthClient = {
 export function createAuthClient(config: ClientConfig | Context = {}): AuthClient {
   const ctx = toContext(config)
   const json = (path: string, value: object, options?: CallOptions) =>
-    walletRequest<LoginResult>(ctx, { path, body: { kind: 'json', value } }, options).then((result) =>
-      completeLogin(ctx, result, options),
-    )
+    walletRequest<LoginResult>(ctx, { path, body: { kind: 'json', value } }, options).then((result) => completeLogin(ctx, result, options))
   return {
-    loginOtp: ({ email }, options) =>
-      walletRequest(ctx, { path: '/auth/login-otp', body: { kind: 'form', value: { email } } }, options),
+    loginOtp: ({ email }, options) => walletRequest(ctx, { path: '/auth/login-otp', body: { kind: 'form', value: { email } } }, options),
     verifyOtp: (params, options) => json('/auth/verify-otp', params, options),
     google: (params, options) => json('/auth/google', params, options),
     googleCode: (params, options) => googleCode(ctx, params.code, options),
@@ -56,15 +53,10 @@ export function createAuthClient(config: ClientConfig | Context = {}): AuthClien
     telegram: (params, options) => json('/auth/telegram', params, options),
     login: (params, options) => json('/auth/login', params, options),
     register: (params, options) => json('/auth/register', params, options),
-    loginWhatsapp: (params, options) =>
-      walletRequest(ctx, { path: '/auth/login-whatsapp', body: { kind: 'json', value: params } }, options),
+    loginWhatsapp: (params, options) => walletRequest(ctx, { path: '/auth/login-whatsapp', body: { kind: 'json', value: params } }, options),
     verifyWhatsapp: (params, options) => json('/auth/verify-whatsapp', params, options),
     handoff: ({ channel, walletToken }, options) =>
-      walletRequest(
-        ctx,
-        { path: '/auth/handoff', body: { kind: 'json', value: { channel } }, bearer: walletToken ?? ctx.tokens.get().walletToken },
-        options,
-      ),
+      walletRequest(ctx, { path: '/auth/handoff', body: { kind: 'json', value: { channel } }, bearer: walletToken ?? ctx.tokens.get().walletToken }, options),
     adopt: (result, options) => completeLogin(ctx, result, options),
   }
 }

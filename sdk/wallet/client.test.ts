@@ -31,11 +31,7 @@ const rows: { [op in WalletOperation]: [string, WalletParams[op], object] } = {
   signTypedData: ['sign-typed-data', { network, data: '{"types":{}}' }, { signature: '0xsig' }],
   signHash: ['sign-hash', { network, hash: '0x' + 'ab'.repeat(32) }, { signature: '0xsig' }],
   transferErc721: ['transfer-erc721', { network, to: '0xT', tokenId: '7', tokenAddress: '0xNft' }, receipt],
-  transferErc1155: [
-    'transfer-erc1155',
-    { network, to: '0xT', amount: ['1', '2'], tokenId: ['3', '4'], tokenAddress: '0xMulti' },
-    receipt,
-  ],
+  transferErc1155: ['transfer-erc1155', { network, to: '0xT', amount: ['1', '2'], tokenId: ['3', '4'], tokenAddress: '0xMulti' }, receipt],
 }
 
 test.each(Object.entries(rows))('%s: POST /api/v2/wallet/<path> with the bearer wallet token', async (op, row) => {

@@ -68,10 +68,7 @@ export type WalletResults = {
 export type WalletOperation = keyof WalletParams
 
 export type WalletClient = {
-  [op in WalletOperation]: (
-    params: WalletParams[op] & TokenArgs,
-    options?: CallOptions,
-  ) => Promise<WalletResults[op] & RefreshedTokens>
+  [op in WalletOperation]: (params: WalletParams[op] & TokenArgs, options?: CallOptions) => Promise<WalletResults[op] & RefreshedTokens>
 } & {
   /**
    * Ends the session on the service (POST /wallet/logout): its wallet and refresh tokens are refused

@@ -5,11 +5,7 @@ import { environmentHeader } from '../hosts.ts'
  * Headers of every wallet-service call (PROTOCOL.md): the app id when set, the environment,
  * the client secret only when configured (server back ends), a bearer token where one is needed.
  */
-export function walletHeaders(
-  ctx: Context,
-  bearer: string | undefined,
-  options: CallOptions = {},
-): Record<string, string | undefined> {
+export function walletHeaders(ctx: Context, bearer: string | undefined, options: CallOptions = {}): Record<string, string | undefined> {
   return {
     'x-app-id': ctx.config.appId,
     'x-environment': environmentHeader(ctx.env),

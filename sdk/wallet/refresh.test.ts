@@ -38,12 +38,7 @@ describe('token refresh', () => {
   })
 
   test('a 401 arriving after the shared refresh finished reuses its pair', async () => {
-    await rec.rules(
-      { ...expired, times: 1 },
-      { ...expired, delayMs: 300 },
-      fresh,
-      { path: refresh, body: { walletToken: 'new', refreshToken: 'r2' } },
-    )
+    await rec.rules({ ...expired, times: 1 }, { ...expired, delayMs: 300 }, fresh, { path: refresh, body: { walletToken: 'new', refreshToken: 'r2' } })
     const wallet = createWalletClient({ baseUrls: rec.baseUrls, tokens: createTokenHolder({ walletToken: 'old', refreshToken: 'r1' }) })
     await Promise.all([wallet.address({ network: 'a' }), wallet.address({ network: 'b' })])
     expect((await paths()).filter((p) => p === refresh)).toHaveLength(1)

@@ -47,8 +47,7 @@ async function run(ctx: Context, refreshToken: string): Promise<TokenPair> {
     return pair
   } catch (error) {
     // SPEC.md section 8: a failed refresh ends the session.
-    if (ctx.tokens.get().refreshToken === refreshToken)
-      ctx.tokens.clear(['walletToken', 'refreshToken', 'address'])
+    if (ctx.tokens.get().refreshToken === refreshToken) ctx.tokens.clear(['walletToken', 'refreshToken', 'address'])
     throw new SdkError(messages.refreshFailed, {
       code: 'TOKEN_REFRESH_FAILED',
       details: error instanceof SdkError ? error.details : undefined,

@@ -38,8 +38,7 @@ export async function walletTokenCall<T extends object>(
   options: CallOptions = {},
 ): Promise<T & RefreshedTokens> {
   const { walletToken, refreshToken, ...payload } = params
-  const send = (bearer: string | undefined) =>
-    walletRequest<T>(ctx, { path, body: { kind: 'json', value: payload }, bearer }, options)
+  const send = (bearer: string | undefined) => walletRequest<T>(ctx, { path, body: { kind: 'json', value: payload }, bearer }, options)
 
   // The pair as it was when the call went out: a 401 that arrives after someone else refreshed
   // must spend the same (memoised) refresh, not the holder's newer refresh token.

@@ -36,7 +36,9 @@ describe('signing handlers act for the active account, whatever its source', () 
     expect(await confirmNext(t.call('eth_sendTransaction', [{ from: other.address, to: alice.address, value: '0x1' }]))).toEqual({ result: '0x03' })
     // The account named by the request must be the active one: alice's session is not this account.
     expect(await t.call('personal_sign', ['0x6869', alice.address])).toMatchObject({ code: 4100 })
-    expect(await t.call('wallet_getCapabilities', [other.address])).toEqual({ result: { '0x7a69': { atomic: { status: 'supported' } }, '0x7a6a': { atomic: { status: 'supported' } } } })
+    expect(await t.call('wallet_getCapabilities', [other.address])).toEqual({
+      result: { '0x7a69': { atomic: { status: 'supported' } }, '0x7a6a': { atomic: { status: 'supported' } } },
+    })
     expect(done).toEqual(['message 0x6869', 'typed', 'estimate', `send ${alice.address} 21000`])
     expect(t.calls).toEqual([])
   })

@@ -5,12 +5,7 @@ import { useStore } from '../store.ts'
 /** Chain icons come from the provider's icon service by network name (it answers a fallback image for unknown ones). */
 export function ChainIcon({ network }: { network: string }) {
   return (
-    <img
-      className="wk-chain-icon"
-      src={`/icons/chains/${encodeURIComponent(network)}`}
-      alt=""
-      onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
-    />
+    <img className="wk-chain-icon" src={`/icons/chains/${encodeURIComponent(network)}`} alt="" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
   )
 }
 
@@ -44,13 +39,7 @@ export function ChainList({ onSwitched }: { onSwitched: () => void }) {
       <ul className="wk-list" role="listbox" aria-label="Chains">
         {wallet.chains.map((chain) => (
           <li key={chain.chainId}>
-            <button
-              type="button"
-              role="option"
-              aria-selected={chain.chainId === selected}
-              className="wk-list-row"
-              onClick={() => void pick(chain.chainId)}
-            >
+            <button type="button" role="option" aria-selected={chain.chainId === selected} className="wk-list-row" onClick={() => void pick(chain.chainId)}>
               <ChainIcon network={chain.network} />
               <span className="wk-grow">{chain.name}</span>
               {pending === chain.chainId ? (

@@ -32,7 +32,16 @@ async function setup(at: Presentation = { presentation: 'window', mode: 'popup',
   }
   render(
     <Widget.Provider
-      value={{ wallet: t.wallet, confirmations, client: {} as never, config: { showPoweredBy: false } as AppConfig, rpc: () => ({}) as never, locale: 'en', persistent: true, ...at }}
+      value={{
+        wallet: t.wallet,
+        confirmations,
+        client: {} as never,
+        config: { showPoweredBy: false } as AppConfig,
+        rpc: () => ({}) as never,
+        locale: 'en',
+        persistent: true,
+        ...at,
+      }}
     >
       <Profiler id="confirmation" onRender={record}>
         <ConfirmModal />
@@ -41,7 +50,13 @@ async function setup(at: Presentation = { presentation: 'window', mode: 'popup',
   )
   const ask = (message: string) =>
     confirmations
-      .request({ kind: 'message', payload: { from: alice.address, chainId: 31337, message: stringToHex(message) }, run: async () => '0xsig', rejected: 'Message signing rejected by user', failed: 'Failed to sign message' })
+      .request({
+        kind: 'message',
+        payload: { from: alice.address, chainId: 31337, message: stringToHex(message) },
+        run: async () => '0xsig',
+        rejected: 'Message signing rejected by user',
+        failed: 'Failed to sign message',
+      })
       .catch((e: { code: number }) => e.code)
   return { ...t, confirmations, commits, ask }
 }
@@ -108,19 +123,21 @@ describe('what the confirmation shows', () => {
 
   test('a transaction shows the network by name, the maximum network fee and the total', async () => {
     const { confirmations } = await setup()
-    void confirmations.request({
-      kind: 'transaction',
-      payload: {
-        from: alice.address,
-        to: '0x000000000000000000000000000000000000bEEF',
-        value: '0',
-        chainId: 31337,
-        fee: { gasLimit: '21000', maxFeePerGas: '1000000000000', maxFee: '21000000000000000', total: '21000000000000000' },
-      },
-      run: async () => '0x',
-      rejected: 'Transaction rejected by user',
-      failed: 'Failed to send transaction',
-    }).catch(() => {})
+    void confirmations
+      .request({
+        kind: 'transaction',
+        payload: {
+          from: alice.address,
+          to: '0x000000000000000000000000000000000000bEEF',
+          value: '0',
+          chainId: 31337,
+          fee: { gasLimit: '21000', maxFeePerGas: '1000000000000', maxFee: '21000000000000000', total: '21000000000000000' },
+        },
+        run: async () => '0x',
+        rejected: 'Transaction rejected by user',
+        failed: 'Failed to send transaction',
+      })
+      .catch(() => {})
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(screen.getByTestId('confirm-network').textContent).toBe('Local Chain 1')
     expect(screen.getByTestId('confirm-fee').textContent).toBe('0.021 ETH')

@@ -11,9 +11,7 @@ export function PermissionModal() {
   return (
     <Modal testId="need-permission" title={t.permissionTitle} onClose={wallet.close}>
       <div className="wk-stack">
-        <p className="wk-text">
-          {t.permissionText}
-        </p>
+        <p className="wk-text">{t.permissionText}</p>
         <button
           type="button"
           className="wk-button wk-button--primary"

@@ -6,13 +6,21 @@ describe('describeMessage: how personal_sign bytes are shown', () => {
   test.each([
     ['plain text', stringToHex('hello world'), { as: 'text', shown: 'hello world', warning: null }],
     ['text over lines, with tabs', stringToHex('Sign in\n\tnonce: 1'), { as: 'text', shown: 'Sign in\n\tnonce: 1', warning: null }],
-    ['text with U+202E (right-to-left override)', stringToHex('pay \u202Egnp.exe'), { as: 'bytes', shown: stringToHex('pay \u202Egnp.exe'), warning: 'invisible' }],
+    [
+      'text with U+202E (right-to-left override)',
+      stringToHex('pay \u202Egnp.exe'),
+      { as: 'bytes', shown: stringToHex('pay \u202Egnp.exe'), warning: 'invisible' },
+    ],
     ['text with U+200B (zero-width space)', stringToHex('pay\u200Bpal'), { as: 'bytes', shown: stringToHex('pay\u200Bpal'), warning: 'invisible' }],
     ['text with control characters', stringToHex('a\u0007b\u001b[2J'), { as: 'bytes', shown: stringToHex('a\u0007b\u001b[2J'), warning: 'invisible' }],
     ['a hex param that decodes to UTF-8', '0x68656c6c6f', { as: 'text', shown: 'hello', warning: null }],
     ['hex that is not UTF-8', '0x00ff10', { as: 'bytes', shown: '0x00ff10', warning: null }],
     ['the bytes 0xdeadbeef', '0xdeadbeef', { as: 'bytes', shown: '0xdeadbeef', warning: null }],
-    ['the string "0xdeadbeef" passed as text', stringToHex('0xdeadbeef'), { as: 'text', shown: '0xdeadbeef', warning: 'looks-like-hex', bytes: stringToHex('0xdeadbeef') }],
+    [
+      'the string "0xdeadbeef" passed as text',
+      stringToHex('0xdeadbeef'),
+      { as: 'text', shown: '0xdeadbeef', warning: 'looks-like-hex', bytes: stringToHex('0xdeadbeef') },
+    ],
     ['nothing at all', '0x', { as: 'bytes', shown: '0x', warning: null }],
   ] as const)('%s', (_, bytes, view) => expect(describeMessage(bytes)).toEqual(view))
 })

@@ -13,11 +13,39 @@ type Route = { title: keyof Messages; Page: ComponentType; back: boolean }
 /** The connect modal's routes: home loads with the frame, every other page lazily (lazy-route.ts). */
 const routes: Record<ConnectPage, Route> = {
   home: { title: 'loginTitle', Page: Home, back: false },
-  wallet: { title: 'walletsTitle', Page: lazyRoute(() => import('./WalletButtons.tsx'), (m) => m.WalletPage), back: true },
-  whatsapp: { title: 'whatsappTitle', Page: lazyRoute(() => import('./Whatsapp.tsx'), (m) => m.Whatsapp), back: true },
-  otp: { title: 'otpTitle', Page: lazyRoute(() => import('./Otp.tsx'), (m) => m.Otp), back: true },
+  wallet: {
+    title: 'walletsTitle',
+    Page: lazyRoute(
+      () => import('./WalletButtons.tsx'),
+      (m) => m.WalletPage,
+    ),
+    back: true,
+  },
+  whatsapp: {
+    title: 'whatsappTitle',
+    Page: lazyRoute(
+      () => import('./Whatsapp.tsx'),
+      (m) => m.Whatsapp,
+    ),
+    back: true,
+  },
+  otp: {
+    title: 'otpTitle',
+    Page: lazyRoute(
+      () => import('./Otp.tsx'),
+      (m) => m.Otp,
+    ),
+    back: true,
+  },
   // A new wallet is made: there is no going back to the login.
-  'wallet-created': { title: 'createdTitle', Page: lazyRoute(() => import('./WalletCreated.tsx'), (m) => m.WalletCreated), back: false },
+  'wallet-created': {
+    title: 'createdTitle',
+    Page: lazyRoute(
+      () => import('./WalletCreated.tsx'),
+      (m) => m.WalletCreated,
+    ),
+    back: false,
+  },
 }
 
 export function ConnectModal() {
@@ -38,7 +66,14 @@ export function ConnectModal() {
       footer={<Footer show={config.showPoweredBy !== false} />}
     >
       <div key={page} className={`wk-page wk-page--${direction}`}>
-        <RouteError resetKey={page} fallback={<p className="wk-error" role="alert">{t.somethingWrong}</p>}>
+        <RouteError
+          resetKey={page}
+          fallback={
+            <p className="wk-error" role="alert">
+              {t.somethingWrong}
+            </p>
+          }
+        >
           <Suspense fallback={null}>
             <Page />
           </Suspense>

@@ -52,9 +52,7 @@ export function Otp() {
     if (left > 0 || !target) return
     try {
       const { verificationToken } =
-        target.channel === 'whatsapp'
-          ? await client.auth.loginWhatsapp({ phoneNumber: target.to })
-          : await client.auth.loginOtp({ email: target.to })
+        target.channel === 'whatsapp' ? await client.auth.loginWhatsapp({ phoneNumber: target.to }) : await client.auth.loginOtp({ email: target.to })
       wallet.ui.set({ otpTarget: { ...target, verificationToken } })
       restart(resendWaitSeconds.afterResend)
     } catch (err) {

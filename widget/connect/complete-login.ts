@@ -11,11 +11,7 @@ const evmAddress = (list: readonly { network: string; address: string }[] | unde
  * SPEC.md section 4: a user with a wallet is connected after the post-login delay and the modal
  * closes; a new user gets a wallet created and sees the wallet-created page.
  */
-export async function completeLogin(
-  { wallet, client }: Pick<WidgetContext, 'wallet' | 'client'>,
-  login: LoginResult,
-  postLoginDelayMs: number,
-): Promise<void> {
+export async function completeLogin({ wallet, client }: Pick<WidgetContext, 'wallet' | 'client'>, login: LoginResult, postLoginDelayMs: number): Promise<void> {
   if (login.isWalletCreated && login.walletToken) {
     // The sdk put the tokens in the session owner, which stored them once (session-owner.ts).
     const session = await wallet.loggedIn()

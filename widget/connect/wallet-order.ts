@@ -9,8 +9,7 @@ const hidden = /passport/i
  * wallet-connection protocol wallet last, and a wallet called passport hidden.
  */
 export function orderWallets(wallets: readonly WalletDescriptor[]): WalletDescriptor[] {
-  const rank = (w: WalletDescriptor) =>
-    w.connector === 'walletconnect' ? 3 : w.installed ? 0 : exchangeWallet.test(w.name) ? 1 : 2
+  const rank = (w: WalletDescriptor) => (w.connector === 'walletconnect' ? 3 : w.installed ? 0 : exchangeWallet.test(w.name) ? 1 : 2)
   return wallets
     .filter((w) => !hidden.test(w.name))
     .map((w, i) => ({ w, i }))

@@ -8,7 +8,7 @@ export const defaultFiat = 'IDR'
 export const amountDebounceMs = 500
 export const quotePollMs = 5000
 
-const items = <T,>(list: RampTypes.RampList<T>): T[] => (Array.isArray(list) ? list : list.docs)
+const items = <T>(list: RampTypes.RampList<T>): T[] => (Array.isArray(list) ? list : list.docs)
 const httpStatus = (err: unknown) => (err instanceof SdkError ? Number(err.code) : Number.NaN)
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -48,8 +48,7 @@ export function useOnramp(active: boolean) {
     queryKey: ['ramp', 'cryptos'],
     enabled,
     staleTime: 60 * 60 * 1000,
-    queryFn: async ({ signal }) =>
-      items(await client.ramp.reference.cryptos({ transactionType: 'onramp', blockchainType: 'EVM' }, { signal })),
+    queryFn: async ({ signal }) => items(await client.ramp.reference.cryptos({ transactionType: 'onramp', blockchainType: 'EVM' }, { signal })),
   })
 
   // Defaults: IDR (or the first fiat), then the first crypto that supports it.
@@ -69,10 +68,7 @@ export function useOnramp(active: boolean) {
     // Refreshed every 5 s; a 4xx or 5xx answer stops the refresh (SPEC.md section 4).
     refetchInterval: (q) => (httpStatus(q.state.error) >= 400 ? false : quotePollMs),
     queryFn: ({ signal }): Promise<Quote> =>
-      client.ramp.onramp.quote(
-        { amount: settled!, inputCurrency: chosenFiat!, outputCurrency: chosenCrypto!, withLimit: false },
-        { signal },
-      ),
+      client.ramp.onramp.quote({ amount: settled!, inputCurrency: chosenFiat!, outputCurrency: chosenCrypto!, withLimit: false }, { signal }),
   })
 
   return {

@@ -16,7 +16,10 @@ import { Queries } from './queries.tsx'
 import { useBalance } from './use-balance.ts'
 
 // The QR code library is the profile's largest part: it loads with the Receive page.
-const Receive = lazyRoute(() => import('./Receive.tsx'), (m) => m.Receive)
+const Receive = lazyRoute(
+  () => import('./Receive.tsx'),
+  (m) => m.Receive,
+)
 
 /** The profile modal's route titles. */
 const titleKeys = {
@@ -101,7 +104,14 @@ export function ProfileModal() {
       footer={<Footer show={config.showPoweredBy !== false} />}
     >
       <div key={page} className={`wk-page wk-page--${direction}`}>
-        <RouteError resetKey={page} fallback={<p className="wk-error" role="alert">{t.somethingWrong}</p>}>
+        <RouteError
+          resetKey={page}
+          fallback={
+            <p className="wk-error" role="alert">
+              {t.somethingWrong}
+            </p>
+          }
+        >
           <Suspense fallback={null}>
             <Page address={address} nav={{ go: wallet.navigate, back: wallet.back }} onramp={onramp} />
           </Suspense>

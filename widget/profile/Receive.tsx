@@ -28,11 +28,7 @@ export function Receive({ address }: { address: string }) {
     <div className="wk-stack wk-center">
       <div ref={box} className="wk-qr" role="img" aria-label={`QR code of ${address}`} />
       <code className="wk-code">{address}</code>
-      <button
-        type="button"
-        className="wk-button wk-full"
-        onClick={() => copy(address)}
-      >
+      <button type="button" className="wk-button wk-full" onClick={() => copy(address)}>
         {t.copyAddress}
       </button>
       <p className="wk-notice" role="status">

@@ -31,8 +31,7 @@ export const wallet_sendCalls: RpcHandler = async (ctx, params) => {
   if (!Array.isArray(r.calls) || r.calls.length === 0 || r.calls.length > 10) throw invalid('calls must hold 1 to 10 calls')
   if (r.atomicRequired === true) throw new Provider.AtomicityNotSupportedError()
   const hashes: `0x${string}`[] = []
-  for (const call of r.calls as Record<string, unknown>[])
-    hashes.push((await eth_sendTransaction(ctx, [{ ...call, from: account.address }])) as `0x${string}`)
+  for (const call of r.calls as Record<string, unknown>[]) hashes.push((await eth_sendTransaction(ctx, [{ ...call, from: account.address }])) as `0x${string}`)
   const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
   batches.set(id, { chainId: account.chain.chainId, hashes })
   return { id }
@@ -41,7 +40,12 @@ export const wallet_sendCalls: RpcHandler = async (ctx, params) => {
 async function receiptsOf(ctx: RpcContext, batch: Batch) {
   const rpc = ctx.rpc(batch.chainId)
   return Promise.all(
-    batch.hashes.map((hash) => rpc.request<{ status: string; logs: unknown[]; blockHash: string; blockNumber: string; gasUsed: string; transactionHash: string } | null>({ method: 'eth_getTransactionReceipt', params: [hash] })),
+    batch.hashes.map((hash) =>
+      rpc.request<{ status: string; logs: unknown[]; blockHash: string; blockNumber: string; gasUsed: string; transactionHash: string } | null>({
+        method: 'eth_getTransactionReceipt',
+        params: [hash],
+      }),
+    ),
   )
 }
 
@@ -58,6 +62,13 @@ export const wallet_getCallsStatus: RpcHandler = async (ctx, params) => {
     chainId: numberToHex(batch.chainId),
     atomic: false,
     status,
-    receipts: mined.map(({ logs, status, blockHash, blockNumber, gasUsed, transactionHash }) => ({ logs, status, blockHash, blockNumber, gasUsed, transactionHash })),
+    receipts: mined.map(({ logs, status, blockHash, blockNumber, gasUsed, transactionHash }) => ({
+      logs,
+      status,
+      blockHash,
+      blockNumber,
+      gasUsed,
+      transactionHash,
+    })),
   }
 }

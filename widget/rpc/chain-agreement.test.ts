@@ -49,9 +49,20 @@ describe('one active chain: eth_chainId, the network shown and the network used 
     expect(await signed).toEqual({ result: '0x03' })
     expect(calls).toEqual([['signMessage', { network: 'local-2', message: 'hi' }]])
 
-    const typed = { types: { EIP712Domain: [{ name: 'chainId', type: 'uint256' }], M: [{ name: 'a', type: 'uint256' }] }, primaryType: 'M', domain: { chainId: 31337 }, message: { a: 1 } }
-    expect(await call('eth_signTypedData_v4', [alice.address, JSON.stringify(typed)])).toMatchObject({ code: -32602, message: expect.stringContaining('Local Chain 2 (31338)') })
-    expect(await call('wallet_sendCalls', [{ chainId: '0x7a69', calls: [{ to }] }])).toMatchObject({ code: -32602, message: expect.stringContaining('Local Chain 2 (31338)') })
+    const typed = {
+      types: { EIP712Domain: [{ name: 'chainId', type: 'uint256' }], M: [{ name: 'a', type: 'uint256' }] },
+      primaryType: 'M',
+      domain: { chainId: 31337 },
+      message: { a: 1 },
+    }
+    expect(await call('eth_signTypedData_v4', [alice.address, JSON.stringify(typed)])).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Local Chain 2 (31338)'),
+    })
+    expect(await call('wallet_sendCalls', [{ chainId: '0x7a69', calls: [{ to }] }])).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Local Chain 2 (31338)'),
+    })
     expect(wallet.ui.get().view).toBeNull()
   })
 

@@ -11,9 +11,15 @@ const settle = () => new Promise((r) => setTimeout(r, 0))
 describe('readFees: the fee fields a host may pass', () => {
   test.each([
     [{}, {}],
-    [{ gas: '0x5208', maxFeePerGas: '0x3b9aca00' }, { gas: 21000n, maxFeePerGas: gwei }],
+    [
+      { gas: '0x5208', maxFeePerGas: '0x3b9aca00' },
+      { gas: 21000n, maxFeePerGas: gwei },
+    ],
     [{ gasPrice: '0x1' }, { gasPrice: 1n }],
-    [{ maxPriorityFeePerGas: '0x2', maxFeePerGas: '0x2' }, { maxFeePerGas: 2n, maxPriorityFeePerGas: 2n }],
+    [
+      { maxPriorityFeePerGas: '0x2', maxFeePerGas: '0x2' },
+      { maxFeePerGas: 2n, maxPriorityFeePerGas: 2n },
+    ],
   ])('%j is taken', (tx, fees) => expect(readFees(tx)).toEqual(fees))
 
   test.each([
@@ -31,10 +37,20 @@ describe('readFees: the fee fields a host may pass', () => {
 describe('completeFees: what is signed is what is shown', () => {
   const estimate = { gasLimit: '50000', gasPrice: '2000000000', maxFeePerGas: '3000000000', maxPriorityFeePerGas: '1000000000' }
   test.each([
-    ['the host gave everything', { gas: 21000n, maxFeePerGas: 5n * gwei, maxPriorityFeePerGas: gwei }, undefined, { gasLimit: 21000n, maxFeePerGas: 5n * gwei, maxPriorityFeePerGas: gwei }],
+    [
+      'the host gave everything',
+      { gas: 21000n, maxFeePerGas: 5n * gwei, maxPriorityFeePerGas: gwei },
+      undefined,
+      { gasLimit: 21000n, maxFeePerGas: 5n * gwei, maxPriorityFeePerGas: gwei },
+    ],
     ['legacy gas price, estimated gas', { gasPrice: 7n * gwei }, estimate, { gasLimit: 50000n, gasPrice: 7n * gwei }],
     ['nothing: the estimate, pinned', {}, estimate, { gasLimit: 50000n, maxFeePerGas: 3n * gwei, maxPriorityFeePerGas: gwei }],
-    ['only a priority fee: the base part of the estimate plus it', { maxPriorityFeePerGas: 4n * gwei }, estimate, { gasLimit: 50000n, maxFeePerGas: 6n * gwei, maxPriorityFeePerGas: 4n * gwei }],
+    [
+      'only a priority fee: the base part of the estimate plus it',
+      { maxPriorityFeePerGas: 4n * gwei },
+      estimate,
+      { gasLimit: 50000n, maxFeePerGas: 6n * gwei, maxPriorityFeePerGas: 4n * gwei },
+    ],
     ['a chain without EIP-1559', {}, { gasLimit: '21000', gasPrice: '5' }, { gasLimit: 21000n, gasPrice: 5n }],
   ])('%s', (_, host, est, fees) => expect(completeFees(host, est)).toEqual(fees))
 })
@@ -42,7 +58,13 @@ describe('completeFees: what is signed is what is shown', () => {
 describe('describeFee: the maximum network fee and the total, in the native unit', () => {
   test('gas limit × max fee per gas, plus the value', () => {
     const summary = summarizeFees({ gasLimit: 21000n, maxFeePerGas: 1000n * gwei, maxPriorityFeePerGas: 2n * gwei }, 0n)
-    expect(summary).toEqual({ gasLimit: '21000', maxFeePerGas: '1000000000000', maxPriorityFeePerGas: '2000000000', maxFee: '21000000000000000', total: '21000000000000000' })
+    expect(summary).toEqual({
+      gasLimit: '21000',
+      maxFeePerGas: '1000000000000',
+      maxPriorityFeePerGas: '2000000000',
+      maxFee: '21000000000000000',
+      total: '21000000000000000',
+    })
     expect(describeFee(summary, eth)).toEqual({ gasLimit: '21000', perGas: '1000 gwei', priority: '2 gwei', maxFee: '0.021 ETH', total: '0.021 ETH' })
     expect(describeFee(summarizeFees({ gasLimit: 21000n, gasPrice: 1n }, 10n ** 18n), { symbol: 'POL', decimals: 18 })).toEqual({
       gasLimit: '21000',
@@ -65,7 +87,12 @@ describe('eth_sendTransaction: the fee is shown, then sent exactly as shown', ()
     await new Promise((r) => setTimeout(r, 550))
     expect(await sent).toEqual({ result: '0x01' })
     // Nothing to estimate: the host named the gas and its price.
-    expect(calls).toEqual([['sendTransaction', { network: 'local-1', transaction: { from: alice.address, to, data: '0x', value: '0', gasLimit: '21000', maxFeePerGas: '1000000000000' } }]])
+    expect(calls).toEqual([
+      [
+        'sendTransaction',
+        { network: 'local-1', transaction: { from: alice.address, to, data: '0x', value: '0', gasLimit: '21000', maxFeePerGas: '1000000000000' } },
+      ],
+    ])
   })
 
   test('no fee fields: the estimate is shown and pinned in what is sent', async () => {

@@ -82,7 +82,10 @@ export function summarizeFees(fees: Fees, value: bigint): FeeSummary {
     gasLimit: fees.gasLimit.toString(),
     ...('gasPrice' in fees
       ? { gasPrice: fees.gasPrice.toString() }
-      : { maxFeePerGas: fees.maxFeePerGas.toString(), ...(fees.maxPriorityFeePerGas !== undefined && { maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString() }) }),
+      : {
+          maxFeePerGas: fees.maxFeePerGas.toString(),
+          ...(fees.maxPriorityFeePerGas !== undefined && { maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString() }),
+        }),
     maxFee: maxFee.toString(),
     total: (value + maxFee).toString(),
   }

@@ -10,8 +10,7 @@ export const invalid = (message: string) => new RpcResponse.InvalidParamsError({
 /** The positional params of a method, checked for count. */
 export function positional(params: Params, min: number, max = min): readonly unknown[] {
   if (!Array.isArray(params)) throw invalid('params must be an array')
-  if (params.length < min || params.length > max)
-    throw invalid(min === max ? `expected ${min} params` : `expected ${min} to ${max} params`)
+  if (params.length < min || params.length > max) throw invalid(min === max ? `expected ${min} params` : `expected ${min} to ${max} params`)
   return params
 }
 

@@ -9,7 +9,8 @@ import type { RpcContext } from './types.ts'
 export function forwardRead(ctx: RpcContext, { method, params }: RpcRequest): Promise<unknown> {
   const chainId = ctx.wallet.chainId()
   if (!ctx.wallet.chain(chainId)) throw new Provider.ChainDisconnectedError({ message: 'Chain not found' })
-  return ctx.rpc(chainId)
+  return ctx
+    .rpc(chainId)
     .request({ method, params: params ?? [] })
     .catch((err: unknown) => {
       // The node does not know it either: to the dapp that is an unsupported method (EIP-1193).

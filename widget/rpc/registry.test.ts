@@ -20,18 +20,31 @@ function withRpc() {
 describe('the frame answers by the shared method registry (bridge/rpc-methods.ts)', () => {
   test('every handler is a registry method, and every registry method that is not a read has a handler', () => {
     for (const method of Object.keys(handlers)) expect(methodOf(method), method).toBeDefined()
-    for (const method of ['eth_requestAccounts', 'personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls', 'wallet_switchEthereumChain'])
+    for (const method of [
+      'eth_requestAccounts',
+      'personal_sign',
+      'eth_signTypedData_v4',
+      'eth_sendTransaction',
+      'wallet_sendCalls',
+      'wallet_switchEthereumChain',
+    ])
       expect(Object.hasOwn(handlers, method), method).toBe(true)
   })
 
-  test.each(['eth_sendUnsignedTransaction', 'eth_sendTransactionSync', 'anvil_setBalance', 'evm_mine', 'debug_traceCall', 'personal_unlockAccount', 'txpool_content', 'eth_sign'])(
-    '%s is 4200 and never reaches the chain',
-    async (method) => {
-      const { call, forwarded } = withRpc()
-      expect(await call(method, [{ from: '0x000000000000000000000000000000000000dEaD' }])).toEqual({ code: 4200, message: `Unsupported method: ${method}` })
-      expect(forwarded).toEqual([])
-    },
-  )
+  test.each([
+    'eth_sendUnsignedTransaction',
+    'eth_sendTransactionSync',
+    'anvil_setBalance',
+    'evm_mine',
+    'debug_traceCall',
+    'personal_unlockAccount',
+    'txpool_content',
+    'eth_sign',
+  ])('%s is 4200 and never reaches the chain', async (method) => {
+    const { call, forwarded } = withRpc()
+    expect(await call(method, [{ from: '0x000000000000000000000000000000000000dEaD' }])).toEqual({ code: 4200, message: `Unsupported method: ${method}` })
+    expect(forwarded).toEqual([])
+  })
 
   test('a read on the allowlist goes to the chain', async () => {
     const { call, forwarded } = withRpc()

@@ -3,7 +3,14 @@ import { parseTransaction, withFees } from './tx.ts'
 
 const account = {
   address: '0x00000000000000000000000000000000000A11cE' as const,
-  chain: { chainId: 31337, name: 'Local Chain 1', network: 'local-1', rpcUrls: [], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, testnet: true },
+  chain: {
+    chainId: 31337,
+    name: 'Local Chain 1',
+    network: 'local-1',
+    rpcUrls: [],
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    testnet: true,
+  },
 }
 const to = '0x000000000000000000000000000000000000bEEF'
 

@@ -7,8 +7,7 @@ import { addressParam, hexParam, invalid, numberParam, requireChain } from './gu
 type Request = TransactionRequest & { data: string }
 type Parsed = { request: Request; payload: ConfirmationPayload; fees: HostFees; value: bigint }
 
-const optionalHex = (tx: Record<string, unknown>, key: string) =>
-  tx[key] === undefined || tx[key] === null ? undefined : hexParam(tx[key], key)
+const optionalHex = (tx: Record<string, unknown>, key: string) => (tx[key] === undefined || tx[key] === null ? undefined : hexParam(tx[key], key))
 
 /**
  * An EIP-1193 transaction (hex quantities) as the wallet service takes it (PROTOCOL.md): the value

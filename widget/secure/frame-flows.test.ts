@@ -22,7 +22,16 @@ vi.mock('./secure-window.ts', () => ({
 }))
 const { createSecureFlows } = await import('./frame-flows.ts')
 
-const params = { appId: 'demo', env: 'sandbox', hostOrigin: 'http://127.0.0.1:5173', theme: 'dark', locale: 'en', chains: [], mode: 'frame', secureWindow: false } as FrameParams
+const params = {
+  appId: 'demo',
+  env: 'sandbox',
+  hostOrigin: 'http://127.0.0.1:5173',
+  theme: 'dark',
+  locale: 'en',
+  chains: [],
+  mode: 'frame',
+  secureWindow: false,
+} as FrameParams
 
 async function setup() {
   opened.length = 0

@@ -61,7 +61,16 @@ export async function bootSecureWindow(params: FrameParams) {
   async function run(purpose: 'confirm' | 'login', hostOrigin: string) {
     const ctx = await start({ params, hostOrigin, ...services!, host: noHost })
     const confirmations = purpose === 'confirm' ? remoteConfirmations(ctx.wallet, channel) : ctx.confirmations
-    render({ ...ctx, confirmations, config: services!.config, locale: params.locale, presentation: 'window', mode: 'popup', persistent: services!.owner.persistent, secure: null })
+    render({
+      ...ctx,
+      confirmations,
+      config: services!.config,
+      locale: params.locale,
+      presentation: 'window',
+      mode: 'popup',
+      persistent: services!.owner.persistent,
+      secure: null,
+    })
     if (purpose === 'confirm') return followFrame(ctx.wallet, channel)
     // Sign-in: a session this window already has (first-party) is handed over at once; otherwise
     // the user signs in here, and it is handed over when the connect modal closes with one.

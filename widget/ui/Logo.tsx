@@ -10,7 +10,13 @@ export function Logo({ logoUrl }: { logoUrl: string | null }) {
         </linearGradient>
       </defs>
       <rect x="4" y="4" width="56" height="56" rx="16" fill="url(#wk-g)" />
-      <path d="M18 24h28a4 4 0 0 1 4 4v14a4 4 0 0 1-4 4H18a4 4 0 0 1-4-4V22a4 4 0 0 1 4-4h22" fill="none" stroke="#fff" strokeWidth="3.5" strokeLinecap="round" />
+      <path
+        d="M18 24h28a4 4 0 0 1 4 4v14a4 4 0 0 1-4 4H18a4 4 0 0 1-4-4V22a4 4 0 0 1 4-4h22"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="3.5"
+        strokeLinecap="round"
+      />
       <circle cx="41" cy="35" r="3" fill="#fff" />
     </svg>
   )

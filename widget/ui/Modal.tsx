@@ -35,14 +35,7 @@ export function Modal({ title, onClose, onBack, closable = true, wide = false, h
 
   return (
     <div className="wk-backdrop" onMouseDown={(e) => e.target === e.currentTarget && closable && onClose()}>
-      <div
-        ref={dialog}
-        className={wide ? 'wk-dialog wk-dialog--wide' : 'wk-dialog'}
-        role="dialog"
-        aria-modal="true"
-        aria-label={title}
-        data-testid={testId}
-      >
+      <div ref={dialog} className={wide ? 'wk-dialog wk-dialog--wide' : 'wk-dialog'} role="dialog" aria-modal="true" aria-label={title} data-testid={testId}>
         <header className="wk-header">
           {onBack ? (
             <button type="button" className="wk-icon-button" data-chrome aria-label={t.back} onClick={onBack}>
@@ -52,14 +45,7 @@ export function Modal({ title, onClose, onBack, closable = true, wide = false, h
             <span className="wk-icon-spacer" />
           )}
           <h1 className="wk-title">{hideTitle ? '' : title}</h1>
-          <button
-            type="button"
-            className="wk-icon-button"
-            data-chrome
-            aria-label={t.close}
-            disabled={!closable}
-            onClick={onClose}
-          >
+          <button type="button" className="wk-icon-button" data-chrome aria-label={t.close} disabled={!closable} onClick={onClose}>
             ×
           </button>
         </header>

@@ -18,8 +18,7 @@ export type Gate = {
   allows(): boolean
 }
 
-export const hasIntersectionObserverV2 = (): boolean =>
-  typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
+export const hasIntersectionObserverV2 = (): boolean => typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
 
 /**
  * The Confirm gate. In the wallet frame the host page owns the iframe element: it can make it

@@ -6,14 +6,16 @@ export type Channel = 'email' | 'whatsapp'
 /** A dev inbox entry, as the contract's GET /dev/api/inbox returns it. */
 export type InboxMessage = { id: string; to: string; channel: Channel; subject: string; text: string; code: string | null; createdAt: string }
 
-export async function deliver(
-  store: Store,
-  message: { appId: string; to: string; channel: Channel; subject: string; text: string; code?: string },
-) {
-  await store.query(
-    'INSERT INTO inbox_messages (id, app_id, recipient, channel, subject, body, code) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [randomUUID(), message.appId, message.to, message.channel, message.subject, message.text, message.code ?? null],
-  )
+export async function deliver(store: Store, message: { appId: string; to: string; channel: Channel; subject: string; text: string; code?: string }) {
+  await store.query('INSERT INTO inbox_messages (id, app_id, recipient, channel, subject, body, code) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    randomUUID(),
+    message.appId,
+    message.to,
+    message.channel,
+    message.subject,
+    message.text,
+    message.code ?? null,
+  ])
 }
 
 type Row = { id: string; recipient: string; channel: Channel; subject: string; body: string; code: string | null; created_at: Date }

@@ -59,8 +59,7 @@ export async function createOidc(dataDir: string, origin: () => string): Promise
           audience: clientId,
           requiredClaims: ['sub', 'iat', 'exp'],
         })
-        if (typeof payload.email !== 'string' || payload.email_verified !== true)
-          throw new HttpError(401, `${name} ID token carries no verified e-mail`)
+        if (typeof payload.email !== 'string' || payload.email_verified !== true) throw new HttpError(401, `${name} ID token carries no verified e-mail`)
         return { sub: String(payload.sub), email: payload.email.toLowerCase(), name: typeof payload.name === 'string' ? payload.name : '' }
       } catch (error) {
         if (error instanceof HttpError) throw error
@@ -90,7 +89,10 @@ async function loadSigner(path: string): Promise<Signer> {
 /** A stable subject per provider and e-mail, shaped like the real ones (Google: digits; Apple: 000123.hex.0123). */
 export function subjectFor(provider: OidcProvider, email: string): string {
   const digest = createHash('sha256').update(`${provider}:${email}`).digest('hex')
-  if (provider === 'google') return `1${BigInt(`0x${digest.slice(0, 16)}`).toString().padStart(20, '0')}`
+  if (provider === 'google')
+    return `1${BigInt(`0x${digest.slice(0, 16)}`)
+      .toString()
+      .padStart(20, '0')}`
   return `000${digest.slice(0, 3).replace(/\D/g, '7')}.${digest.slice(3, 35)}.${digest.slice(35, 39)}`
 }
 

@@ -24,7 +24,11 @@ export function oauthRoutes(deps: Deps) {
       .get(`${base}/authorize`, async (c) => {
         const request = await checkAuthorize(deps, provider, new URL(c.req.url).searchParams).catch(asHttpError)
         if (request instanceof HttpError) return errorPage(c, request.message)
-        return c.html(page({ title: `Sign in with ${providerNames[provider]}`, body: chooserView(provider, request) }), 200, pageHeaders({ formAction: [new URL(request.redirectUri).origin] }))
+        return c.html(
+          page({ title: `Sign in with ${providerNames[provider]}`, body: chooserView(provider, request) }),
+          200,
+          pageHeaders({ formAction: [new URL(request.redirectUri).origin] }),
+        )
       })
       .post(`${base}/authorize`, async (c) => {
         const form = new URLSearchParams(await c.req.text())
@@ -34,7 +38,13 @@ export function oauthRoutes(deps: Deps) {
         if (!email) return errorPage(c, 'Enter a valid e-mail address')
         const name = (form.get('name') ?? '').trim().slice(0, 100) || email.split('@')[0]!
         const claims = { sub: subjectFor(provider, email), email, name }
-        const code = await issueCode(deps.store, { provider, clientId: request.clientId, redirectUri: request.redirectUri, nonce: request.nonce || null, claims })
+        const code = await issueCode(deps.store, {
+          provider,
+          clientId: request.clientId,
+          redirectUri: request.redirectUri,
+          nonce: request.nonce || null,
+          claims,
+        })
         if (request.responseMode === 'query') {
           const target = new URL(request.redirectUri)
           target.searchParams.set('code', code)

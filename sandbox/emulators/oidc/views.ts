@@ -13,7 +13,13 @@ const testIdentities = [
 export function chooserView(provider: OidcProvider, request: AuthorizeRequest): string {
   const hidden = (['client_id', 'redirect_uri', 'state', 'nonce', 'response_mode'] as const)
     .map((key) => {
-      const value = { client_id: request.clientId, redirect_uri: request.redirectUri, state: request.state, nonce: request.nonce, response_mode: request.responseMode }[key]
+      const value = {
+        client_id: request.clientId,
+        redirect_uri: request.redirectUri,
+        state: request.state,
+        nonce: request.nonce,
+        response_mode: request.responseMode,
+      }[key]
       return `<input type="hidden" name="${key}" value="${escapeHtml(value)}">`
     })
     .join('')

@@ -89,8 +89,7 @@ export function onrampPageRoutes(deps: Deps) {
     .post('/', async (c) => {
       // The page's own form, or a browser that hides the origin (its no-referrer policy may send "null").
       const origin = c.req.header('origin')
-      if (origin && origin !== 'null' && !deps.ownOrigins().includes(origin))
-        return html(c, 403, 'Forbidden', forbiddenView)
+      if (origin && origin !== 'null' && !deps.ownOrigins().includes(origin)) return html(c, 403, 'Forbidden', forbiddenView)
       const limitedIp = overLimit(c, 'onrampPaymentsPerIp', clientIp(c))
       if (limitedIp) return limitedIp
       const form = await readOrderForm(c)
@@ -108,13 +107,17 @@ export function onrampPageRoutes(deps: Deps) {
       try {
         hash = await deps.faucet.pay({ chainId: order.chainId, to: order.receiver, asset: order.asset, amount: order.amount })
       } catch (error) {
-        if (error instanceof FaucetLowError)
-          return html(c, 503, 'The sandbox faucet is low on funds', faucetLowView)
+        if (error instanceof FaucetLowError) return html(c, 503, 'The sandbox faucet is low on funds', faucetLowView)
         console.error('[sandbox] on-ramp payout failed:', error)
         return html(c, 502, 'Payment failed', paymentFailedView)
       }
       await recordPayment(deps.store, token, hash)
-      return html(c, 200, 'Payment received', paidView({ amount: order.amount, coin: order.quote.coin, receiver: order.receiver, chainId: order.chainId, chainName: chainName(order.chainId), hash }))
+      return html(
+        c,
+        200,
+        'Payment received',
+        paidView({ amount: order.amount, coin: order.quote.coin, receiver: order.receiver, chainId: order.chainId, chainName: chainName(order.chainId), hash }),
+      )
     })
 }
 

@@ -10,7 +10,12 @@ export function popupRoutes() {
     const params = c.req.method === 'POST' ? new URLSearchParams(await c.req.text()) : new URL(c.req.url).searchParams
     const provider = params.get('provider') ?? (c.req.method === 'POST' ? 'apple' : 'google')
     const data: Record<string, string> = { provider }
-    for (const [key, name] of [['code', 'code'], ['state', 'state'], ['id_token', 'idToken'], ['error', 'error']] as const) {
+    for (const [key, name] of [
+      ['code', 'code'],
+      ['state', 'state'],
+      ['id_token', 'idToken'],
+      ['error', 'error'],
+    ] as const) {
       const value = params.get(key)
       if (value) data[name] = value.slice(0, 8192)
     }

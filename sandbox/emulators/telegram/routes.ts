@@ -15,8 +15,7 @@ import { invalidStateView, loginFailedView, loginView, unknownBotView } from './
  * sent it. Optional; when given it is short and URL-safe, so it needs no escaping anywhere.
  */
 const statePattern = /^[A-Za-z0-9_-]{1,128}$/
-const parseState = (value: string | null | undefined): { state?: string } | undefined =>
-  !value ? {} : statePattern.test(value) ? { state: value } : undefined
+const parseState = (value: string | null | undefined): { state?: string } | undefined => (!value ? {} : statePattern.test(value) ? { state: value } : undefined)
 
 export function telegramRoutes(deps: Deps) {
   /** The bot must belong to an app using Telegram, and `origin` must be an origin that app allows. */

@@ -18,9 +18,10 @@ export function loginView(appName: string, botName: string, fields: { botId: str
   }`
   const picks = testTelegramUsers
     .map(
-      (user) => `<form method="post" action="/telegram/login">${hidden}${Object.entries(user)
-        .map(([key, value]) => `<input type="hidden" name="${key}" value="${value}">`)
-        .join('')}<button type="submit" class="secondary">${user.first_name} ${user.last_name} (@${user.username})</button></form>`,
+      (user) =>
+        `<form method="post" action="/telegram/login">${hidden}${Object.entries(user)
+          .map(([key, value]) => `<input type="hidden" name="${key}" value="${value}">`)
+          .join('')}<button type="submit" class="secondary">${user.first_name} ${user.last_name} (@${user.username})</button></form>`,
     )
     .join('\n')
   return `<h1>Log in to ${escapeHtml(appName)}</h1><p class="note">Telegram login emulator (bot @${escapeHtml(botName)}). Pick a test user or type one.</p>

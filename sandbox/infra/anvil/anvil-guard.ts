@@ -108,9 +108,7 @@ export function serveChain(ipcPath: string, port: number): Promise<{ server: Ser
   })
   // A WebSocket upgrade has no 'upgrade' listener: Node closes the socket.
   return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new Error(`anvil port ${port} is already in use`) : error),
-    )
+    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new Error(`anvil port ${port} is already in use`) : error))
     server.listen(port, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port }))
   })
 }

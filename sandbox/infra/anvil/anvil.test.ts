@@ -31,43 +31,49 @@ function raw(url: string, options: { method?: string; headers?: Record<string, s
   })
 }
 
-const balanceOf = async (rpcUrl: string) => createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).extend(publicActions).getBalance({ address: victim })
+const balanceOf = async (rpcUrl: string) =>
+  createTestClient({ mode: 'anvil', transport: http(rpcUrl) })
+    .extend(publicActions)
+    .getBalance({ address: victim })
 
-describe("the local chains are reachable only by programs on this machine, never by a web page", () => {
-  test.each([0, 1])('chain %i: a page (Origin, Sec-Fetch-*, a rebinding Host, text/plain, a preflight, WebSocket) is refused, and nothing changes', async (index) => {
-    const chain = sandbox.chains[index]!
-    const port = new URL(chain.rpcUrl).port
-    const before = await balanceOf(chain.rpcUrl)
-    const mint = body('anvil_setBalance', [victim, '0xde0b6b3a7640000'])
-    const json = { 'content-type': 'application/json' }
+describe('the local chains are reachable only by programs on this machine, never by a web page', () => {
+  test.each([0, 1])(
+    'chain %i: a page (Origin, Sec-Fetch-*, a rebinding Host, text/plain, a preflight, WebSocket) is refused, and nothing changes',
+    async (index) => {
+      const chain = sandbox.chains[index]!
+      const port = new URL(chain.rpcUrl).port
+      const before = await balanceOf(chain.rpcUrl)
+      const mint = body('anvil_setBalance', [victim, '0xde0b6b3a7640000'])
+      const json = { 'content-type': 'application/json' }
 
-    const attacks: { headers: Record<string, string>; body: string }[] = [
-      { headers: { ...json, origin: 'https://evil.example' }, body: mint },
-      { headers: { ...json, origin: 'null' }, body: mint },
-      { headers: { ...json, 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' }, body: mint },
-      { headers: { ...json, host: `evil.example:${port}` }, body: mint },
-      { headers: { ...json, host: `127.0.0.1.evil.example:${port}` }, body: mint },
-      { headers: { 'content-type': 'text/plain' }, body: mint },
-      { headers: {}, body: mint },
-    ]
-    for (const attack of attacks) {
-      const answer = await raw(chain.rpcUrl, attack)
-      expect(answer.status, JSON.stringify(attack.headers)).toBeGreaterThanOrEqual(400)
-      expect(answer.headers['access-control-allow-origin']).toBeUndefined()
-    }
-    const preflight = await raw(chain.rpcUrl, {
-      method: 'OPTIONS',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
-    })
-    expect(preflight.status).toBeGreaterThanOrEqual(400)
-    expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
-    const upgrade = await raw(chain.rpcUrl, {
-      method: 'GET',
-      headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
-    }).catch((error: Error) => ({ status: 0, error }))
-    expect(upgrade.status).not.toBe(101)
-    expect(await balanceOf(chain.rpcUrl)).toBe(before)
-  })
+      const attacks: { headers: Record<string, string>; body: string }[] = [
+        { headers: { ...json, origin: 'https://evil.example' }, body: mint },
+        { headers: { ...json, origin: 'null' }, body: mint },
+        { headers: { ...json, 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' }, body: mint },
+        { headers: { ...json, host: `evil.example:${port}` }, body: mint },
+        { headers: { ...json, host: `127.0.0.1.evil.example:${port}` }, body: mint },
+        { headers: { 'content-type': 'text/plain' }, body: mint },
+        { headers: {}, body: mint },
+      ]
+      for (const attack of attacks) {
+        const answer = await raw(chain.rpcUrl, attack)
+        expect(answer.status, JSON.stringify(attack.headers)).toBeGreaterThanOrEqual(400)
+        expect(answer.headers['access-control-allow-origin']).toBeUndefined()
+      }
+      const preflight = await raw(chain.rpcUrl, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      })
+      expect(preflight.status).toBeGreaterThanOrEqual(400)
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
+      const upgrade = await raw(chain.rpcUrl, {
+        method: 'GET',
+        headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+      }).catch((error: Error) => ({ status: 0, error }))
+      expect(upgrade.status).not.toBe(101)
+      expect(await balanceOf(chain.rpcUrl)).toBe(before)
+    },
+  )
 
   test('two Host headers, or a notification (anvil never answers one), are answered at once and change nothing', async () => {
     const chain = sandbox.chains[0]!
@@ -86,7 +92,10 @@ describe("the local chains are reachable only by programs on this machine, never
     })
     expect(answer).toMatch(/^HTTP\/1\.1 400/)
     expect(await balanceOf(chain.rpcUrl)).toBe(before)
-    const notification = await raw(chain.rpcUrl, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', method: 'eth_chainId', params: [] }) })
+    const notification = await raw(chain.rpcUrl, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'eth_chainId', params: [] }),
+    })
     expect(notification.status).toBe(400)
     expect(JSON.parse(notification.text).error.code).toBe(-32600)
   })
@@ -97,7 +106,10 @@ describe("the local chains are reachable only by programs on this machine, never
       await admin.setBalance({ address: victim, value: 12345n })
       expect(await admin.getBalance({ address: victim })).toBe(12345n)
       expect(await admin.getChainId()).toBe(chain.chainId)
-      const localhost = await raw(chain.rpcUrl.replace('127.0.0.1', 'localhost'), { headers: { 'content-type': 'application/json; charset=utf-8' }, body: body('eth_chainId') })
+      const localhost = await raw(chain.rpcUrl.replace('127.0.0.1', 'localhost'), {
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: body('eth_chainId'),
+      })
       expect(JSON.parse(localhost.text)).toMatchObject({ result: `0x${chain.chainId.toString(16)}` })
     }
   })
@@ -125,7 +137,11 @@ describe.runIf(anvilIsolation())("anvil's own HTTP port", () => {
       expect(anvil.isolated).toBe(true)
       expect(readlinkSync(`/proc/${anvil.pid}/ns/net`)).not.toBe(readlinkSync('/proc/self/ns/net'))
       // The namespace has no interface but a loopback: nothing outside it can connect.
-      expect(await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).extend(publicActions).getChainId()).toBe(31339)
+      expect(
+        await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) })
+          .extend(publicActions)
+          .getChainId(),
+      ).toBe(31339)
     } finally {
       await anvil.stop()
     }
@@ -134,7 +150,9 @@ describe.runIf(anvilIsolation())("anvil's own HTTP port", () => {
 
 describe.runIf(process.platform === 'linux')('anvil never outlives the sandbox', () => {
   test('a sandbox killed with SIGKILL (no exit hook runs) takes its anvil with it', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', new URL('./anvil-orphan.fixture.ts', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', new URL('./anvil-orphan.fixture.ts', import.meta.url).pathname], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     const pid = await new Promise<number>((resolve, reject) => {
       let out = ''
       child.stdout.on('data', (chunk: Buffer) => {

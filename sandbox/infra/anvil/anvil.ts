@@ -105,7 +105,9 @@ async function waitReady(ipcPath: string, chainId: number, child: ChildProcess, 
   while (Date.now() < deadline) {
     if (dead) throw new Error(`anvil exited with code ${child.exitCode}`)
     try {
-      const body = JSON.parse(await ipcRequest(ipcPath, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }), 2_000)) as { result?: string }
+      const body = JSON.parse(await ipcRequest(ipcPath, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }), 2_000)) as {
+        result?: string
+      }
       if (body.result && Number(body.result) === chainId && !dead) return
     } catch {
       // not listening yet

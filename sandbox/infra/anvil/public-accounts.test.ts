@@ -1,7 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createPublicClient, createTestClient, createWalletClient, encodeFunctionData, erc20Abi, http, parseAbi, parseEther, publicActions, type Address, type Hex } from 'viem'
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  parseAbi,
+  parseEther,
+  publicActions,
+  type Address,
+  type Hex,
+} from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demoContracts } from '../../contracts/deploy.ts'
@@ -50,10 +62,20 @@ describe.each([31337, 31338])('chain %i: no public key holds funds or roles', (c
   test('a raw transfer or mint signed with a public key, sent through the public proxy, moves nothing', async () => {
     const faucetBefore = await reader().getBalance({ address: sandbox.faucetAddress })
     for (const account of publicAccounts.slice(0, 2)) {
-      const wallet = createWalletClient({ account, transport: publicRpc(chainId), chain: { id: chainId, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } } })
+      const wallet = createWalletClient({
+        account,
+        transport: publicRpc(chainId),
+        chain: { id: chainId, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } },
+      })
       await expect(wallet.sendTransaction({ to: attacker, value: parseEther('1') })).rejects.toThrow()
       await expect(
-        wallet.writeContract({ address: demoContracts.demoToken.address, abi: minterAbi, functionName: 'mint', args: [attacker, parseEther('1000000')], gas: 100_000n }),
+        wallet.writeContract({
+          address: demoContracts.demoToken.address,
+          abi: minterAbi,
+          functionName: 'mint',
+          args: [attacker, parseEther('1000000')],
+          gas: 100_000n,
+        }),
       ).rejects.toThrow()
     }
     expect(await reader().getBalance({ address: attacker })).toBe(0n)
@@ -67,7 +89,9 @@ test('sign-ups are still funded by the faucet (10 ETH and 1,000 DEMO on each cha
   for (const chainId of [31337, 31338]) {
     const reader = createPublicClient({ transport: publicRpc(chainId) })
     expect(await reader.getBalance({ address: wallet.address })).toBe(parseEther('10'))
-    expect(await reader.readContract({ address: demoContracts.demoToken.address, abi: erc20Abi, functionName: 'balanceOf', args: [wallet.address] })).toBe(parseEther('1000'))
+    expect(await reader.readContract({ address: demoContracts.demoToken.address, abi: erc20Abi, functionName: 'balanceOf', args: [wallet.address] })).toBe(
+      parseEther('1000'),
+    )
   }
 })
 
@@ -88,7 +112,11 @@ test("a data folder from when the faucet was anvil's account 0 is cleaned at sta
       await admin.setCode({ address: token, bytecode: code.toLowerCase().replaceAll(faucetHex, oldFaucet!.address.slice(2).toLowerCase()) as Hex })
       await admin.setBalance({ address: oldFaucet!.address, value: parseEther('10000') })
       await admin.impersonateAccount({ address: oldFaucet!.address })
-      await admin.sendUnsignedTransaction({ from: oldFaucet!.address, to: token, data: encodeFunctionData({ abi: minterAbi, functionName: 'mint', args: [holder, 5n] }) })
+      await admin.sendUnsignedTransaction({
+        from: oldFaucet!.address,
+        to: token,
+        data: encodeFunctionData({ abi: minterAbi, functionName: 'mint', args: [holder, 5n] }),
+      })
       await admin.stopImpersonatingAccount({ address: oldFaucet!.address })
       expect(await admin.readContract({ address: token, abi: minterAbi, functionName: 'minter' })).toBe(oldFaucet!.address)
     } finally {

@@ -40,7 +40,18 @@ export async function startPgCluster(bin: string): Promise<PgCluster> {
   const port = await freePort()
   try {
     run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'])
-    run('pg_ctl', ['-D', data, '-w', '-t', '30', '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start'])
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-w',
+      '-t',
+      '30',
+      '-l',
+      join(dir, 'server.log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ])
   } catch (error) {
     rmSync(dir, { recursive: true, force: true })
     throw new Error(`Could not start a PostgreSQL cluster: ${String((error as { stderr?: Buffer }).stderr ?? error)}`)
@@ -58,6 +69,9 @@ export async function startPgCluster(bin: string): Promise<PgCluster> {
 }
 
 function postgresUser(): { uid: number; gid: number } {
-  const [uid, gid] = execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim().split('\n').concat(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim())
+  const [uid, gid] = execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .concat(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim())
   return { uid: Number(uid), gid: Number(gid) }
 }

@@ -10,8 +10,7 @@ import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
 
 const external = process.env.TEST_DATABASE_URL
 const bin = findPgBin()
-if (!external && !bin)
-  console.warn('postgres.test.ts skipped: no PostgreSQL server binaries. Run `bash scripts/ensure-postgres.sh` or set TEST_DATABASE_URL.')
+if (!external && !bin) console.warn('postgres.test.ts skipped: no PostgreSQL server binaries. Run `bash scripts/ensure-postgres.sh` or set TEST_DATABASE_URL.')
 
 describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () => {
   let cluster: PgCluster | undefined
@@ -54,7 +53,13 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
     const store = await openStore({ dataDir: '', databaseUrl })
     try {
       const { rows } = await store.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')
-      expect(rows.map((row) => row.name)).toEqual(['001_init.sql', '002_wallet_permission.sql', '003_identities.sql', '004_onramp_orders.sql', '005_code_guess_budget.sql'])
+      expect(rows.map((row) => row.name)).toEqual([
+        '001_init.sql',
+        '002_wallet_permission.sql',
+        '003_identities.sql',
+        '004_onramp_orders.sql',
+        '005_code_guess_budget.sql',
+      ])
       expect(await migrate(store)).toEqual([])
     } finally {
       await store.close()
@@ -79,9 +84,13 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
 
     // The code-guess budget and logout, whose SQL PGlite alone would not prove.
     const { verificationToken, code } = await sandbox.requestCode('pg-guess@example.com')
-    expect((await sandbox.post('/api/v2/auth/verify-otp', { verificationToken, otp: code === '000000' ? '111111' : '000000' })).body.message).toBe('Invalid OTP')
+    expect((await sandbox.post('/api/v2/auth/verify-otp', { verificationToken, otp: code === '000000' ? '111111' : '000000' })).body.message).toBe(
+      'Invalid OTP',
+    )
     expect((await sandbox.post('/api/v2/auth/verify-otp', { verificationToken, otp: code })).status).toBe(200)
-    const { rows: budgets } = await sandbox.store.query<{ failures: number }>("SELECT failures FROM otp_guess_budgets WHERE destination = 'pg-guess@example.com'")
+    const { rows: budgets } = await sandbox.store.query<{ failures: number }>(
+      "SELECT failures FROM otp_guess_budgets WHERE destination = 'pg-guess@example.com'",
+    )
     expect(budgets).toEqual([{ failures: 1 }])
     const next = rotated.body.data as { walletToken: string; refreshToken: string }
     const fresh = await sandbox.signUp('pg-logout@example.com')

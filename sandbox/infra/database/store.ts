@@ -73,9 +73,7 @@ const migrationsDir = fileURLToPath(new URL('../../migrations/', import.meta.url
 
 /** Applies `migrations/NNN_name.sql` files in order, each once, each in its own transaction. */
 export async function migrate(store: Store, dir = migrationsDir): Promise<string[]> {
-  await store.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  )
+  await store.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())')
   const { rows } = await store.query<{ name: string }>('SELECT name FROM schema_migrations')
   const applied = new Set(rows.map((row) => row.name))
   const pending = readdirSync(dir)

@@ -51,7 +51,11 @@ describe('account/recover', () => {
   test('a wrong secret, a missing one or a user without a wallet is refused', async () => {
     const wallet = await sandbox.signUp('recover2@example.com')
     const other = await sandbox.signUp('recover3@example.com')
-    expect((await recover({ secret0: other.secret0 }, wallet.walletToken)).body).toEqual({ status: 400, message: 'Recovery secret does not match this wallet', data: null })
+    expect((await recover({ secret0: other.secret0 }, wallet.walletToken)).body).toEqual({
+      status: 400,
+      message: 'Recovery secret does not match this wallet',
+      data: null,
+    })
     expect((await recover({ secret0: 'nope' }, wallet.walletToken)).body.message).toBe('secret0 must be the 0x-hex recovery secret')
     expect((await recover({}, wallet.walletToken)).body.message).toBe('secret0 is required')
     expect((await recover({ secret0: wallet.secret0 }, 'garbage')).status).toBe(401)
@@ -86,14 +90,24 @@ describe('ramp account', () => {
     const wallet = await sandbox.signUp('ramper@example.com', 'ramp')
     const opened = await sandbox.post('/api/v2/account/rampable/create', {}, wallet.walletToken, 'ramp')
     expect(opened.body).toEqual({ status: 200, message: 'OK', data: { rampableAccessToken: expect.any(String) } })
-    const renewed = await sandbox.post('/api/v2/wallet/refresh-rampable', { rampableAccessToken: opened.body.data.rampableAccessToken }, wallet.walletToken, 'ramp')
+    const renewed = await sandbox.post(
+      '/api/v2/wallet/refresh-rampable',
+      { rampableAccessToken: opened.body.data.rampableAccessToken },
+      wallet.walletToken,
+      'ramp',
+    )
     expect(renewed.body.data).toEqual({ rampableAccessToken: expect.any(String) })
     const again = await login('ramper@example.com', 'ramp')
     expect(again).toMatchObject({ isWalletCreated: true, rampableAccessToken: expect.any(String) })
 
     // Another user's ramp token, a wallet token in its place, and ramp on an app without it are refused.
     const other = await sandbox.signUp('ramper2@example.com', 'ramp')
-    const foreign = await sandbox.post('/api/v2/wallet/refresh-rampable', { rampableAccessToken: opened.body.data.rampableAccessToken }, other.walletToken, 'ramp')
+    const foreign = await sandbox.post(
+      '/api/v2/wallet/refresh-rampable',
+      { rampableAccessToken: opened.body.data.rampableAccessToken },
+      other.walletToken,
+      'ramp',
+    )
     expect(foreign.status).toBe(401)
     expect((await sandbox.post('/api/v2/wallet/refresh-rampable', { rampableAccessToken: wallet.walletToken }, wallet.walletToken, 'ramp')).status).toBe(401)
     const noRampWallet = await sandbox.signUp('no-ramp@example.com', 'no-ramp')

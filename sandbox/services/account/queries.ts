@@ -7,9 +7,7 @@ import type { Store } from '../../infra/database/store.ts'
 export type Wallet = { id: string; userId: string; address: Address }
 
 export async function findWallet(store: Store, userId: string): Promise<Wallet | undefined> {
-  const { rows } = await store.query<{ id: string; user_id: string; address: Address }>('SELECT id, user_id, address FROM wallets WHERE user_id = $1', [
-    userId,
-  ])
+  const { rows } = await store.query<{ id: string; user_id: string; address: Address }>('SELECT id, user_id, address FROM wallets WHERE user_id = $1', [userId])
   const row = rows[0]
   return row && { id: row.id, userId: row.user_id, address: row.address }
 }

@@ -39,8 +39,7 @@ export function parseEnvironment(value: string | undefined): Environment | undef
 export function readSeed(path: string | URL = new URL('../../seed/apps.json', import.meta.url)): AppSeed[] {
   const seeds = JSON.parse(readFileSync(path, 'utf8')) as AppSeed[]
   for (const seed of seeds) {
-    if (!seed.appId || !Array.isArray(seed.environments) || typeof seed.settings !== 'object')
-      throw new Error(`Invalid app seed ${JSON.stringify(seed.appId)}`)
+    if (!seed.appId || !Array.isArray(seed.environments) || typeof seed.settings !== 'object') throw new Error(`Invalid app seed ${JSON.stringify(seed.appId)}`)
     // These patterns go verbatim into a CSP header: no spaces, semicolons or paths may slip in.
     const bad = seed.allowedOrigins.find((pattern) => !isOriginPattern(pattern))
     if (bad !== undefined) throw new Error(`App ${seed.appId}: invalid allowed origin ${JSON.stringify(bad)}`)

@@ -262,9 +262,7 @@ describe('input validation', () => {
       const response = await post('/api/v2/account/create', body, first.accessToken)
       expect(response.status).toBe(400)
     }
-    const { rows } = await sandbox.store.query(
-      "SELECT w.id FROM wallets w JOIN users u ON u.id = w.user_id WHERE u.email = 'careful@example.com'",
-    )
+    const { rows } = await sandbox.store.query("SELECT w.id FROM wallets w JOIN users u ON u.id = w.user_id WHERE u.email = 'careful@example.com'")
     expect(rows).toEqual([])
     const bad = await post('/api/v2/wallet/address', { network: 'solana' }, (await signUp('careful2@example.com')).walletToken)
     expect(bad.body).toEqual({ status: 400, message: 'Unsupported network', data: null })

@@ -27,7 +27,10 @@ export async function loginResult(deps: Deps, app: App, userId: string, options:
       refreshToken: await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, { familyId, expiresAt }),
     }
   }
-  const refreshToken = await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, { familyId, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}) })
+  const refreshToken = await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, {
+    familyId,
+    ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}),
+  })
   const rampableAccessToken = await rampTokenIfOpened(deps, app, userId)
   return {
     isWalletCreated: true as const,

@@ -20,7 +20,20 @@ function postFrom(localAddress: string, path: string, body: unknown): Promise<{ 
   const payload = JSON.stringify(body)
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: url.port, path: url.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'x-app-id': 'demo', 'x-environment': 'development', 'x-client-secret': 'demo-client-secret', host: url.host } },
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress,
+        headers: {
+          'content-type': 'application/json',
+          'x-app-id': 'demo',
+          'x-environment': 'development',
+          'x-client-secret': 'demo-client-secret',
+          host: url.host,
+        },
+      },
       (res) => {
         let text = ''
         res.setEncoding('utf8')
@@ -88,9 +101,7 @@ describe('e-mail resend', () => {
     expect(early.headers.get('retry-after')).toMatch(/^(30|29)$/)
     await age(email, 31)
     const second = await sandbox.requestCode(email)
-    expect((await post('verify-otp', { verificationToken: first.verificationToken, otp: first.code })).body.message).toBe(
-      'OTP expired, request a new code',
-    )
+    expect((await post('verify-otp', { verificationToken: first.verificationToken, otp: first.code })).body.message).toBe('OTP expired, request a new code')
     await age(email, 31)
     await expect(sandbox.requestCode(email)).rejects.toThrow(/Please wait 2\d\d seconds/)
     expect((await post('verify-otp', { verificationToken: second.verificationToken, otp: second.code })).status).toBe(200)
@@ -135,7 +146,8 @@ describe('username and password', () => {
   test('wrong passwords throttle the guessing client, not the account: the real user still logs in from elsewhere', async () => {
     await post('register', { username: 'target', password: 'the right one' })
     const attacker = '127.0.0.2'
-    for (let attempt = 0; attempt < 3; attempt++) expect((await postFrom(attacker, 'login', { username: 'target', password: 'guess' + attempt })).status).toBe(400)
+    for (let attempt = 0; attempt < 3; attempt++)
+      expect((await postFrom(attacker, 'login', { username: 'target', password: 'guess' + attempt })).status).toBe(400)
     // The attacker is refused, even with the right password.
     const refused = await postFrom(attacker, 'login', { username: 'target', password: 'the right one' })
     expect(refused.status).toBe(429)

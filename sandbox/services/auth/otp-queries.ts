@@ -92,8 +92,9 @@ export async function guessWindowStart(store: Store, app: App, destination: stri
 }
 
 export async function refundGuess(store: Store, app: App, destination: string): Promise<void> {
-  await store.query(
-    'UPDATE otp_guess_budgets SET failures = failures - 1 WHERE app_id = $1 AND environment = $2 AND destination = $3 AND failures > 0',
-    [app.appId, app.environment, destination],
-  )
+  await store.query('UPDATE otp_guess_budgets SET failures = failures - 1 WHERE app_id = $1 AND environment = $2 AND destination = $3 AND failures > 0', [
+    app.appId,
+    app.environment,
+    destination,
+  ])
 }

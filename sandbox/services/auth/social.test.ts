@@ -26,7 +26,8 @@ const form = (fields: Record<string, string>) => ({
 })
 /** The message a popup page posts to its opener (its JSON block). */
 const posted = (html: string) => JSON.parse(/<script type="application\/json" id="message">(.*?)<\/script>/s.exec(html)![1]!)
-const hiddenInputs = (html: string) => Object.fromEntries([...html.matchAll(/name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')]))
+const hiddenInputs = (html: string) =>
+  Object.fromEntries([...html.matchAll(/name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')]))
 
 /** Walks the Google emulator as a browser would: authorize page, pick an identity, follow the redirect to the callback. */
 async function googleCode(email: string, clientId = 'demo-google-client') {
@@ -34,7 +35,10 @@ async function googleCode(email: string, clientId = 'demo-google-client') {
   const pageResponse = await fetch(`${sandbox.url}/oauth/google/authorize?${query}`)
   expect(pageResponse.status).toBe(200)
   expect(await pageResponse.text()).toContain('Alice Example')
-  const chosen = await fetch(`${sandbox.url}/oauth/google/authorize`, { ...form({ ...Object.fromEntries(query), response_mode: 'query', email, name: 'Test Person' }), redirect: 'manual' })
+  const chosen = await fetch(`${sandbox.url}/oauth/google/authorize`, {
+    ...form({ ...Object.fromEntries(query), response_mode: 'query', email, name: 'Test Person' }),
+    redirect: 'manual',
+  })
   expect(chosen.status).toBe(302)
   const location = chosen.headers.get('location')!
   expect(location.startsWith(`${callback}?`)).toBe(true)
@@ -50,12 +54,18 @@ describe('Google emulator', () => {
     const discovery = await (await fetch(`${sandbox.url}/oauth/google/.well-known/openid-configuration`)).json()
     expect(discovery).toMatchObject({ issuer: `${sandbox.url}/oauth/google`, jwks_uri: `${sandbox.url}/oauth/google/jwks` })
     const code = await googleCode('token-endpoint@example.com')
-    const exchanged = await fetch(discovery.token_endpoint, form({ grant_type: 'authorization_code', code, redirect_uri: callback, client_id: 'demo-google-client' }))
+    const exchanged = await fetch(
+      discovery.token_endpoint,
+      form({ grant_type: 'authorization_code', code, redirect_uri: callback, client_id: 'demo-google-client' }),
+    )
     const { id_token } = await exchanged.json()
     const { payload } = await jwtVerify(id_token, createRemoteJWKSet(new URL(discovery.jwks_uri)), { issuer: discovery.issuer, audience: 'demo-google-client' })
     expect(payload).toMatchObject({ email: 'token-endpoint@example.com', email_verified: true, nonce: 'nonce-1', sub: expect.stringMatching(/^\d{21}$/) })
     // Codes are single use.
-    const again = await fetch(discovery.token_endpoint, form({ grant_type: 'authorization_code', code, redirect_uri: callback, client_id: 'demo-google-client' }))
+    const again = await fetch(
+      discovery.token_endpoint,
+      form({ grant_type: 'authorization_code', code, redirect_uri: callback, client_id: 'demo-google-client' }),
+    )
     expect(again.status).toBe(400)
 
     // The ID token logs in through the credential form of /auth/google.
@@ -80,7 +90,10 @@ describe('Google emulator', () => {
     expect((await auth('google', { code })).body).toEqual({ status: 400, message: 'Invalid or expired Google authorization code', data: null })
 
     const partnerCode = await googleCode('bob@example.com', 'partner-google')
-    const exchanged = await fetch(`${sandbox.url}/oauth/google/token`, form({ grant_type: 'authorization_code', code: partnerCode, redirect_uri: callback, client_id: 'partner-google' }))
+    const exchanged = await fetch(
+      `${sandbox.url}/oauth/google/token`,
+      form({ grant_type: 'authorization_code', code: partnerCode, redirect_uri: callback, client_id: 'partner-google' }),
+    )
     const partnerToken = (await exchanged.json()).id_token
     expect((await auth('google', { credential: partnerToken })).body).toEqual({ status: 401, message: 'Google ID token rejected: aud mismatch', data: null })
 
@@ -91,7 +104,9 @@ describe('Google emulator', () => {
 
     const realKey = JSON.parse(readFileSync(join(sandbox.dataDir, 'oidc-google.jwk.json'), 'utf8')) as JWK
     const { kid } = (await (await fetch(`${sandbox.url}/oauth/google/jwks`)).json()).keys[0]
-    const expired = await new SignJWT({ ...claims, iat: 1_000_000, exp: 1_000_600 }).setProtectedHeader({ alg: 'RS256', kid }).sign(await importJWK(realKey, 'RS256'))
+    const expired = await new SignJWT({ ...claims, iat: 1_000_000, exp: 1_000_600 })
+      .setProtectedHeader({ alg: 'RS256', kid })
+      .sign(await importJWK(realKey, 'RS256'))
     expect((await auth('google', { credential: expired })).body).toEqual({ status: 401, message: 'Google ID token expired', data: null })
   })
 
@@ -139,7 +154,10 @@ describe('Telegram emulator', () => {
   const botToken = readSeed().find((seed) => seed.appId === 'demo')!.secrets!.telegramBotToken!
   /** Telegram's documented check, written out independently of the sandbox's code. */
   const sign = (data: Record<string, string>) => {
-    const checkString = Object.keys(data).sort().map((key) => `${key}=${data[key]}`).join('\n')
+    const checkString = Object.keys(data)
+      .sort()
+      .map((key) => `${key}=${data[key]}`)
+      .join('\n')
     return createHmac('sha256', createHash('sha256').update(botToken).digest()).update(checkString).digest('hex')
   }
 
@@ -151,7 +169,11 @@ describe('Telegram emulator', () => {
     const message = posted(await done.text())
     expect(message.targetOrigin).toBe(opener)
     const { result } = message.data
-    expect(message.data).toEqual({ event: 'auth_result', provider: 'telegram', result: { id: '4242', first_name: 'Dana', username: 'dana', auth_date: expect.any(String), hash: expect.any(String) } })
+    expect(message.data).toEqual({
+      event: 'auth_result',
+      provider: 'telegram',
+      result: { id: '4242', first_name: 'Dana', username: 'dana', auth_date: expect.any(String), hash: expect.any(String) },
+    })
     const { hash, ...fields } = result
     expect(hash).toBe(sign(fields))
 
@@ -173,16 +195,31 @@ describe('Telegram emulator', () => {
     const done = await fetch(`${sandbox.url}/telegram/login`, form(fields))
     const message = posted(await done.text())
     expect(message.targetOrigin).toBe(opener)
-    expect(message.data).toEqual({ event: 'auth_result', provider: 'telegram', state, result: expect.objectContaining({ id: '100000001', hash: expect.any(String) }) })
+    expect(message.data).toEqual({
+      event: 'auth_result',
+      provider: 'telegram',
+      state,
+      result: expect.objectContaining({ id: '100000001', hash: expect.any(String) }),
+    })
     expect(Object.keys(message.data)).toEqual(['event', 'provider', 'state', 'result'])
     expect((await auth('telegram', { ...message.data.result, id: 100000001, auth_date: Number(message.data.result.auth_date) })).status).toBe(200)
   })
 
-  test.each([['too long', 'a'.repeat(129)], ['a space', 'a b'], ['markup', '"><script>'], ['a dot', 'a.b']])('refuses a state with %s', async (_, state) => {
-    const shown = await fetch(`${sandbox.url}/telegram/login?bot_id=7000000001&origin=${encodeURIComponent('http://localhost:5173')}&state=${encodeURIComponent(state)}`)
+  test.each([
+    ['too long', 'a'.repeat(129)],
+    ['a space', 'a b'],
+    ['markup', '"><script>'],
+    ['a dot', 'a.b'],
+  ])('refuses a state with %s', async (_, state) => {
+    const shown = await fetch(
+      `${sandbox.url}/telegram/login?bot_id=7000000001&origin=${encodeURIComponent('http://localhost:5173')}&state=${encodeURIComponent(state)}`,
+    )
     expect(shown.status).toBe(400)
     expect(await shown.text()).not.toContain(state)
-    const posted = await fetch(`${sandbox.url}/telegram/login`, form({ bot_id: '7000000001', origin: 'http://localhost:5173', state, id: '4242', first_name: 'Dana' }))
+    const posted = await fetch(
+      `${sandbox.url}/telegram/login`,
+      form({ bot_id: '7000000001', origin: 'http://localhost:5173', state, id: '4242', first_name: 'Dana' }),
+    )
     expect(posted.status).toBe(400)
     expect(await posted.text()).not.toContain('auth_result')
   })

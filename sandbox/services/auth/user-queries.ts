@@ -50,10 +50,13 @@ export async function userForIdentity(store: Store, app: App, provider: Provider
   const known = await identityUser(store, app, provider, subject)
   if (known) return known.user_id
   const userId = email ? await userForEmail(store, app, email) : await newUser(store, app)
-  await store.query(
-    'INSERT INTO identities (app_id, environment, provider, subject, user_id) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
-    [app.appId, app.environment, provider, subject, userId],
-  )
+  await store.query('INSERT INTO identities (app_id, environment, provider, subject, user_id) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [
+    app.appId,
+    app.environment,
+    provider,
+    subject,
+    userId,
+  ])
   // A parallel first sign-in may have won the insert: its user is the one.
   return (await identityUser(store, app, provider, subject))?.user_id ?? userId
 }
@@ -68,10 +71,14 @@ export async function createPasswordUser(store: Store, app: App, username: strin
   if (await identityUser(store, app, 'username', username)) throw taken()
   const userId = await newUser(store, app)
   try {
-    await store.query(
-      'INSERT INTO identities (app_id, environment, provider, subject, user_id, secret_hash) VALUES ($1, $2, $3, $4, $5, $6)',
-      [app.appId, app.environment, 'username', username, userId, passwordHash],
-    )
+    await store.query('INSERT INTO identities (app_id, environment, provider, subject, user_id, secret_hash) VALUES ($1, $2, $3, $4, $5, $6)', [
+      app.appId,
+      app.environment,
+      'username',
+      username,
+      userId,
+      passwordHash,
+    ])
   } catch (error) {
     if (isUniqueViolation(error)) throw taken()
     throw error

@@ -45,7 +45,10 @@ export function iconRoutes(_deps: Deps) {
   return new Hono()
     .get('/fallback.svg', (c) => c.body(fallback, 200, headers(fallback)))
     .get('/chains/:file', (c) => {
-      const network = c.req.param('file').replace(/\.svg$/, '').toLowerCase()
+      const network = c.req
+        .param('file')
+        .replace(/\.svg$/, '')
+        .toLowerCase()
       const icon = known[network]
       if (!icon) return c.body(fallback, 200, { ...headers(fallback), 'X-Icon-Fallback': '1' })
       const svg = badge(icon.color, icon.label)

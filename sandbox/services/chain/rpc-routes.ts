@@ -74,9 +74,7 @@ export function rpcRoutes(deps: Deps) {
         })
         return c.json(Array.isArray(payload) ? errors : errors[0])
       }
-      const upstream = await fetch(chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text }).catch(
-        () => undefined,
-      )
+      const upstream = await fetch(chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text }).catch(() => undefined)
       if (!upstream) return fail(c, 502, 'Chain unavailable')
       return c.body(await upstream.text(), upstream.status as 200, { 'Content-Type': 'application/json' })
     })

@@ -10,7 +10,13 @@ describe('popup channel', () => {
     channels.post(id, 'frame', { type: 'request', n: 1 })
     channels.post(id, 'frame', { type: 'request', n: 2 })
     channels.post(id, 'popup', { type: 'hello' })
-    expect(await channels.read(id, 'popup', 0)).toMatchObject({ messages: [{ type: 'request', n: 1 }, { type: 'request', n: 2 }], next: 2 })
+    expect(await channels.read(id, 'popup', 0)).toMatchObject({
+      messages: [
+        { type: 'request', n: 1 },
+        { type: 'request', n: 2 },
+      ],
+      next: 2,
+    })
     expect(await channels.read(id, 'popup', 1)).toMatchObject({ messages: [{ type: 'request', n: 2 }], next: 2 })
     expect(await channels.read(id, 'frame', 0)).toMatchObject({ messages: [{ type: 'hello' }], next: 1 })
     // Another channel's name reads nothing of this one.

@@ -9,7 +9,11 @@ function setup() {
   const channels = createPopupChannels({ waitMs: 10 })
   const app = popupChannelRoutes({ channels, ownOrigins: () => [own] })
   const post = (side: string, body: string, headers: Record<string, string> = {}) =>
-    app.request(`/${id}/${side}`, { method: 'POST', body, headers: { 'content-type': 'application/json', origin: own, 'sec-fetch-site': 'same-origin', ...headers } })
+    app.request(`/${id}/${side}`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', origin: own, 'sec-fetch-site': 'same-origin', ...headers },
+    })
   const read = (side: string, headers: Record<string, string> = {}) =>
     app.request(`/${id}/${side}?wait=0`, { headers: { origin: own, 'sec-fetch-site': 'same-origin', ...headers } })
   return { channels, post, read }

@@ -16,7 +16,12 @@ beforeAll(async () => {
   sandbox = await startTestSandbox()
   const demo = readSeed().find((seed) => seed.appId === 'demo')!
   // An app whose name is markup: the order page must show it as text.
-  await upsertApp(sandbox.store, { ...demo, appId: 'markup', name: '<img src=x onerror=alert(1)>', settings: { ...demo.settings, rampableClientSecret: 'markup-key' } })
+  await upsertApp(sandbox.store, {
+    ...demo,
+    appId: 'markup',
+    name: '<img src=x onerror=alert(1)>',
+    settings: { ...demo.settings, rampableClientSecret: 'markup-key' },
+  })
 })
 afterAll(() => sandbox?.dispose())
 
@@ -40,7 +45,11 @@ describe('ramp calls of the buy screen', () => {
       currencies: ['IDR', 'USD', 'EUR'],
     })
     expect((await ramp('/reference/cryptos?transactionType=onramp&blockchainType=SOLANA')).body.data).toEqual([])
-    expect((await ramp('/reference/cryptos?transactionType=swap')).body).toEqual({ status: 400, message: 'transactionType must be onramp or offramp', data: null })
+    expect((await ramp('/reference/cryptos?transactionType=swap')).body).toEqual({
+      status: 400,
+      message: 'transactionType must be onramp or offramp',
+      data: null,
+    })
     expect((await ramp('/reference/cryptos?transactionType=onramp&blockchainType=EVM', null)).status).toBe(401)
     expect((await ramp('/reference/cryptos', 'not-a-key')).body).toEqual({ status: 401, message: 'Invalid client secret', data: null })
 
@@ -152,7 +161,8 @@ describe('hosted on-ramp page', () => {
     // A mixed-case address with a wrong checksum is a typo, not an address.
     const letter = receiver.slice(2).search(/[a-fA-F]/) + 2
     const flipped = receiver[letter]!
-    const badChecksum = receiver.slice(0, letter) + (flipped === flipped.toLowerCase() ? flipped.toUpperCase() : flipped.toLowerCase()) + receiver.slice(letter + 1)
+    const badChecksum =
+      receiver.slice(0, letter) + (flipped === flipped.toLowerCase() ? flipped.toUpperCase() : flipped.toLowerCase()) + receiver.slice(letter + 1)
     expect(await page(orderUrl({ ...good, receiver: badChecksum }).slice(7))).toContain('receiverWalletAddress must be an EVM address')
     expect(await page(orderUrl({ ...good, amount: '0' }).slice(7))).toContain('<li>inputAmount must be greater than 0</li>')
     expect(await page(orderUrl({ ...good, amount: '-5' }).slice(7))).toContain('<li>inputAmount must be a number with at most 2 decimals</li>')
@@ -217,7 +227,11 @@ describe('hosted on-ramp page', () => {
     expect(await demoBalance(1, receiver)).toBe(0n)
     const hash = /<code id="tx-hash">(0x[0-9a-f]{64})<\/code>/.exec(paid.html)![1] as Hash
     const receipt = await chainClient(0).getTransactionReceipt({ hash })
-    expect([receipt.status, receipt.from.toLowerCase(), receipt.to?.toLowerCase()]).toEqual(['success', sandbox.faucetAddress.toLowerCase(), demoContracts.demoToken.address.toLowerCase()])
+    expect([receipt.status, receipt.from.toLowerCase(), receipt.to?.toLowerCase()]).toEqual([
+      'success',
+      sandbox.faucetAddress.toLowerCase(),
+      demoContracts.demoToken.address.toLowerCase(),
+    ])
   })
 
   test('a token is refused from another browser, another site, after expiry, or when made up', async () => {

@@ -22,15 +22,17 @@ export function rampServiceRoutes(deps: Deps) {
     .use('*', rampAuth(deps))
     .get('/reference/cryptos', (c) => {
       const transactionType = c.req.query('transactionType')
-      if (transactionType !== undefined && !transactionTypes.includes(transactionType))
-        throw new HttpError(400, 'transactionType must be onramp or offramp')
+      if (transactionType !== undefined && !transactionTypes.includes(transactionType)) throw new HttpError(400, 'transactionType must be onramp or offramp')
       // Every coin here lives on an EVM chain: another blockchain type simply has none.
       const blockchainType = c.req.query('blockchainType')
       return ok(c, blockchainType === undefined || blockchainType.toUpperCase() === 'EVM' ? cryptos() : [])
     })
     .get('/reference/currencies', (c) => {
       const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 100) || 100, 1), 100)
-      return ok(c, fiats.slice(0, limit).map((fiat) => ({ ...fiat, logo: `${deps.origin()}/icons/fallback.svg` })))
+      return ok(
+        c,
+        fiats.slice(0, limit).map((fiat) => ({ ...fiat, logo: `${deps.origin()}/icons/fallback.svg` })),
+      )
     })
     .get('/reference/banks', (c) => ok(c, [{ id: 'demo-bank', code: 'DEMO', name: 'Sandbox Bank' }]))
     .get('/reference/payment-methods', (c) => ok(c, [{ id: 'bank-transfer', name: 'Bank transfer' }]))
@@ -60,8 +62,7 @@ function rampAuth(deps: Deps): MiddlewareHandler<RampEnv> {
       app = await findAppByRampClientId(deps.store, clientId)
       const signature = c.req.header('x-signature') ?? ''
       const stringToSign = rampStringToSign(c.req.method, clientId, c.req.header('x-timestamp')!, await c.req.text())
-      if (!app?.secrets.rampPublicKey || !rsaMatches(app.secrets.rampPublicKey, stringToSign, signature))
-        throw new HttpError(401, 'Invalid request signature')
+      if (!app?.secrets.rampPublicKey || !rsaMatches(app.secrets.rampPublicKey, stringToSign, signature)) throw new HttpError(401, 'Invalid request signature')
       await deps.replays.reject(`rsa:${clientId}`, stringToSign, time)
     } else if (secret) {
       app = await findAppByRampClientSecret(deps.store, secret)

@@ -8,10 +8,7 @@ import type { Store } from '../../infra/database/store.ts'
 export type SigningRow = { id: string; user_id: string; address: Address; encrypted_key: string; permission_granted: boolean }
 
 export async function signingRowOf(store: Store, userId: string): Promise<SigningRow | undefined> {
-  const { rows } = await store.query<SigningRow>(
-    'SELECT id, user_id, address, encrypted_key, permission_granted FROM wallets WHERE user_id = $1',
-    [userId],
-  )
+  const { rows } = await store.query<SigningRow>('SELECT id, user_id, address, encrypted_key, permission_granted FROM wallets WHERE user_id = $1', [userId])
   return rows[0]
 }
 

@@ -15,7 +15,8 @@ type Signer = Awaited<ReturnType<typeof signerOf>>
 /** The sending calls of /api/v2/wallet: signed by the wallet's key, broadcast, answered once mined. */
 export function sendRoutes(deps: Deps) {
   /** A route whose body is `network` plus `fields`, turned into one transaction by `build`. */
-  const sending = (fields: readonly string[], build: (body: JsonObject, network: Network, signer: Signer) => Promise<Call & FeeFields> | (Call & FeeFields)) =>
+  const sending =
+    (fields: readonly string[], build: (body: JsonObject, network: Network, signer: Signer) => Promise<Call & FeeFields> | (Call & FeeFields)) =>
     async (c: Context<SandboxEnv>) => {
       const body = await readJson(c)
       const signer = await signerOf(c, deps)
@@ -32,13 +33,22 @@ export function sendRoutes(deps: Deps) {
         readTransaction(body.transaction, signer.address, { dataRequired: true, allowed: ['from', 'to', 'value', 'data', ...feeFieldNames] }),
       ),
     )
-    .post('/send-coin', sending([...transfer, ...feeFieldNames], (body) => ({ ...coinTransfer(body), ...readFees(body) })))
+    .post(
+      '/send-coin',
+      sending([...transfer, ...feeFieldNames], (body) => ({ ...coinTransfer(body), ...readFees(body) })),
+    )
     .post(
       '/send-token',
       sending([...transfer, 'tokenAddress', ...feeFieldNames], async (body, network) => ({ ...(await tokenTransfer(network, body)), ...readFees(body) })),
     )
-    .post('/transfer-erc721', sending(['to', 'tokenId', 'tokenAddress'], (body, _, signer) => erc721Transfer(signer.address, body)))
-    .post('/transfer-erc1155', sending(['to', 'amount', 'tokenId', 'tokenAddress'], (body, _, signer) => erc1155Transfer(signer.address, body)))
+    .post(
+      '/transfer-erc721',
+      sending(['to', 'tokenId', 'tokenAddress'], (body, _, signer) => erc721Transfer(signer.address, body)),
+    )
+    .post(
+      '/transfer-erc1155',
+      sending(['to', 'amount', 'tokenId', 'tokenAddress'], (body, _, signer) => erc1155Transfer(signer.address, body)),
+    )
     .post('/cancel-transaction', async (c) => {
       const body = await readJson(c)
       const signer = await signerOf(c, deps)

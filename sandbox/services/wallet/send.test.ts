@@ -46,7 +46,11 @@ describe('estimate-gas', () => {
     ['an unknown type', { network: 'local-1', type: 'swap' }, 'type must be one of: send-coin, send-token, transfer-erc721, transfer-erc1155, custom'],
     ['fields of another type', { network: 'local-1', type: 'send-coin', to: dead, amount: '1', tokenId: '1' }, 'Unknown field in body: tokenId'],
     ['more than the balance', { network: 'local-1', type: 'send-coin', to: dead, amount: '1000' }, 'Insufficient funds: the amount exceeds the balance'],
-    ['a token address that is no token', { network: 'local-1', type: 'send-token', to: dead, amount: '1', tokenAddress: dead }, `tokenAddress ${dead} is not an ERC-20 token on local-1`],
+    [
+      'a token address that is no token',
+      { network: 'local-1', type: 'send-token', to: dead, amount: '1', tokenAddress: dead },
+      `tokenAddress ${dead} is not an ERC-20 token on local-1`,
+    ],
   ])('refuses %s', async (_, body, message) => {
     const response = await call('estimate-gas', body)
     expect(response.status).toBe(400)
@@ -96,7 +100,10 @@ describe('send-transaction', () => {
       transaction: { from: wallet.address, to: dead, data: '0x', maxFeePerGas: parseGwei('5').toString(), maxPriorityFeePerGas: parseGwei('2').toString() },
     })
     const tx = await chain(31337).getTransaction({ hash: body.data.txReceipt.hash })
-    expect({ maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas }).toEqual({ maxFeePerGas: parseGwei('5'), maxPriorityFeePerGas: parseGwei('2') })
+    expect({ maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas }).toEqual({
+      maxFeePerGas: parseGwei('5'),
+      maxPriorityFeePerGas: parseGwei('2'),
+    })
   })
 
   test.each([

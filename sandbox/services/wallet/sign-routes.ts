@@ -30,7 +30,10 @@ export function signRoutes(deps: Deps) {
       try {
         return ok(c, { signature: await account.signTypedData(typedData) })
       } catch (error) {
-        throw new HttpError(400, `Invalid typed data: ${error instanceof Error ? (error as { shortMessage?: string }).shortMessage ?? error.message : 'not signable'}`)
+        throw new HttpError(
+          400,
+          `Invalid typed data: ${error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : 'not signable'}`,
+        )
       }
     })
     .post('/sign-hash', async (c) => {

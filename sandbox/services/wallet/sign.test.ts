@@ -147,10 +147,22 @@ describe('sign-transaction', () => {
   })
 
   test.each([
-    ['another from address', { from: '0x000000000000000000000000000000000000bEEF', to: '0x000000000000000000000000000000000000dEaD' }, 'transaction.from is not this wallet'],
+    [
+      'another from address',
+      { from: '0x000000000000000000000000000000000000bEEF', to: '0x000000000000000000000000000000000000dEaD' },
+      'transaction.from is not this wallet',
+    ],
     ['a bad checksum', { from: 'WALLET', to: '0x000000000000000000000000000000000000DEAD' }, 'transaction.to has an invalid checksum'],
-    ['a value in a wrong format', { from: 'WALLET', to: '0x000000000000000000000000000000000000dEaD', value: 1 }, 'transaction.value must be a decimal string in whole units, e.g. "0.125"'],
-    ['legacy and EIP-1559 fees together', { from: 'WALLET', to: '0x000000000000000000000000000000000000dEaD', gasPrice: '1', maxFeePerGas: '2' }, 'gasPrice (legacy) cannot be combined with maxFeePerGas or maxPriorityFeePerGas (EIP-1559)'],
+    [
+      'a value in a wrong format',
+      { from: 'WALLET', to: '0x000000000000000000000000000000000000dEaD', value: 1 },
+      'transaction.value must be a decimal string in whole units, e.g. "0.125"',
+    ],
+    [
+      'legacy and EIP-1559 fees together',
+      { from: 'WALLET', to: '0x000000000000000000000000000000000000dEaD', gasPrice: '1', maxFeePerGas: '2' },
+      'gasPrice (legacy) cannot be combined with maxFeePerGas or maxPriorityFeePerGas (EIP-1559)',
+    ],
     ['an unknown field', { from: 'WALLET', to: '0x000000000000000000000000000000000000dEaD', gas: '21000' }, 'Unknown field in transaction: gas'],
   ])('refuses %s', async (_, transaction, message) => {
     const from = transaction.from === 'WALLET' ? wallet.address : transaction.from

@@ -36,7 +36,13 @@ describe('contracts', () => {
     for (const entry of config.body.data.chains) {
       expect(entry.contracts).toEqual(demoContracts)
       const client = createPublicClient({
-        chain: { id: entry.chainId, name: entry.name, nativeCurrency: entry.nativeCurrency, rpcUrls: { default: { http: entry.rpcUrls } }, contracts: entry.contracts },
+        chain: {
+          id: entry.chainId,
+          name: entry.name,
+          nativeCurrency: entry.nativeCurrency,
+          rpcUrls: { default: { http: entry.rpcUrls } },
+          contracts: entry.contracts,
+        },
         transport: http(),
       })
       const [symbol, nftName, balance] = await client.multicall({
@@ -55,7 +61,15 @@ describe('contracts', () => {
     for (const chainId of [31337, 31338]) {
       const client = chain(chainId)
       expect(await client.readContract({ address: nft, abi: erc721Abi, functionName: 'ownerOf', args: [1n] })).toBe(wallet.address)
-      const ids = await client.readContract({ address: multi, abi: erc1155Abi, functionName: 'balanceOfBatch', args: [[wallet.address, wallet.address], [1n, 2n]] })
+      const ids = await client.readContract({
+        address: multi,
+        abi: erc1155Abi,
+        functionName: 'balanceOfBatch',
+        args: [
+          [wallet.address, wallet.address],
+          [1n, 2n],
+        ],
+      })
       expect(ids).toEqual([10n, 5n])
     }
   })
@@ -122,7 +136,15 @@ describe('NFT transfers', () => {
     expect(one.body.data.txReceipt.status).toBe('success')
     const batch = await call('transfer-erc1155', { network: 'local-1', to: dead, tokenId: ['1', '2'], amount: ['2', '5'], tokenAddress: multi })
     expect(batch.body.data.txReceipt.status).toBe('success')
-    const balances = await chain().readContract({ address: multi, abi: erc1155Abi, functionName: 'balanceOfBatch', args: [[wallet.address, wallet.address, dead, dead], [1n, 2n, 1n, 2n]] })
+    const balances = await chain().readContract({
+      address: multi,
+      abi: erc1155Abi,
+      functionName: 'balanceOfBatch',
+      args: [
+        [wallet.address, wallet.address, dead, dead],
+        [1n, 2n, 1n, 2n],
+      ],
+    })
     expect(balances).toEqual([5n, 0n, 5n, 5n])
   })
 
@@ -151,9 +173,11 @@ describe('NFT transfers', () => {
 
 describe('cancel-transaction', () => {
   const anvil = (method: string, params: unknown[] = []) =>
-    fetch(sandbox.chains[1]!.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then(
-      async (response) => ((await response.json()) as { result: any }).result,
-    )
+    fetch(sandbox.chains[1]!.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    }).then(async (response) => ((await response.json()) as { result: any }).result)
 
   test('replaces a pending transaction at its nonce with a 0-value self-transfer', async () => {
     const client = chain(31338)

@@ -111,7 +111,9 @@ function reason(error: BaseError): string {
   ) as BaseError | null
   if (known) return known.shortMessage
   // Otherwise the node's own words, which viem keeps as `details` of the RPC error.
-  const rpc = error.walk((cause) => cause instanceof BaseError && typeof (cause as { code?: unknown }).code === 'number' && Boolean(cause.details)) as BaseError | null
+  const rpc = error.walk(
+    (cause) => cause instanceof BaseError && typeof (cause as { code?: unknown }).code === 'number' && Boolean(cause.details),
+  ) as BaseError | null
   if (rpc) return rpc.details.charAt(0).toUpperCase() + rpc.details.slice(1)
   return error.shortMessage
 }

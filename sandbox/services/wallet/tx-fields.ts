@@ -25,8 +25,7 @@ export function readAddress(value: unknown, key: string): Address {
 
 export function readHexData(value: unknown, key: string): Hex {
   if (!present(value)) throw bad(`${key} is required`)
-  if (typeof value !== 'string' || !isHex(value, { strict: true }) || value.length % 2 !== 0)
-    throw bad(`${key} must be 0x-prefixed hex bytes`)
+  if (typeof value !== 'string' || !isHex(value, { strict: true }) || value.length % 2 !== 0) throw bad(`${key} must be 0x-prefixed hex bytes`)
   if (value.length > 2 + 2 * 128 * 1024) throw bad(`${key} is too long`)
   return value
 }
@@ -58,8 +57,7 @@ export function optionalQuantity(value: unknown, key: string): bigint | undefine
 export function readAmount(value: unknown, key: string, decimals: number): bigint {
   if (!present(value)) throw bad(`${key} is required`)
   if (typeof value === 'string' && value.startsWith('0x')) return readQuantity(value, key)
-  if (typeof value !== 'string' || !/^\d{1,78}(\.\d{1,78})?$/.test(value))
-    throw bad(`${key} must be a decimal string in whole units, e.g. "0.125"`)
+  if (typeof value !== 'string' || !/^\d{1,78}(\.\d{1,78})?$/.test(value)) throw bad(`${key} must be a decimal string in whole units, e.g. "0.125"`)
   const fraction = value.split('.')[1] ?? ''
   if (fraction.replace(/0+$/, '').length > decimals) throw bad(`${key} has more than ${decimals} decimals`)
   const amount = parseUnits(value, decimals)
