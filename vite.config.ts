@@ -15,6 +15,7 @@ export default defineConfig({
   test: {
     root: '.',
     include: ['{bridge,host-sdk,sdk,widget,sandbox,examples,scripts}/**/*.test.{ts,tsx}'],
+    exclude: ['scripts/pack-install.test.ts', '**/node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

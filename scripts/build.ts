@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import { build } from 'vite'
 import { examplesConfig } from './examples-build.ts'
 import { kitConfig, libConfig } from './bundles.ts'
@@ -8,7 +10,8 @@ import { kitConfig, libConfig } from './bundles.ts'
  * - dist/kit/kit.js: the script-tag bundle a host pastes (IIFE, no React: the element renders
  *   with host-sdk/element/mini-react.ts; see scripts/bundles.ts);
  * - dist/lib: the npm entries (`wallet-kit`, `wallet-kit/element`, `wallet-kit/react`,
- *   `wallet-kit/sdk`) as ESM, dependencies external;
+ *   `wallet-kit/sdk`) as ESM, dependencies external; dist/types: their declarations
+ *   (tsconfig.types.json);
  * - dist/examples: the example host pages that need bundling (React, ethers, viem, wagmi, web3).
  *   `--no-examples` skips them.
  */
@@ -17,4 +20,6 @@ const logLevel = process.argv.includes('--quiet') ? 'warn' : 'info'
 await build({ configFile: 'vite.config.ts', logLevel })
 await build({ ...kitConfig({ write: true }), logLevel })
 await build({ ...libConfig(), logLevel })
+rmSync(new URL('../dist/types', import.meta.url), { recursive: true, force: true })
+execFileSync('npx', ['tsc', '-p', 'tsconfig.types.json'], { stdio: 'inherit' })
 if (!process.argv.includes('--no-examples')) await build({ ...examplesConfig(), logLevel })
