@@ -30,6 +30,10 @@ export type RateLimits = {
   onrampPaymentsPerIp: Rule
   /** On-ramp payouts attempted per receiver address. */
   onrampPaymentsPerReceiver: Rule
+  /** Sessions handed to a frame by its secure window (POST /api/v2/auth/handoff) per IP. */
+  handoffsPerIp: Rule
+  /** The same per session: each page load of a storage-blocked frame needs one. */
+  handoffsPerSession: Rule
 }
 
 const tenMinutes = 10 * 60 * 1000
@@ -46,6 +50,8 @@ export const defaultRateLimits: RateLimits = {
   onrampPagesPerReceiver: { max: 40, windowMs: hour },
   onrampPaymentsPerIp: { max: 60, windowMs: hour },
   onrampPaymentsPerReceiver: { max: 20, windowMs: hour },
+  handoffsPerIp: { max: 120, windowMs: hour },
+  handoffsPerSession: { max: 60, windowMs: hour },
 }
 
 export type Limiter = {
@@ -69,7 +75,10 @@ export function createLimiter(overrides: Partial<RateLimits> = {}): Limiter {
     }
     const id = `${rule}\u0000${key}`
     let window = windows.get(id)
-    if (!window || window.resetAt <= now) windows.set(id, (window = { count: 0, resetAt: now + limits[rule].windowMs }))
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + limits[rule].windowMs }
+      windows.set(id, window)
+    }
     return window
   }
   const refuse = (resetAt: number) => {

@@ -9,6 +9,7 @@ import { Widget } from '../context.ts'
 import { alice, testWallet } from '../test-wallet.ts'
 import { createStore } from '../store.ts'
 import type { SecureHandle, SecureState } from '../secure/secure-handle.ts'
+import { resetZoom } from '../ui/use-confirm-gate.ts'
 import { ConfirmModal } from './ConfirmModal.tsx'
 
 beforeEach(() => vi.useFakeTimers())
@@ -176,6 +177,7 @@ describe('a frame that cannot prove it is seen', () => {
 })
 
 describe('the gate re-arms', () => {
+  beforeEach(() => resetZoom(1))
   const pointer = (type: string, at: { sx: number; sy: number; cx: number; cy: number }, relatedTarget: EventTarget | null = document.body) =>
     window.dispatchEvent(Object.assign(new Event(type, { bubbles: true }), { screenX: at.sx, screenY: at.sy, clientX: at.cx, clientY: at.cy, relatedTarget }))
 
@@ -189,11 +191,8 @@ describe('the gate re-arms', () => {
     await act(async () => pointer('pointermove', { sx: 300, sy: 300, cx: 100, cy: 100 }))
     await act(async () => pointer('pointermove', { sx: 310, sy: 305, cx: 110, cy: 105 }))
     expect(confirm().disabled).toBe(false)
-    // A zoomed page (125 %): the screen sees more travel than the page, and nothing moved.
-    await act(async () => pointer('pointermove', { sx: 360, sy: 305, cx: 150, cy: 105 }))
-    expect(confirm().disabled).toBe(false)
     // Same place on the screen, another place in the frame: the frame moved under it.
-    await act(async () => pointer('pointermove', { sx: 360, sy: 305, cx: 190, cy: 105 }))
+    await act(async () => pointer('pointermove', { sx: 310, sy: 305, cx: 150, cy: 105 }))
     expect(confirm().disabled).toBe(true)
     await act(() => vi.advanceTimersByTimeAsync(499))
     expect(confirm().disabled).toBe(true)
@@ -204,5 +203,33 @@ describe('the gate re-arms', () => {
     expect(confirm().disabled).toBe(true)
     await act(() => vi.advanceTimersByTimeAsync(501))
     expect(confirm().disabled).toBe(false)
+  })
+
+  test('when the host moves the frame a little at each step of a moving pointer (no tolerance grows with the travel)', async () => {
+    const { ask } = await setup()
+    void ask('sign me')
+    await act(() => vi.advanceTimersByTimeAsync(600))
+    const confirm = () => screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement
+    await act(async () => pointer('pointermove', { sx: 300, sy: 300, cx: 100, cy: 100 }))
+    expect(confirm().disabled).toBe(false)
+    // 10 px to the right on the screen, 25 px in the frame: the frame slid 15 px left under it.
+    await act(async () => pointer('pointermove', { sx: 310, sy: 300, cx: 125, cy: 100 }))
+    expect(confirm().disabled).toBe(true)
+  })
+
+  test("a zoomed page (125 %) is learned from the pointer's own travel and then disarms nothing", async () => {
+    const { ask } = await setup()
+    void ask('sign me')
+    await act(() => vi.advanceTimersByTimeAsync(600))
+    const confirm = () => screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement
+    // Eight moves that agree: 10 px on the screen for every 8 px in the page.
+    for (let i = 0; i <= 8; i++) await act(async () => pointer('pointermove', { sx: 300 + 10 * i, sy: 300, cx: 100 + 8 * i, cy: 100 }))
+    await act(() => vi.advanceTimersByTimeAsync(501))
+    expect(confirm().disabled).toBe(false)
+    for (let i = 9; i <= 20; i++) await act(async () => pointer('pointermove', { sx: 300 + 10 * i, sy: 300 + 5 * i, cx: 100 + 8 * i, cy: 100 + 4 * i }))
+    expect(confirm().disabled).toBe(false)
+    // And a move of the frame is still seen at that zoom.
+    await act(async () => pointer('pointermove', { sx: 500, sy: 400, cx: 190, cy: 80 }))
+    expect(confirm().disabled).toBe(true)
   })
 })

@@ -9,8 +9,12 @@ export type Channel = {
   post(message: Record<string, unknown>): Promise<void>
   /** The same, for a page that is unloading (a keepalive request outlives it). */
   postOnUnload(message: Record<string, unknown>): void
-  /** Reads the other side's messages until `stop`; each is a record with a string `type`, anything else is dropped. */
-  listen(handlers: { message(message: Record<string, unknown> & { type: string }): void; peer?(peer: Peer): void }, waitMs?: number): () => void
+  /**
+   * Reads the other side's messages until `stop`; each is a record with a string `type`, anything
+   * else is dropped. `ended` is called once, and reading stops, when the server says the channel is
+   * over (410: it outlived its lifetime): nothing more can come through it.
+   */
+  listen(handlers: { message(message: Record<string, unknown> & { type: string }): void; peer?(peer: Peer): void; ended?(): void }, waitMs?: number): () => void
 }
 
 /** 32 random bytes, base64url: the channel's name and its only key. */
@@ -46,6 +50,10 @@ export function openChannel(id: string, side: 'frame' | 'popup', origin = locati
         while (!abort.signal.aborted) {
           try {
             const response = await fetch(`${url}?after=${after}&wait=${waitMs}`, { signal: abort.signal, cache: 'no-store' })
+            if (response.status === 410) {
+              abort.abort()
+              return handlers.ended?.()
+            }
             if (!response.ok) throw new Error(String(response.status))
             const body: unknown = await response.json()
             if (!isRecord(body) || !Array.isArray(body.messages) || !Number.isSafeInteger(body.next)) throw new Error('malformed')

@@ -16,7 +16,9 @@ vi.mock('./secure-window.ts', () => ({
     opened.push(win)
     return {
       channel: { id: 'x', post: async (m: Record<string, unknown>) => void win.posted.push(m), postOnUnload() {}, listen: () => () => {} },
-      close: () => void (win.closed = true),
+      close: () => {
+        win.closed = true
+      },
     }
   },
 }))
@@ -40,7 +42,11 @@ async function setup() {
   const confirmations = createConfirmations(t.wallet)
   const state = createStore<SecureState>({ status: 'idle', purpose: null })
   const adopted: unknown[] = []
-  const client = { auth: { adopt: async (r: unknown) => (adopted.push(r), r) } } as unknown as WidgetClient
+  const adopt = async (r: unknown) => {
+    adopted.push(r)
+    return r
+  }
+  const client = { auth: { adopt } } as unknown as WidgetClient
   const flows = createSecureFlows({ params, wallet: t.wallet, confirmations, client, state })
   const signed: string[] = []
   const ask = (text: string) =>
@@ -48,7 +54,10 @@ async function setup() {
       .request({
         kind: 'message',
         payload: { from: alice.address, chainId: 31337, message: stringToHex(text) },
-        run: async () => (signed.push(text), `0xsig-${text}`),
+        run: async () => {
+          signed.push(text)
+          return `0xsig-${text}`
+        },
         rejected: 'Message signing rejected by user',
         failed: 'Failed to sign message',
       })

@@ -38,13 +38,21 @@ export function createSecureFlows(deps: {
 }) {
   const { wallet, confirmations, state } = deps
   let open: SecureWindow | null = null
+  /** What the window was last told: the channel holds a bounded number of messages, so only changes go. */
+  let told = ''
 
   const postState = () => {
     const { confirmation, queued, view } = wallet.ui.get()
     if (!open || state.get().purpose !== 'confirm') return
+    // The UI changes for many reasons (the host may call setWallets at will): only the request shown
+    // and the queue matter to the window.
+    const answered = !confirmation && view !== 'transaction_confirmation'
+    const message = answered ? { type: 'done' } : confirmation ? { type: 'state', confirmation, queued } : null
+    const text = message ? JSON.stringify(message) : ''
+    if (!message || text === told) return
+    told = text
     // The request is answered (and none waits): the window's work is done, it closes itself.
-    if (!confirmation && view !== 'transaction_confirmation') return void open.channel.post({ type: 'done' }).catch(() => {})
-    if (confirmation) void open.channel.post({ type: 'state', confirmation, queued }).catch(() => {})
+    void open.channel.post(message).catch(() => {})
   }
   wallet.ui.subscribe(postState)
   // The modal closed (answered, or the host closed it): the window has nothing left to do.
@@ -79,6 +87,7 @@ export function createSecureFlows(deps: {
 
   function start(purpose: SecurePurpose) {
     if (open) return
+    told = ''
     state.set({ status: 'open', purpose })
     const win = openSecureWindow(deps.params, {
       message: onMessage,

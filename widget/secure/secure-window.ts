@@ -51,6 +51,8 @@ export function openSecureWindow(params: FrameParams, handlers: SecureWindowHand
         if (message.type === 'closed') return end('closed')
         if (!ended) handlers.message(message)
       },
+      // The channel outlived its lifetime: the window can no longer be heard, so it counts as closed.
+      ended: () => end('closed'),
       peer(peer) {
         if (peer === 'here') lastSeen = Date.now()
         // Without a handle, a window that stopped reading has been closed.

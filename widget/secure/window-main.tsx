@@ -45,6 +45,8 @@ export async function bootSecureWindow(params: FrameParams) {
 
   let started = false
   const stop = channel.listen({
+    // The channel is over (it outlived its lifetime): the frame can no longer hear this window.
+    ended: () => window.close(),
     message(message) {
       if (message.type === 'done') return window.close()
       if (message.type !== 'open' || started) return
@@ -79,7 +81,7 @@ export async function bootSecureWindow(params: FrameParams) {
       notice('returning')
       await services!.client.auth.handoff({ channel: channel.id })
       // The frame says done once it has the session; without an answer the window closes anyway.
-      channel.listen({ message: (m) => m.type === 'done' && window.close() })
+      channel.listen({ message: (m) => m.type === 'done' && window.close(), ended: () => window.close() })
       setTimeout(() => window.close(), 5000)
     }
     if (ctx.wallet.ui.get().session) return void handOff()
@@ -98,6 +100,7 @@ export async function bootSecureWindow(params: FrameParams) {
 /** The request on screen is the frame's: its state arrives on the channel, in order. */
 function followFrame(wallet: Wallet, channel: Channel) {
   channel.listen({
+    ended: () => window.close(),
     message(message) {
       if (message.type !== 'state') return
       const confirmation = message.confirmation as Confirmation

@@ -21,6 +21,40 @@ export type Gate = {
 export const hasIntersectionObserverV2 = (): boolean => typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
 
 /**
+ * The page's zoom as pointer events see it: screen pixels per CSS pixel of this frame. It starts as
+ * `devicePixelRatio` (right at any zoom on a screen of scale 1) and is learned only from a run of
+ * `zoomRun` moves that all agree on another ratio: a zoom changes rarely, and a host page that
+ * moves the frame now and then (it cannot see the pointer inside the frame to keep in step with it)
+ * never makes such a run, so it can neither teach a wrong zoom nor hide its moves in a tolerance.
+ */
+const zoom = { ratio: typeof devicePixelRatio === 'number' && devicePixelRatio > 0 ? devicePixelRatio : 1, run: [] as { screen: number; client: number }[] }
+const zoomRun = 8
+
+/** Rounding of fractional screen and client coordinates: a pixel each, plus 5 % of the travel. */
+const off = (screen: number, client: number, ratio: number) => Math.abs(screen - ratio * client) > 2 + 0.05 * Math.abs(screen)
+
+/** Whether, along one axis, what is under the pointer moved by more than the pointer's own travel shows. */
+function moved(screen: number, client: number): boolean {
+  if (Math.abs(screen) >= 4 && Math.abs(client) >= 4 && Math.sign(screen) === Math.sign(client)) {
+    const run = zoom.run
+    const first = run[0]
+    if (first && off(screen, client, first.screen / first.client)) run.length = 0
+    run.push({ screen, client })
+    if (run.length >= zoomRun) {
+      zoom.ratio = run.reduce((n, m) => n + m.screen, 0) / run.reduce((n, m) => n + m.client, 0)
+      run.length = 0
+    }
+  }
+  return off(screen, client, zoom.ratio)
+}
+
+/** For tests: forget what was learned of the zoom. */
+export function resetZoom(ratio = 1): void {
+  zoom.ratio = ratio
+  zoom.run.length = 0
+}
+
+/**
  * The Confirm gate. In the wallet frame the host page owns the iframe element: it can make it
  * transparent, cover it, or move it under the user's pointer between two clicks. So Confirm is
  * enabled only `visibleSettleMs` after the last of these: the request was shown; IntersectionObserver
@@ -54,15 +88,12 @@ export function useConfirmGate(ref: RefObject<HTMLElement | null>, key: unknown,
     }
     rearm()
 
-    // The frame moved: the pointer stayed where it was on the screen, but what is under it changed.
+    // The frame moved: the part of the pointer's travel in the page that the screen did not see.
     let last: { sx: number; sy: number; cx: number; cy: number } | null = null
     const onPointer = (e: PointerEvent) => {
       const at = { sx: e.screenX, sy: e.screenY, cx: e.clientX, cy: e.clientY }
       const cameIn = e.type === 'pointerover' && e.relatedTarget === null
-      // On screen and in the page the pointer travels alike (up to the page's zoom); the part of
-      // its travel in the page that the screen did not see is the frame moving under it.
-      const drift = (screen: number, client: number) => Math.abs(screen - client) > 2 + 0.6 * Math.abs(client)
-      const shifted = last !== null && (drift(at.sx - last.sx, at.cx - last.cx) || drift(at.sy - last.sy, at.cy - last.cy))
+      const shifted = last !== null && (moved(at.sx - last.sx, at.cx - last.cx) || moved(at.sy - last.sy, at.cy - last.cy))
       last = at
       // Disabled on screen before this event's click can land (a continuous event's render would come later).
       if (cameIn || shifted) flushSync(rearm)

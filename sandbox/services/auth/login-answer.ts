@@ -13,9 +13,11 @@ import { findWallet } from '../account/queries.ts'
  * wallet token when the user has a wallet, an access token for account/create when not.
  * `expiresAt` caps the session (the refresh token), never extends it. Without a wallet the refresh
  * token lasts as long as the access token (sessions.ts), unless account/create is called.
+ * `familyId` answers within an existing session (a second device of it, which ends with it) instead
+ * of starting a new one.
  */
-export async function loginResult(deps: Deps, app: App, userId: string, options: { expiresAt?: Date | undefined } = {}) {
-  const familyId = newSessionId()
+export async function loginResult(deps: Deps, app: App, userId: string, options: { expiresAt?: Date | undefined; familyId?: string } = {}) {
+  const familyId = options.familyId ?? newSessionId()
   const claims = { userId, appId: app.appId, environment: app.environment, familyId }
   const wallet = await findWallet(deps.store, userId)
   if (!wallet) {

@@ -14,7 +14,7 @@ export async function insertRefreshToken(store: Store, row: { id: string; family
 }
 
 /** Marks a live, unused refresh token used and answers its row; undefined when it is not both. */
-export async function useRefreshToken(store: Store, id: string): Promise<RefreshRow | undefined> {
+export async function redeemRefreshToken(store: Store, id: string): Promise<RefreshRow | undefined> {
   const { rows } = await store.query<RefreshRow>(
     `UPDATE refresh_tokens SET used_at = now()
      WHERE id = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now() RETURNING *`,
@@ -35,4 +35,15 @@ export async function revokeFamilies(store: Store, familyIds: readonly string[])
 export async function isFamilyRevoked(store: Store, familyId: string): Promise<boolean> {
   const { rows } = await store.query('SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NOT NULL LIMIT 1', [familyId])
   return rows.length > 0
+}
+
+/** When the session `familyId` ends: the latest expiry of its live refresh tokens (undefined when it has ended). */
+export async function familyExpiry(store: Store, familyId: string): Promise<Date | undefined> {
+  const { rows } = await store.query<{ expires_at: Date | null }>(
+    `SELECT max(expires_at) AS expires_at FROM refresh_tokens
+     WHERE family_id = $1 AND expires_at > now()
+     AND NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = $1 AND r.revoked_at IS NOT NULL)`,
+    [familyId],
+  )
+  return rows[0]?.expires_at ? new Date(rows[0].expires_at) : undefined
 }

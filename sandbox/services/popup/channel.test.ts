@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { ChannelError, createPopupChannels } from './channel.ts'
+import { ChannelError, createPopupChannels, defaultChannelLimits } from './channel.ts'
 
 const id = 'a'.repeat(43)
 const id2 = 'b'.repeat(43)
+const id3 = 'c'.repeat(43)
 
 describe('popup channel', () => {
   it('each side reads what the other wrote, in order, never its own', async () => {
@@ -95,14 +96,44 @@ describe('popup channel', () => {
     channels.post(name(5), 'frame', 1, '198.51.100.7')
   })
 
-  it('forgets a channel after its time to live', async () => {
+  it('forgets a channel after its time to live; its name stays refused (410) for another, then is free', async () => {
     let t = 0
     const channels = createPopupChannels({ ttlMs: 1_000, waitMs: 1 }, () => t)
     channels.post(id, 'frame', { secret: 1 })
     expect(channels.size()).toBe(1)
+    expect(channels.bytes()).toBe(JSON.stringify({ secret: 1 }).length)
     t = 1_001
     expect(channels.size()).toBe(0)
-    // Read again, the name opens a new, empty channel: the old message is gone for good.
+    expect(channels.bytes()).toBe(0)
+    // A reader going on, or a writer, learns that the channel ended: never a new, empty one under the same name.
+    await expect(channels.read(id, 'popup', 1)).rejects.toMatchObject({ status: 410 })
+    expect(() => channels.post(id, 'popup', { late: true })).toThrow(expect.objectContaining({ status: 410 }))
+    t = 2_002
+    // The old message is gone for good.
     expect(await channels.read(id, 'popup', 0)).toMatchObject({ messages: [], next: 0 })
+  })
+
+  it('holds a bounded number of bytes per client and in all, and gives them back when a channel ends', () => {
+    let t = 0
+    const channels = createPopupChannels({ bytesPerClient: 100, bytes: 150, messageBytes: 60 }, () => t)
+    const big = 'x'.repeat(40) // 42 bytes of JSON
+    channels.post(id, 'frame', big, 'a')
+    channels.post(id, 'popup', big, 'a')
+    expect(() => channels.post(id, 'frame', big, 'a')).toThrow(expect.objectContaining({ status: 429 }))
+    channels.post(id2, 'frame', big, 'b')
+    // 126 bytes held: the next message from anyone would pass 150.
+    expect(() => channels.post(id2, 'frame', big, 'c')).toThrow(expect.objectContaining({ status: 503 }))
+    t = defaultChannelLimits.ttlMs + 1
+    expect(channels.bytes()).toBe(0)
+    channels.post(id3, 'frame', big, 'a')
+  })
+
+  it('takes a message under a `once` key once per channel, and says so beforehand', () => {
+    const channels = createPopupChannels()
+    expect(channels.accepts(id, 'popup', 'session')).toBe(true)
+    channels.post(id, 'popup', { type: 'session' }, 'local', { once: 'session' })
+    expect(channels.accepts(id, 'popup', 'session')).toBe(false)
+    expect(() => channels.post(id, 'popup', { type: 'session' }, 'local', { once: 'session' })).toThrow(expect.objectContaining({ status: 409 }))
+    expect(channels.accepts('bad', 'popup', 'session')).toBe(false)
   })
 })

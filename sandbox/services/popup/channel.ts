@@ -6,7 +6,9 @@
  *
  * A channel is named by 32 random bytes the frame made (it travels in the popup's URL fragment, never
  * through the host page): knowing the name is the only key. Each side reads what the other wrote,
- * never its own. Everything is in memory, bounded, and gone after `ttlMs`.
+ * never its own. Everything is in memory, bounded in bytes (per client and in all), and gone after
+ * `ttlMs`; an expired name stays refused (410) for another `ttlMs`, so a reader that goes on reading
+ * learns that the channel ended instead of finding a new, empty one under the same name.
  */
 export type Side = 'frame' | 'popup'
 
@@ -25,16 +27,22 @@ export type ChannelLimits = {
   waitMs: number
   /** A side that has not read for this long, and is not reading, is gone (its window closed). */
   goneMs: number
+  /** Bytes of messages one client (an IP address) may have stored at once. */
+  bytesPerClient: number
+  /** Bytes of messages stored at once on this server, all clients together. */
+  bytes: number
 }
 
 export const defaultChannelLimits: ChannelLimits = {
   ttlMs: 10 * 60_000,
-  messagesPerSide: 64,
+  messagesPerSide: 256,
   messageBytes: 16 * 1024,
   channels: 5_000,
   channelsPerClient: 60,
   waitMs: 20_000,
   goneMs: 2_000,
+  bytesPerClient: 4 * 1024 * 1024,
+  bytes: 64 * 1024 * 1024,
 }
 
 /**
@@ -50,7 +58,7 @@ export const channelIdPattern = /^[A-Za-z0-9_-]{43}$/
 export class ChannelError extends Error {
   override readonly name = 'ChannelError'
   constructor(
-    readonly status: 400 | 413 | 429 | 503,
+    readonly status: 400 | 409 | 410 | 413 | 429 | 503,
     message: string,
   ) {
     super(message)
@@ -59,8 +67,13 @@ export class ChannelError extends Error {
 
 type Channel = {
   expiresAt: number
-  /** Messages written by each side. */
-  sent: Record<Side, unknown[]>
+  /**
+   * Messages written by each side, as the JSON text that was posted (a parsed value can take many
+   * times its text's size in memory: `[[],[],…]`), with the client that wrote each, for its budget.
+   */
+  sent: Record<Side, { json: string; bytes: number; client: string }[]>
+  /** Keys of messages that may be written once per channel (the service's session handoff). */
+  once: Set<string>
   /** Readers waiting for the other side's next message. */
   waiting: Record<Side, Set<() => void>>
   /** When each side last read (0: never). */
@@ -76,6 +89,17 @@ export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: ()
   const channels = new Map<string, Channel>()
   /** When each client opened its recent channels. */
   const opened = new Map<string, number[]>()
+  /** Names of expired channels, until when they stay refused. */
+  const expired = new Map<string, number>()
+  /** Bytes stored per client, and in all. */
+  const held = new Map<string, number>()
+  let total = 0
+  const release = (client: string, bytes: number) => {
+    total -= bytes
+    const left = (held.get(client) ?? 0) - bytes
+    if (left > 0) held.set(client, left)
+    else held.delete(client)
+  }
 
   const sweep = () => {
     const t = now()
@@ -84,9 +108,12 @@ export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: ()
       if (recent.length) opened.set(client, recent)
       else opened.delete(client)
     }
+    for (const [id, until] of expired) if (until <= t) expired.delete(id)
     for (const [id, channel] of channels) {
       if (channel.expiresAt > t) continue
       channels.delete(id)
+      expired.set(id, t + l.ttlMs)
+      for (const message of [...channel.sent.frame, ...channel.sent.popup]) release(message.client, message.bytes)
       for (const wake of [...channel.waiting.frame, ...channel.waiting.popup]) wake()
     }
   }
@@ -94,6 +121,7 @@ export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: ()
   const open = (id: string, client: string): Channel => {
     if (!channelIdPattern.test(id)) throw new ChannelError(400, 'Invalid channel')
     sweep()
+    if (expired.has(id)) throw new ChannelError(410, 'This channel has ended')
     let channel = channels.get(id)
     if (!channel) {
       const recent = opened.get(client) ?? []
@@ -103,6 +131,7 @@ export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: ()
       channel = {
         expiresAt: now() + l.ttlMs,
         sent: { frame: [], popup: [] },
+        once: new Set(),
         waiting: { frame: new Set(), popup: new Set() },
         seen: { frame: 0, popup: 0 },
       }
@@ -112,16 +141,40 @@ export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: ()
   }
 
   return {
-    /** Writes `message` from `from`; the other side reads it. `client` names the caller (its IP address). */
-    post(id: string, from: Side, message: unknown, client = 'local'): void {
-      const json = JSON.stringify(message)
+    /**
+     * Writes `message` from `from`; the other side reads it. `client` names the caller (its IP
+     * address). With `once`, a second message under the same key on this channel is refused (409).
+     */
+    post(id: string, from: Side, message: unknown, client = 'local', options: { once?: string } = {}): void {
+      let json: string | undefined
+      try {
+        json = JSON.stringify(message)
+      } catch {
+        // Nested too deeply to write back (a RangeError), or not JSON at all.
+        throw new ChannelError(400, 'A message is a JSON value')
+      }
       if (json === undefined) throw new ChannelError(400, 'A message is a JSON value')
-      if (new TextEncoder().encode(json).byteLength > l.messageBytes) throw new ChannelError(413, `A message is at most ${l.messageBytes} bytes`)
+      const bytes = new TextEncoder().encode(json).byteLength
+      if (bytes > l.messageBytes) throw new ChannelError(413, `A message is at most ${l.messageBytes} bytes`)
       const channel = open(id, client)
       if (channel.sent[from].length >= l.messagesPerSide) throw new ChannelError(429, 'This channel is full')
-      // Stored as parsed JSON: what a reader gets is what any JSON reader would have seen.
-      channel.sent[from].push(JSON.parse(json))
+      if (options.once !== undefined && channel.once.has(options.once)) throw new ChannelError(409, 'Already sent on this channel')
+      if ((held.get(client) ?? 0) + bytes > l.bytesPerClient) throw new ChannelError(429, 'Too much stored for this client: try again later')
+      if (total + bytes > l.bytes) throw new ChannelError(503, 'The channel store is full: try again shortly')
+      if (options.once !== undefined) channel.once.add(options.once)
+      channel.sent[from].push({ json, bytes, client })
+      held.set(client, (held.get(client) ?? 0) + bytes)
+      total += bytes
       for (const wake of channel.waiting[other(from)]) wake()
+    },
+
+    /** Whether `post` would take a message under `once` now (checked before the work that makes it). */
+    accepts(id: string, from: Side, once: string): boolean {
+      if (!channelIdPattern.test(id)) return false
+      sweep()
+      if (expired.has(id)) return false
+      const channel = channels.get(id)
+      return !channel || (!channel.once.has(once) && channel.sent[from].length < l.messagesPerSide)
     },
 
     /**
@@ -140,7 +193,8 @@ export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: ()
       const channel = open(id, options.client ?? 'local')
       const take = () => {
         channel.seen[to] = now()
-        const messages = channel.sent[from].slice(after)
+        // Parsed per read: the text is what stays in memory.
+        const messages = channel.sent[from].slice(after).map((message) => JSON.parse(message.json) as unknown)
         const reading = channel.waiting[from].size > 0 || now() - channel.seen[from] < l.goneMs
         const peer: Peer = channel.seen[from] === 0 ? 'unseen' : reading ? 'here' : 'gone'
         return { messages, next: after + messages.length, peer }
@@ -164,6 +218,14 @@ export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: ()
     },
 
     /** Channels open now (for tests and the load benchmark). */
-    size: () => (sweep(), channels.size),
+    size: () => {
+      sweep()
+      return channels.size
+    },
+    /** Bytes of messages stored now, in all. */
+    bytes: () => {
+      sweep()
+      return total
+    },
   }
 }
