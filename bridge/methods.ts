@@ -56,6 +56,3 @@ export type HostMethods = {
   /** Opens an http(s) URL or a wallet deep link from the top frame. */
   openUrl(url: string, target: OpenTarget): Promise<Result<null>>
 }
-
-export type WidgetMethodName = keyof WidgetMethods
-export type HostMethodName = keyof HostMethods

@@ -39,7 +39,7 @@ describe('openUrl: an allowlist of schemes', () => {
     ['/relative', 'url must be absolute'],
     ['https://', 'url must be absolute'],
     [42, 'url must be a string'],
-    ['https://example.com/' + 'a'.repeat(4096), 'url must be a string'],
+    [`https://example.com/${'a'.repeat(4096)}`, 'url must be a string'],
   ])('%j is refused (%s)', (url, reason) => {
     expect(checkOpenUrl(url)).toBe(reason)
   })

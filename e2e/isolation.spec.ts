@@ -39,7 +39,14 @@ const recorder = () => {
       return onmessage.get!.call(this)
     },
     set(fn: ((e: MessageEvent) => void) | null) {
-      onmessage.set!.call(this, fn && ((e: MessageEvent) => (record('port', e.data), fn.call(this, e))))
+      onmessage.set!.call(
+        this,
+        fn &&
+          ((e: MessageEvent) => {
+            record('port', e.data)
+            return fn.call(this, e)
+          }),
+      )
     },
   })
 }

@@ -101,7 +101,10 @@ export function openChannel(options: {
               }, timeout)
         const done =
           <T>(fn: (v: T) => void) =>
-          (v: T) => (clearTimeout(timer), fn(v))
+          (v: T) => {
+            clearTimeout(timer)
+            fn(v)
+          }
         pending.set(callId, { resolve: done(resolve), reject: done(reject) })
         send({ type: 'CALL', id: callId, methodPath: [name], args })
       })

@@ -13,7 +13,9 @@ import { windowPair } from './test-windows.ts'
 const hostOrigin = 'http://host.test'
 const providerOrigin = 'http://provider.test'
 const cleanup: (() => void)[] = []
-afterEach(() => cleanup.splice(0).forEach((fn) => fn()))
+afterEach(() => {
+  for (const fn of cleanup.splice(0)) fn()
+})
 
 type Widget = { request: (r: RpcRequest) => unknown; hello?: typeof negotiate }
 

@@ -5,9 +5,7 @@ export function createEmitter() {
   const listeners = new Map<string, Set<Listener>>()
   return {
     on(event: string, fn: Listener) {
-      let set = listeners.get(event)
-      if (!set) listeners.set(event, (set = new Set()))
-      set.add(fn)
+      listeners.set(event, (listeners.get(event) ?? new Set<Listener>()).add(fn))
     },
     removeListener(event: string, fn: Listener) {
       listeners.get(event)?.delete(fn)
@@ -24,4 +22,3 @@ export function createEmitter() {
     },
   }
 }
-export type Emitter = ReturnType<typeof createEmitter>

@@ -49,7 +49,9 @@ export function createExternal(emit: (event: HostEvent, payload: unknown) => voi
         },
       ])
       for (const [event, fn] of listeners) provider.on(event, fn as never)
-      unsubscribe = () => listeners.forEach(([event, fn]) => provider.removeListener(event, fn as never))
+      unsubscribe = () => {
+        for (const [event, fn] of listeners) provider.removeListener(event, fn as never)
+      }
       emit('chainChanged', chainId)
       emit('connect', { chainId })
       emit('accountsChanged', accounts)

@@ -1,7 +1,7 @@
 import { formatAmount } from '../bridge/format.ts'
 
 // The display rules (SPEC.md section 5) are written once, in bridge/format.ts, for the host and the frame.
-export { formatAmount, shortAddress } from '../bridge/format.ts'
+export { shortAddress } from '../bridge/format.ts'
 
 /** A wei amount (hex quantity) in whole units of an 18-decimals native currency. */
 export const formatWei = (hex: string): string => formatAmount(Number(BigInt(hex)) / 1e18)

@@ -84,14 +84,20 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
       sendWallets()
       // Who is connected already (a stored session): what open() shows and what counts as a change.
       widget('request', { method: 'eth_accounts' }).then(
-        (accounts) => external.active || (state.accounts = accounts as string[]),
+        (accounts) => {
+          if (!external.active) state.accounts = accounts as string[]
+        },
         () => {},
       )
       // The chain: noted at the first handshake; a reloaded frame may come back on another one.
       const again = greeted
       greeted = true
       widget('request', { method: 'eth_chainId' }).then(
-        (id) => external.active || (again ? emit('chainChanged', id) : (state.chainId = id)),
+        (id) => {
+          if (external.active) return
+          if (again) emit('chainChanged', id)
+          else state.chainId = id
+        },
         () => {},
       )
     },

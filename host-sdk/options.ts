@@ -42,7 +42,7 @@ export function resolveOptions(options: WalletKitOptions, fallbackProviderUrl?: 
   if (!options || typeof options.appId !== 'string' || options.appId.length === 0) throw new Error('appId is required')
   const env = oneOf('env', options.env, ['sandbox', 'production'])
   const providerUrl = options.providerUrl ?? fallbackProviderUrl
-  if (!providerUrl && env == 'production') throw new Error(`env 'production' needs a providerUrl (the default is the local sandbox)`)
+  if (!providerUrl && env === 'production') throw new Error(`env 'production' needs a providerUrl (the default is the local sandbox)`)
   const providerOrigin = new URL(providerUrl ?? defaultProviderUrl).origin
   // The wallet frame checks each id against the chains it knows (SPEC.md section 3).
   const chains = options.chains ?? sandboxChainIds

@@ -45,7 +45,7 @@ export function createProvider(chains: readonly number[], route: Route) {
     const { method, params } = args
     const known = methodOf(method)
     if (!known) throw new ProviderRpcError(ErrorCode.unsupportedMethod, `Unsupported method: ${method}`)
-    if (known[1] == 'chain') {
+    if (known[1] === 'chain') {
       // A browser wallet must not be moved to a chain the app does not offer either.
       const chainId = (params as [{ chainId?: unknown }?] | undefined)?.[0]?.chainId
       if (chainId !== undefined && !chains.includes(Number(chainId)))

@@ -11,7 +11,9 @@ import { ProviderRpcError, unwrap } from './errors.ts'
  * from thrown errors.
  */
 const connections: { destroy(): void }[] = []
-afterEach(() => connections.splice(0).forEach((c) => c.destroy()))
+afterEach(() => {
+  for (const c of connections.splice(0)) c.destroy()
+})
 
 type Handlers = {
   hello: (h: Hello) => unknown

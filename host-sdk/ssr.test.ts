@@ -22,6 +22,7 @@ test('createWalletKit on a server says it runs in a browser only (after checking
 
 test('the React wrapper renders on the server: a Connect button, no kit yet', async () => {
   const { ConnectButton, WalletKitProvider, useWalletKit } = await import('./react/index.ts')
+  // biome-ignore lint/correctness/noComponentHookFactories: the hook comes from the dynamic import (importing must happen inside a test, without a DOM)
   function Status() {
     const { status, provider } = useWalletKit()
     return createElement('p', null, `${status} ${provider === null}`)
@@ -37,6 +38,10 @@ test('providers may not be nested; the hook needs a provider', async () => {
   expect(() => renderToString(createElement(WalletKitProvider, { options }, createElement(WalletKitProvider, { options })))).toThrow(
     'WalletKitProvider may not be nested: keep one at the root of the app',
   )
-  const Orphan = () => (useWalletKit(), null)
+  // biome-ignore lint/correctness/noComponentHookFactories: the hook comes from the dynamic import (importing must happen inside a test, without a DOM)
+  const Orphan = () => {
+    useWalletKit()
+    return null
+  }
   expect(() => renderToString(createElement(Orphan))).toThrow('useWalletKit must be used inside <WalletKitProvider>')
 })

@@ -7,7 +7,7 @@ import { watchWallets } from './wallets.ts'
 
 const cleanup: (() => void)[] = []
 afterEach(() => {
-  cleanup.splice(0).forEach((fn) => fn())
+  for (const fn of cleanup.splice(0)) fn()
   delete (window as { ethereum?: unknown }).ethereum
 })
 
@@ -24,7 +24,9 @@ function fakeWallet(answers: Record<string, unknown> = {}) {
     on: (e: string, fn: (p: unknown) => void) => listeners.set(e, (listeners.get(e) ?? new Set()).add(fn)),
     removeListener: (e: string, fn: (p: unknown) => void) => listeners.get(e)?.delete(fn),
   }
-  const emit = (e: string, p: unknown) => listeners.get(e)?.forEach((fn) => fn(p))
+  const emit = (e: string, p: unknown) => {
+    for (const fn of listeners.get(e) ?? []) fn(p)
+  }
   return { provider: provider as unknown as EIP1193Provider, asked, emit, listeners }
 }
 

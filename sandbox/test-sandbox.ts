@@ -13,10 +13,12 @@ export type TestSandbox = Sandbox & {
    * an Origin act as the app's back end: they send the app's client secret unless `secret` is
    * given (`null`: none) or the headers already carry one.
    */
+  // biome-ignore lint/suspicious/noExplicitAny: any JSON the sandbox answers; each test asserts the shape it expects
   call(path: string, init?: RequestInit & { app?: string | null; secret?: string | null }): Promise<{ status: number; headers: Headers; body: any }>
   /** Requests a login code for `email` and reads it from the dev inbox API. */
   requestCode(email: string, app?: string): Promise<{ verificationToken: string; code: string }>
   /** POST a JSON body (a string is sent as is), with an optional bearer token. */
+  // biome-ignore lint/suspicious/noExplicitAny: any JSON the sandbox answers; each test asserts the shape it expects
   post(path: string, body: unknown, token?: string, app?: string): Promise<{ status: number; headers: Headers; body: any }>
   /** Logs `email` in with a code and creates its wallet; answers account/create's data. */
   signUp(email: string, app?: string): Promise<CreatedWallet>

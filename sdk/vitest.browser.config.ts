@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
+// biome-ignore lint/style/noRestrictedImports: a test config, not sdk code: it runs the sdk suite in the same Chromium as e2e/
 import { chromiumLaunch } from '../e2e/chromium.ts'
 
 // The sdk suite again, in Chromium: `npx vitest run -c sdk/vitest.browser.config.ts`.

@@ -135,11 +135,14 @@ export function createConnection(deps: {
      * cleared here even when that call fails. Concurrent calls share one run; the host hears it once.
      */
     disconnect(): Promise<void> {
-      return (disconnecting ??= (async () => {
+      disconnecting ??= (async () => {
         if (ui.get().session) await deps.logout?.().catch((err: unknown) => console.warn('wallet-kit: the service did not confirm the logout:', err))
         await owner.end()
         ui.set({ external: null })
-      })().finally(() => (disconnecting = null)))
+      })().finally(() => {
+        disconnecting = null
+      })
+      return disconnecting
     },
     requestAccounts(): Promise<readonly string[]> {
       const { session } = ui.get()

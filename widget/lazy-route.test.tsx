@@ -6,12 +6,14 @@ import { lazyRoute, RouteError } from './lazy-route.ts'
 
 afterEach(cleanup)
 
+const ThePage = () => <p>the page</p>
+
 test('a page whose code could not load (offline) shows the fallback, not a blank widget; the next try loads it', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
   let online = false
   const load = vi.fn(async () => {
     if (!online) throw new TypeError('Failed to fetch dynamically imported module')
-    return { Page: () => <p>the page</p> }
+    return { Page: ThePage }
   })
   const Page = lazyRoute(load, (m) => m.Page)
   const view = (key: string) => (

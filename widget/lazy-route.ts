@@ -29,7 +29,7 @@ const failed = new Set<() => void>()
  * reopened), so the page loads once the network is back. Never on its own: React renders a failed
  * subtree again at once, and a fresh load there would retry without end.
  */
-export function lazyRoute<T, P extends object = {}>(load: () => Promise<T>, pick: (module: T) => ComponentType<P>): ComponentType<P> {
+export function lazyRoute<T, P extends object = object>(load: () => Promise<T>, pick: (module: T) => ComponentType<P>): ComponentType<P> {
   const module = lazyModule(load)
   const renew = () => (current = make())
   const make = () =>
@@ -48,7 +48,9 @@ export function lazyRoute<T, P extends object = {}>(load: () => Promise<T>, pick
 
 /** Fetches every lazy part once the browser is idle (or soon, where requestIdleCallback is missing). */
 export function preloadAll(): void {
-  const run = () => preloads.forEach((preload) => preload())
+  const run = () => {
+    for (const preload of preloads) preload()
+  }
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
   else setTimeout(run, 200)
 }

@@ -7,6 +7,7 @@ import type { RpcContext } from './rpc/types.ts'
 import { createSecureHandle } from './secure/secure-handle.ts'
 import { openServices, render, start } from './start.tsx'
 import './styles.css'
+import './components.css'
 
 async function boot() {
   const params = readParams(new URL(location.href), location.ancestorOrigins)
@@ -25,7 +26,10 @@ async function boot() {
 
   let ready: (ctx: RpcContext) => void = () => {}
   let failed: (reason: { code: number; message: string }) => void = () => {}
-  const context = new Promise<RpcContext>((resolve, reject) => ((ready = resolve), (failed = reject)))
+  const context = new Promise<RpcContext>((resolve, reject) => {
+    ready = resolve
+    failed = reject
+  })
   // The handshake starts now; calls wait until the session has been read.
   const host = serveHost({
     hostOrigin,

@@ -21,9 +21,18 @@ function counted(initial: Record<string, unknown> = {}) {
   const writes: string[] = []
   const entries: Entries = {
     get: inner.get,
-    set: (key, value) => (writes.push(key), inner.set(key, value)),
-    del: (key) => (writes.push(`-${key}`), inner.del(key)),
-    update: (key, fn) => (writes.push(key), inner.update(key, fn)),
+    set: (key, value) => {
+      writes.push(key)
+      return inner.set(key, value)
+    },
+    del: (key) => {
+      writes.push(`-${key}`)
+      return inner.del(key)
+    },
+    update: (key, fn) => {
+      writes.push(key)
+      return inner.update(key, fn)
+    },
   }
   return { entries, writes, stored: () => (inner.peek('session:demo:sandbox') ?? null) as Session | null }
 }
@@ -47,7 +56,13 @@ function twoTabs(initial: Record<string, unknown>) {
       locks: lock,
     })
   const tabs = [tab(), tab()] as const
-  return { ...shared, tabs, close: () => tabs.forEach((t) => t.close()) }
+  return {
+    ...shared,
+    tabs,
+    close: () => {
+      for (const t of tabs) t.close()
+    },
+  }
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 20))

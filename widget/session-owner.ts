@@ -141,7 +141,7 @@ export function createSessionOwner(deps: {
 
   let ending: Promise<void> | null = null
   function end(): Promise<void> {
-    return (ending ??= (async () => {
+    ending ??= (async () => {
       const had = session
       adopting = true
       try {
@@ -155,7 +155,10 @@ export function createSessionOwner(deps: {
         channel?.postMessage({ session: null })
       }).catch(() => {})
       if (had) tell({ session: null, source: 'ended' })
-    })().finally(() => (ending = null)))
+    })().finally(() => {
+      ending = null
+    })
+    return ending
   }
 
   async function coordinateRefresh(spent: string, refresh: () => Promise<Pair>): Promise<Pair> {
@@ -181,7 +184,10 @@ export function createSessionOwner(deps: {
     if (!locks) return run()
     let started = false
     return locks
-      .request(`wallet-kit-refresh:${deps.appId}:${deps.env}`, () => ((started = true), run()))
+      .request(`wallet-kit-refresh:${deps.appId}:${deps.env}`, () => {
+        started = true
+        return run()
+      })
       .catch((error: unknown) => {
         // A browser that refuses the lock (storage blocked for this frame): refresh without it.
         if (!started && (error as Error)?.name === 'SecurityError') return run()

@@ -89,7 +89,10 @@ export async function start(deps: {
       // A module that failed to load is asked for again next time (lazy-route.ts).
       const { createChainClient } = await chainModule.get()
       let c = rpcClients.get(chainId)
-      if (!c) rpcClients.set(chainId, (c = createChainClient({ rpcUrls: wallet.chain(chainId)?.rpcUrls ?? [] })))
+      if (!c) {
+        c = createChainClient({ rpcUrls: wallet.chain(chainId)?.rpcUrls ?? [] })
+        rpcClients.set(chainId, c)
+      }
       return c.request(args, options)
     },
   })

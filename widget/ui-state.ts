@@ -3,8 +3,6 @@ import type { FeeSummary } from './rpc/fees.ts'
 
 import type { Page } from './navigator.ts'
 
-export type { ConnectPage } from './navigator.ts'
-
 export type UiState = {
   view: View | null
   /** The page of the open modal, and the back stack under it (navigator.ts). */

@@ -8,8 +8,6 @@ import type { SessionOwner } from './session-owner.ts'
 import { createStore } from './store.ts'
 import { initialUi, type UiState } from './ui-state.ts'
 
-export { resetDelayMs } from './modal-control.ts'
-
 /** What the frame may ask of the host page (bridge/methods.ts HostMethods). */
 export type HostPort = {
   setVisible(visible: boolean): void

@@ -15,7 +15,9 @@ function fakeKit() {
     off: (event: string, fn: (payload: unknown) => void) => void listeners.get(event)?.delete(fn),
     open: async () => {},
   } as unknown as WalletKit
-  const emit = (event: string, payload: unknown) => listeners.get(event)?.forEach((fn) => fn(payload))
+  const emit = (event: string, payload: unknown) => {
+    for (const fn of listeners.get(event) ?? []) fn(payload)
+  }
   return { kit, emit }
 }
 

@@ -24,6 +24,7 @@ export type KitSource = (props: ElementProps) => WalletKit
  * profile modal. Written against React's API; kit.js renders it with ./mini-react.ts.
  */
 export function createElementComponent(source: KitSource) {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per custom element definition (define.ts), never while rendering, so its identity is stable
   return function WalletKitElement(props: ElementProps) {
     const [kit] = useState<WalletKit | Error>(() => {
       try {

@@ -5,10 +5,13 @@ import React, { createRoot, Fragment, jsx, jsxs, useEffect, useRef, useState } f
 /** The renderer <wallet-kit> uses in kit.js: the slice of React that the element and r2wc need. */
 const tick = () => new Promise((r) => setTimeout(r))
 
+const Label = (props: Record<string, unknown>) => jsx('span', { className: 'label', children: props.text as string })
+const A = () => jsx('i', { children: useState('A state')[0] })
+const B = () => jsx('i', { children: useState('B state')[0] })
+
 describe('mini-react', () => {
   test('renders function components, fragments, text and attributes (className → class, false drops)', () => {
     const host = document.createElement('div')
-    const Label = (props: Record<string, unknown>) => jsx('span', { className: 'label', children: props.text as string })
     createRoot(host).render(
       jsxs(Fragment, {
         children: [
@@ -24,6 +27,7 @@ describe('mini-react', () => {
     const host = document.createElement('div')
     document.body.append(host)
     let renders = 0
+    // biome-ignore lint/correctness/noComponentHookFactories: counts this test's renders; one root renders it, in this test only
     function Counter() {
       const [n, setN] = useState(() => 0)
       renders++
@@ -46,6 +50,7 @@ describe('mini-react', () => {
     const host = document.createElement('div')
     const log: string[] = []
     let setKey: (k: string) => void = () => {}
+    // biome-ignore lint/correctness/noComponentHookFactories: logs into this test's array; one root renders it, in this test only
     function Watcher() {
       const [key, set] = useState('a')
       const renders = useRef(0)
@@ -70,8 +75,6 @@ describe('mini-react', () => {
 
   test('a component replaced by another at the same place gets fresh state', async () => {
     const host = document.createElement('div')
-    const A = () => jsx('i', { children: useState('A state')[0] })
-    const B = () => jsx('i', { children: useState('B state')[0] })
     const root = createRoot(host)
     root.render(jsx(A, {}))
     root.render(jsx(B, {}))

@@ -12,7 +12,7 @@ type Props = Record<string, unknown> & { children?: unknown }
 type Component = (props: Props) => unknown
 type Element = { type: string | Component | symbol; props: Props }
 type Out = string | { tag: string; props: Props; children: Out[] }
-type Hook = { value?: unknown; deps?: readonly unknown[]; cleanup?: (() => void) | void; set?: (next: unknown) => void }
+type Hook = { value?: unknown; deps?: readonly unknown[]; cleanup?: (() => void) | undefined; set?: (next: unknown) => void }
 type Instance = { type: Component; hooks: Hook[] }
 type Root = { effects: (() => void)[]; schedule(): void }
 type Dom = globalThis.Element & { _props?: Props; _on?: Record<string, unknown> }
@@ -30,8 +30,10 @@ let rendering: { instance: Instance; index: number; root: Root } | undefined
 
 function slot(): [Hook, Root] {
   if (!rendering) throw new Error('Hooks can only be called inside a component')
-  const { instance, root } = rendering
-  return [(instance.hooks[rendering.index++] ??= {}), root]
+  const { hooks } = rendering.instance
+  const index = rendering.index++
+  hooks[index] ??= {}
+  return [hooks[index], rendering.root]
 }
 
 export function useState<T>(initial: T | (() => T)): [T, (next: T | ((previous: T) => T)) => void] {
@@ -49,7 +51,7 @@ export function useState<T>(initial: T | (() => T)): [T, (next: T | ((previous: 
   return [hook.value as T, hook.set]
 }
 
-export function useEffect(effect: () => void | (() => void), deps?: readonly unknown[]): void {
+export function useEffect(effect: () => (() => void) | undefined, deps?: readonly unknown[]): void {
   const [hook, root] = slot()
   if (deps && hook.deps && deps.length === hook.deps.length && deps.every((d, i) => Object.is(d, hook.deps![i]))) return
   hook.deps = deps ?? []
@@ -60,11 +62,8 @@ export function useEffect(effect: () => void | (() => void), deps?: readonly unk
 }
 
 export function useRef<T>(value: T): { current: T } {
-  const [hook] = slot()
-  return (hook.value ??= { current: value }) as { current: T }
+  return useState(() => ({ current: value }))[0]
 }
-
-const cleanup = (instance: Instance) => instance.hooks.forEach((h) => h.cleanup?.())
 
 function listener(this: Dom, event: Event) {
   ;(this._on?.[event.type] as ((e: Event) => void) | undefined)?.(event)
@@ -76,10 +75,10 @@ function setProps(el: Dom, props: Props): void {
     const value = props[key]
     if (key === 'children' || key === 'key' || Object.is(value, previous[key])) continue
     if (/^on[A-Z]/.test(key)) {
-      const on = (el._on ??= {})
+      el._on ??= {}
       const type = key.slice(2).toLowerCase()
-      if (!(type in on)) el.addEventListener(type, listener as EventListener)
-      on[type] = value
+      if (!(type in el._on)) el.addEventListener(type, listener as EventListener)
+      el._on[type] = value
     } else {
       const name = key === 'className' ? 'class' : key === 'htmlFor' ? 'for' : key
       if (value == null || value === false) el.removeAttribute(name)
@@ -95,12 +94,17 @@ function patch(parent: Node, outs: readonly Out[]): void {
     const node = parent.childNodes[i]
     const put = (fresh: Node) => (node ? parent.replaceChild(fresh, node) : parent.appendChild(fresh))
     if (typeof out === 'string') {
-      if (node instanceof Text) node.data !== out && (node.data = out)
-      else put(document.createTextNode(out))
+      if (node instanceof Text) {
+        if (node.data !== out) node.data = out
+      } else put(document.createTextNode(out))
       return
     }
     let el = node as Dom | undefined
-    if (!el || el.nodeType !== 1 || el.localName !== out.tag) put((el = document.createElement(out.tag) as Dom))
+    // Only an element has a localName (a Text node's is undefined).
+    if (el?.localName !== out.tag) {
+      el = document.createElement(out.tag) as Dom
+      put(el)
+    }
     setProps(el, out.props)
     patch(el, out.children)
   })
@@ -145,7 +149,7 @@ export function createRoot(container: Node) {
   function draw(): void {
     const seen = new Map<string, Instance>()
     patch(container, expand(tree, '', seen))
-    for (const [path, instance] of instances) if (seen.get(path) !== instance) cleanup(instance)
+    for (const [path, instance] of instances) if (seen.get(path) !== instance) for (const hook of instance.hooks) hook.cleanup?.()
     instances = seen
     for (const run of root.effects.splice(0)) run()
   }

@@ -52,13 +52,6 @@ export function requiredString(body: JsonObject, key: string, maxLength = 2048):
   return value
 }
 
-export function optionalBoolean(body: JsonObject, key: string): boolean | undefined {
-  const value = body[key]
-  if (value === undefined || value === null) return undefined
-  if (typeof value !== 'boolean') throw new HttpError(400, `${key} must be a boolean`)
-  return value
-}
-
 /** A date given as an ISO-8601 string or epoch milliseconds. */
 export function optionalDate(body: JsonObject, key: string): Date | undefined {
   const value = body[key]

@@ -1,2 +1,2 @@
 // Origin matching is written once, in bridge/origins.ts, for the sandbox and the wallet frame.
-export { isAllowedOrigin as isOriginAllowed, isOriginPattern, originMatches as matchesOrigin } from '../../bridge/origins.ts'
+export { isAllowedOrigin as isOriginAllowed, isOriginPattern } from '../../bridge/origins.ts'

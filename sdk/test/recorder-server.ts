@@ -73,7 +73,10 @@ export async function startRecorder(): Promise<RecorderServer> {
     if (action === 'dead-url') return deadUrl().then((dead) => json(res, 200, { url: dead }))
     if (action === 'hmac') return json(res, 200, { signature: createHmac('sha256', input.key).update(input.data).digest('base64') })
     if (action === 'sha256') return json(res, 200, { hex: createHash('sha256').update(input.data).digest('hex') })
-    if (action === 'rsa-keys') return json(res, 200, (keys ??= makeKeys()))
+    if (action === 'rsa-keys') {
+      keys ??= makeKeys()
+      return json(res, 200, keys)
+    }
     if (action === 'rsa-verify') {
       const ok = createVerify('RSA-SHA256').update(input.data).verify(input.publicKey, input.signature, 'base64')
       return json(res, 200, { ok })

@@ -16,7 +16,10 @@ const memoSize = 32
 /** POST wallet/refresh { refreshToken } → the new pair, stored in the holder when it held the old one. */
 export function refreshTokens(ctx: Context, refreshToken: string): Promise<TokenPair> {
   let byToken = inFlight.get(ctx.tokens)
-  if (!byToken) inFlight.set(ctx.tokens, (byToken = new Map()))
+  if (!byToken) {
+    byToken = new Map()
+    inFlight.set(ctx.tokens, byToken)
+  }
   const known = byToken.get(refreshToken)
   if (known) return known
 

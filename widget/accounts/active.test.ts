@@ -16,11 +16,26 @@ describe('signing handlers act for the active account, whatever its source', () 
       source: 'walletconnect',
       address: '0x000000000000000000000000000000000000C0DE',
       chain,
-      signMessage: async (bytes) => (done.push(`message ${bytes}`), '0x01'),
-      signTypedData: async () => (done.push('typed'), '0x02'),
-      estimateGas: async () => (done.push('estimate'), { gasLimit: '21000', maxFeePerGas: '1000', maxPriorityFeePerGas: '1' }),
-      sendTransaction: async (tx) => (done.push(`send ${tx.to} ${tx.gasLimit}`), '0x03'),
-      signTransaction: async () => (done.push('sign tx'), '0x04'),
+      signMessage: async (bytes) => {
+        done.push(`message ${bytes}`)
+        return '0x01'
+      },
+      signTypedData: async () => {
+        done.push('typed')
+        return '0x02'
+      },
+      estimateGas: async () => {
+        done.push('estimate')
+        return { gasLimit: '21000', maxFeePerGas: '1000', maxPriorityFeePerGas: '1' }
+      },
+      sendTransaction: async (tx) => {
+        done.push(`send ${tx.to} ${tx.gasLimit}`)
+        return '0x03'
+      },
+      signTransaction: async () => {
+        done.push('sign tx')
+        return '0x04'
+      },
       atomic: 'supported',
     }
     t.ctx.account = () => other

@@ -36,21 +36,26 @@ export function ChainList({ onSwitched }: { onSwitched: () => void }) {
   const selected = pending ?? current
   return (
     <>
-      <ul className="wk-list" role="listbox" aria-label="Chains">
+      <div className="wk-list" role="listbox" aria-label="Chains">
         {wallet.chains.map((chain) => (
-          <li key={chain.chainId}>
-            <button type="button" role="option" aria-selected={chain.chainId === selected} className="wk-list-row" onClick={() => void pick(chain.chainId)}>
-              <ChainIcon network={chain.network} />
-              <span className="wk-grow">{chain.name}</span>
-              {pending === chain.chainId ? (
-                <span className="wk-spinner" aria-label="Switching" />
-              ) : chain.chainId === current ? (
-                <span className="wk-dot" aria-label="Current chain" />
-              ) : null}
-            </button>
-          </li>
+          <button
+            key={chain.chainId}
+            type="button"
+            role="option"
+            aria-selected={chain.chainId === selected}
+            className="wk-list-row"
+            onClick={() => void pick(chain.chainId)}
+          >
+            <ChainIcon network={chain.network} />
+            <span className="wk-grow">{chain.name}</span>
+            {pending === chain.chainId ? (
+              <span className="wk-spinner" role="img" aria-label="Switching" />
+            ) : chain.chainId === current ? (
+              <span className="wk-dot" role="img" aria-label="Current chain" />
+            ) : null}
+          </button>
         ))}
-      </ul>
+      </div>
       <p className="wk-error" role="alert">
         {error}
       </p>

@@ -39,7 +39,8 @@ function Clipped({ text, label, testId }: { text: string; label: string; testId:
   const { visible, hidden, total } = clip(text, messagePreviewChars)
   return (
     <>
-      <pre className="wk-message" aria-label={label} data-testid={testId}>
+      {/* A document: static text that a screen reader reads in place, inside the dialog. */}
+      <pre className="wk-message" role="document" aria-label={label} data-testid={testId}>
         {all ? text : visible}
       </pre>
       {hidden > 0 && !all && (

@@ -52,6 +52,7 @@ function SignInHome() {
       <SocialButtons />
       <WalletShortcuts />
       {(hasWallets || hasSocial) && config.useEmailLogin !== false && (
+        // biome-ignore lint/a11y/useSemanticElements: this separator shows its word ('or'), which an <hr> (a void element) cannot hold
         <div className="wk-divider" role="separator">
           {t.or}
         </div>

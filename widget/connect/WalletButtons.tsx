@@ -37,7 +37,7 @@ function WalletRow({ w, busy, onPick }: { w: WalletDescriptor; busy: boolean; on
     <button type="button" className="wk-list-row wk-card" onClick={onPick} aria-label={w.name} disabled={busy}>
       <img className="wk-wallet-icon" src={w.icon} alt="" />
       <span className="wk-grow">{w.name}</span>
-      {busy ? <span className="wk-spinner" aria-label="Connecting" /> : w.installed && <span className="wk-badge">{t.installed}</span>}
+      {busy ? <span className="wk-spinner" role="img" aria-label="Connecting" /> : w.installed && <span className="wk-badge">{t.installed}</span>}
     </button>
   )
 }
@@ -47,15 +47,13 @@ function WalletRow({ w, busy, onPick }: { w: WalletDescriptor; busy: boolean; on
  * likes: the label says so, so the frame's trust does not lend itself to them (bridge/validate.ts
  * refuses only the names of this modal's own sign-in methods).
  */
-function FromThisSite({ id, children }: { id: string; children: ReactNode }) {
+function FromThisSite({ children }: { children: ReactNode }) {
   const t = useT()
   return (
-    <div className="wk-stack wk-full" role="group" aria-labelledby={id}>
-      <p className="wk-label" id={id}>
-        {t.fromThisSite}
-      </p>
+    <fieldset className="wk-stack wk-full wk-fieldset">
+      <legend className="wk-label">{t.fromThisSite}</legend>
       {children}
-    </div>
+    </fieldset>
   )
 }
 
@@ -69,7 +67,7 @@ export function WalletShortcuts() {
   const count = window.innerWidth < narrowScreenPx ? 1 : 2
   return (
     <div className="wk-stack wk-full">
-      <FromThisSite id="wk-site-wallets-home">
+      <FromThisSite>
         {orderWallets(wallets)
           .slice(0, count)
           .map((w) => (
@@ -95,7 +93,7 @@ export function WalletPage() {
   return (
     <div className="wk-stack">
       {wallets.length > 0 && (
-        <FromThisSite id="wk-site-wallets">
+        <FromThisSite>
           <ul className="wk-list wk-stack" aria-label="Wallets">
             {orderWallets(wallets).map((w) => (
               <li key={w.id}>

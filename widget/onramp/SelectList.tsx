@@ -13,19 +13,17 @@ export function SelectList<T extends { id: string }>({
   onPick: (id: string) => void
 }) {
   return (
-    <ul className="wk-list" role="listbox" aria-label={label}>
+    <div className="wk-list" role="listbox" aria-label={label}>
       {items.map((item) => {
         const { title, icon, detail } = render(item)
         return (
-          <li key={item.id}>
-            <button type="button" role="option" aria-selected={item.id === selected} className="wk-list-row" onClick={() => onPick(item.id)}>
-              {icon && <img className="wk-chain-icon" src={icon} alt="" />}
-              <span className="wk-grow">{title}</span>
-              {detail && <span className="wk-muted">{detail}</span>}
-            </button>
-          </li>
+          <button key={item.id} type="button" role="option" aria-selected={item.id === selected} className="wk-list-row" onClick={() => onPick(item.id)}>
+            {icon && <img className="wk-chain-icon" src={icon} alt="" />}
+            <span className="wk-grow">{title}</span>
+            {detail && <span className="wk-muted">{detail}</span>}
+          </button>
         )
       })}
-    </ul>
+    </div>
   )
 }

@@ -60,7 +60,10 @@ function SelectCurrency({ nav, onramp }: { nav: Nav; onramp: Onramp }) {
       items={onramp.fiats}
       selected={onramp.fiat?.id}
       render={(f) => ({ title: `${f.currency}`, detail: f.symbol, icon: f.logo })}
-      onPick={(id) => (onramp.setFiat(id), nav.back())}
+      onPick={(id) => {
+        onramp.setFiat(id)
+        nav.back()
+      }}
     />
   )
 }
@@ -73,7 +76,10 @@ function SelectCrypto({ nav, onramp }: { nav: Nav; onramp: Onramp }) {
       items={onramp.cryptos}
       selected={onramp.crypto?.id}
       render={(c) => ({ title: c.label, icon: c.logo })}
-      onPick={(id) => (onramp.setCrypto(id), nav.back())}
+      onPick={(id) => {
+        onramp.setCrypto(id)
+        nav.back()
+      }}
     />
   )
 }

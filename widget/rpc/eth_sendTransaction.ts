@@ -12,7 +12,7 @@ type Parsed = ReturnType<typeof parseTransaction>
  * service's estimate for those it left out (SPEC.md section 8: 'Failed to estimate gas').
  */
 async function prepare(account: Account, { request, payload, fees, value }: Parsed) {
-  let estimate
+  let estimate: Awaited<ReturnType<Account['estimateGas']>> | undefined
   if (needsEstimate(fees)) {
     const { from, to, data } = request
     try {
@@ -35,7 +35,10 @@ function transactionHandler(failed: string, run: (account: Account, tx: Parsed['
     let prepared: ReturnType<typeof prepare> | undefined
     return ctx.confirmations.request({
       kind: 'transaction',
-      payload: async () => (await (prepared = prepare(account, parsed))).payload,
+      payload: async () => {
+        prepared = prepare(account, parsed)
+        return (await prepared).payload
+      },
       rejected: 'Transaction rejected by user',
       failed,
       // The chain and the fee figures are the ones shown: one account, one prepared body.

@@ -28,12 +28,14 @@ export function Modal({ title, onClose, onBack, closable = true, wide = false, h
     return () => window.removeEventListener('keydown', onKey)
   }, [closable, onClose])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each new page (named by its title) to focus its first field; it reads the DOM, not the title
   useEffect(() => {
     const first = dialog.current?.querySelector<HTMLElement>('input, button:not([data-chrome])')
     first?.focus()
   }, [title])
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click outside is a pointer shortcut; the keyboard has Escape and the close button for the same
     <div className="wk-backdrop" onMouseDown={(e) => e.target === e.currentTarget && closable && onClose()}>
       <div ref={dialog} className={wide ? 'wk-dialog wk-dialog--wide' : 'wk-dialog'} role="dialog" aria-modal="true" aria-label={title} data-testid={testId}>
         <header className="wk-header">

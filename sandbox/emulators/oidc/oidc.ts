@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { calculateJwkThumbprint, createLocalJWKSet, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose'
 import type { Store } from '../../infra/database/store.ts'
 import { HttpError } from '../../http/envelope.ts'
-import { insertCode, useCode } from './queries.ts'
+import { insertCode, spendCode } from './queries.ts'
 
 // The Google and Apple sign-in emulators: a small OpenID Connect provider per name, each with its
 // own RS256 key kept in the data folder, a JWKS, authorisation codes and ID tokens. The auth
@@ -124,7 +124,7 @@ export async function issueCode(store: Store, grant: CodeGrant): Promise<string>
 
 /** Spends a code issued to `clientId` by `provider`; `redirectUri`, when given, must be the one it was issued for. */
 export async function redeemCode(store: Store, provider: OidcProvider, code: string, clientId: string, redirectUri?: string): Promise<CodeGrant> {
-  const row = await useCode(store, sha256(code), provider)
+  const row = await spendCode(store, sha256(code), provider)
   if (!row || row.client_id !== clientId || (redirectUri !== undefined && row.redirect_uri !== redirectUri))
     throw new HttpError(400, `Invalid or expired ${providerNames[provider]} authorization code`)
   return { provider, clientId, redirectUri: row.redirect_uri, nonce: row.nonce, claims: row.claims }

@@ -16,7 +16,7 @@ export async function insertCode(
 }
 
 /** Marks a live, unused code of `provider` used and answers it. */
-export async function useCode(store: Store, hash: string, provider: string): Promise<CodeRow | undefined> {
+export async function spendCode(store: Store, hash: string, provider: string): Promise<CodeRow | undefined> {
   const { rows } = await store.query<CodeRow>(
     `UPDATE oauth_codes SET used_at = now() WHERE code_hash = $1 AND provider = $2 AND used_at IS NULL AND expires_at > now()
      RETURNING client_id, redirect_uri, nonce, claims`,

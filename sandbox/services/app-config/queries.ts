@@ -52,7 +52,10 @@ type AppCache = Map<string, { app: App | undefined; until: number }>
 
 export async function findApp(store: Store, appId: string, environment: Environment): Promise<App | undefined> {
   let cache = store.readCache.get(appCacheKey) as AppCache | undefined
-  if (!cache) store.readCache.set(appCacheKey, (cache = new Map()))
+  if (!cache) {
+    cache = new Map()
+    store.readCache.set(appCacheKey, cache)
+  }
   const key = `${appId}\u0000${environment}`
   const hit = cache.get(key)
   if (hit && hit.until > Date.now()) return hit.app

@@ -15,7 +15,11 @@ const post = (path: string, body: unknown, app?: string) => sandbox.post(`/api/v
 const age = (destination: string, seconds: number) =>
   sandbox.store.query(`UPDATE otp_codes SET created_at = created_at - interval '${seconds} seconds' WHERE destination = $1`, [destination])
 /** POST from a chosen loopback source address (the whole of 127.0.0.0/8 is this machine), as another client would. */
-function postFrom(localAddress: string, path: string, body: unknown): Promise<{ status: number; headers: IncomingHttpHeaders; body: any }> {
+function postFrom(
+  localAddress: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: { message?: string; data?: unknown } }> {
   const url = new URL(`/api/v2/auth/${path}`, sandbox.url)
   const payload = JSON.stringify(body)
   return new Promise((resolve, reject) => {
@@ -147,7 +151,7 @@ describe('username and password', () => {
     await post('register', { username: 'target', password: 'the right one' })
     const attacker = '127.0.0.2'
     for (let attempt = 0; attempt < 3; attempt++)
-      expect((await postFrom(attacker, 'login', { username: 'target', password: 'guess' + attempt })).status).toBe(400)
+      expect((await postFrom(attacker, 'login', { username: 'target', password: `guess${attempt}` })).status).toBe(400)
     // The attacker is refused, even with the right password.
     const refused = await postFrom(attacker, 'login', { username: 'target', password: 'the right one' })
     expect(refused.status).toBe(429)

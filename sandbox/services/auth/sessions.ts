@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { App } from '../app-config/apps.ts'
 import type { Store } from '../../infra/database/store.ts'
 import { HttpError } from '../../http/envelope.ts'
-import { insertRefreshToken, isFamilyRevoked, type RefreshRow, refreshTokenById, revokeFamilies, useRefreshToken } from './session-queries.ts'
+import { insertRefreshToken, isFamilyRevoked, type RefreshRow, refreshTokenById, revokeFamilies, redeemRefreshToken } from './session-queries.ts'
 import { bearerToken, signToken, tokenKindOf, tokenLifetimes, verifyToken } from './jwt.ts'
 
 // A session is one login's refresh family. Its id (the family id) is also in every wallet and access
@@ -41,7 +41,7 @@ export async function issueRefreshToken(
 export async function consumeRefreshToken(store: Store, jwtKey: Uint8Array, app: App, token: string): Promise<RefreshRow> {
   const claims = await verifyToken(jwtKey, token, { kind: 'refresh', appId: app.appId, environment: app.environment })
   if (!claims.tokenId) throw new HttpError(401, 'Invalid token')
-  const used = await useRefreshToken(store, claims.tokenId)
+  const used = await redeemRefreshToken(store, claims.tokenId)
   if (used) return used
   const row = await refreshTokenById(store, claims.tokenId)
   if (row?.used_at && !row.revoked_at) {

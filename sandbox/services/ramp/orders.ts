@@ -4,7 +4,7 @@ import type { App } from '../app-config/apps.ts'
 import type { Store } from '../../infra/database/store.ts'
 import type { FaucetAsset } from '../chain/faucet.ts'
 import type { OnrampQuote } from './pricing.ts'
-import { insertOrder, orderState, payableOrderReceiver, setOrderTx, useOrder } from './queries.ts'
+import { insertOrder, orderState, payableOrderReceiver, setOrderTx, redeemOrder } from './queries.ts'
 
 // The hosted on-ramp page's orders: the GET issues a random single-use token for the quoted order,
 // bound to the browser that loaded the page (a cookie); the POST that pays must bring both. Only
@@ -53,7 +53,7 @@ export type Claim = { ok: true; order: Order } | { ok: false; reason: 'used' | '
  */
 export async function claimOrder(store: Store, token: string, browserId: string | undefined): Promise<Claim> {
   if (!token || !isBrowserId(browserId)) return { ok: false, reason: 'unknown' }
-  const row = await useOrder(store, sha256(token), sha256(browserId))
+  const row = await redeemOrder(store, sha256(token), sha256(browserId))
   if (row) {
     const order: Order = {
       appId: row.app_id,

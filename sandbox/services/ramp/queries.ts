@@ -52,7 +52,7 @@ export async function insertOrder(store: Store, app: App, order: NewOrder): Prom
 }
 
 /** Marks a live, unused order used, in one statement (two concurrent claims cannot both win); answers it. */
-export async function useOrder(store: Store, tokenHash: string, browserHash: string): Promise<OrderRow | undefined> {
+export async function redeemOrder(store: Store, tokenHash: string, browserHash: string): Promise<OrderRow | undefined> {
   const { rows } = await store.query<OrderRow>(
     `UPDATE onramp_orders SET used_at = now()
      WHERE token_hash = $1 AND browser_hash = $2 AND used_at IS NULL AND expires_at > now() RETURNING *`,

@@ -47,4 +47,5 @@ async function pendingTx(network: Network, address: Address, nonce: number): Pro
   }
 }
 
+// biome-ignore lint/complexity/useMathMinMax: bigints, which Math.max does not take
 const max = (...values: bigint[]) => values.reduce((a, b) => (a > b ? a : b))

@@ -172,12 +172,12 @@ describe('NFT transfers', () => {
 })
 
 describe('cancel-transaction', () => {
-  const anvil = (method: string, params: unknown[] = []) =>
+  const anvil = <T = unknown>(method: string, params: unknown[] = []) =>
     fetch(sandbox.chains[1]!.rpcUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    }).then(async (response) => ((await response.json()) as { result: any }).result)
+    }).then(async (response) => ((await response.json()) as { result: T }).result)
 
   test('replaces a pending transaction at its nonce with a 0-value self-transfer', async () => {
     const client = chain(31338)
@@ -185,12 +185,12 @@ describe('cancel-transaction', () => {
     await anvil('evm_setAutomine', [false])
     try {
       const signed = await call('sign-transaction', { network: 'local-2', transaction: { from: wallet.address, to: dead, value: '1' } })
-      const original: Hash = await anvil('eth_sendRawTransaction', [signed.body.data.signedTransaction])
+      const original = await anvil<Hash>('eth_sendRawTransaction', [signed.body.data.signedTransaction])
       const cancelling = call('cancel-transaction', { network: 'local-2', nonce })
       // Mine once the replacement sits in the pool in place of the original.
       for (let tries = 0; tries < 100; tries++) {
-        const pool = await anvil('txpool_content')
-        const pending = Object.values(pool.pending as Record<string, Record<string, { hash: Hash }>>)[0]?.[String(nonce)]
+        const pool = await anvil<{ pending: Record<string, Record<string, { hash: Hash }>> }>('txpool_content')
+        const pending = Object.values(pool.pending)[0]?.[String(nonce)]
         if (pending && pending.hash !== original) break
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
