@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 npx tsx scripts/ensure-tools.ts
 bash scripts/ensure-postgres.sh
-echo "== lint and format (biome), unused files, dependencies and exports (knip)" && npx biome check . && npx knip --no-progress
+echo "== lint and format (biome), unused files, dependencies and exports (knip)" && npm run --silent lint
 echo "== typecheck (everything with Node types; browser code without them)" && npx tsc --noEmit -p . && npx tsc --noEmit -p tsconfig.browser.json
 echo "== unit and integration tests (vitest)" && npx vitest run
 echo "== service clients in Chromium (vitest browser mode)" && npx vitest run -c sdk/vitest.browser.config.ts
