@@ -9,6 +9,7 @@ import type { Limiter } from './http/rate-limit.ts'
 import type { PopupChannels } from './services/popup/channel.ts'
 import type { ReplayGuard } from './http/request-signatures.ts'
 import type { SigningAccounts } from './services/wallet/caller-wallet.ts'
+import type { Relay } from './services/walletconnect/relay.ts'
 
 /**
  * What the route modules need, handed in by createSandbox: everything that lives as long as one
@@ -30,6 +31,8 @@ export type Deps = {
   replays: ReplayGuard
   /** Wallets' decrypted signing accounts, recently used ones kept. */
   signingAccounts: SigningAccounts
+  /** The WalletConnect relay (services/walletconnect/): its sockets, subscriptions and stored messages. */
+  relay: Relay
   /** The public origin (http://localhost:<port>), known only once the server listens. */
   origin(): string
   /** Origins that are the sandbox itself (localhost, 127.0.0.1, [::1] on its port). */

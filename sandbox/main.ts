@@ -10,6 +10,7 @@ try {
   console.log(`Provider sandbox: ${sandbox.url}`)
   console.log(`Dev inbox (login codes): ${sandbox.url}/dev/inbox`)
   console.log(`Sign-in emulators: ${sandbox.url}/oauth/google/authorize, ${sandbox.url}/oauth/apple/authorize, ${sandbox.url}/telegram/login`)
+  console.log(`WalletConnect relay: ${sandbox.url.replace(/^http/, 'ws')}/walletconnect`)
   console.log(`Chain ${sandbox.chains.map((chain) => `${chain.chainId}: ${sandbox.url}/rpc/${chain.chainId}`).join(', ')}`)
   console.log(`Data: ${sandbox.dataDir}`)
 

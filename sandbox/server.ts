@@ -21,6 +21,9 @@ import { createApp } from './http/app.ts'
 import { createReplayGuard } from './http/request-signatures.ts'
 import { createSigningAccounts } from './services/wallet/caller-wallet.ts'
 import { closeServer, listen } from './http/listen.ts'
+import type { RelayLimits } from './services/walletconnect/limits.ts'
+import { createRelay } from './services/walletconnect/relay.ts'
+import { attachRelay } from './services/walletconnect/routes.ts'
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 
@@ -43,6 +46,8 @@ export type SandboxOptions = {
   rateLimits?: Partial<RateLimits>
   /** Overrides of what on-ramp payouts leave in the faucet account (default 1,000 ETH and 1,000,000 DEMO per chain). */
   faucetReserve?: Partial<FaucetReserve>
+  /** Overrides of the WalletConnect relay's limits (services/walletconnect/limits.ts). */
+  relayLimits?: Partial<RelayLimits>
 }
 
 export type Sandbox = {
@@ -108,6 +113,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       channels: createPopupChannels(),
       replays: createReplayGuard(store),
       signingAccounts: createSigningAccounts(),
+      relay: createRelay(options.relayLimits),
       origin,
       ownOrigins: () => [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`],
       distDir,
@@ -115,6 +121,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     const servers = await listen(createApp(deps, options.log ?? false), options.port ?? 0)
     port = servers.port
     cleanups.push(() => Promise.all(servers.list.map(closeServer)).then(() => {}))
+    // Upgraded sockets keep a server's close() waiting: the relay drops them first (cleanups run in reverse).
+    cleanups.push(() => deps.relay.close())
+    attachRelay(servers.list, deps)
 
     let closing: Promise<void> | undefined
     return { url: deps.origin(), port, dataDir, chains, faucetAddress, store, close: () => (closing ??= stopAll()) }

@@ -32,6 +32,8 @@ export type AppConfig = {
   /** CSP-style source patterns, e.g. 'http://localhost:*'. */
   allowedOrigins: string[]
   chains: ChainConfig[]
+  /** Where the widget's WalletConnect clients connect: the sandbox's own relay, or the public relay and the app's Reown project id. */
+  walletConnect: { relayUrl: string; projectId: string }
 }
 
 export type AppConfigClient = {

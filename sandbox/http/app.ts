@@ -24,6 +24,8 @@ import { readRoutes } from '../services/wallet/read-routes.ts'
 import { walletRoutes } from '../services/wallet/routes.ts'
 import { sendRoutes } from '../services/wallet/send-routes.ts'
 import { signRoutes } from '../services/wallet/sign-routes.ts'
+import { relayPath } from '../services/walletconnect/config.ts'
+import { relayPageRoutes } from '../services/walletconnect/routes.ts'
 import { fail, notFound, onError } from './envelope.ts'
 import { apiCors, requireApp, requireOwnHost } from './guard.ts'
 import { staticRoutes } from './static.ts'
@@ -61,6 +63,8 @@ export function createApp(deps: Deps, log: boolean) {
   app.use('/rpc/*', api(1024 * 1024))
   app.route('/rpc', rpcRoutes(deps))
   app.route('/popup-channel', popupChannelRoutes(deps))
+  // WebSocket upgrades on this path go to the relay before Hono (services/walletconnect/routes.ts).
+  app.route(relayPath, relayPageRoutes())
   app.use('/dev/api/*', api(16 * 1024))
   app.route('/icons', iconRoutes(deps))
   app.route('/dev', inboxRoutes(deps))
