@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Address } from 'viem'
 import { readSeed } from './services/app-config/apps.ts'
-import { upsertApp } from './services/app-config/queries.ts'
+import { allAllowedOrigins, upsertApp } from './services/app-config/queries.ts'
 import { startAnvil, type Anvil } from './infra/anvil/anvil.ts'
 import { anvilPortFor, localChains, type RunningChain } from './infra/anvil/local-chains.ts'
 import { openStore, type Store } from './infra/database/store.ts'
@@ -123,7 +123,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     cleanups.push(() => Promise.all(servers.list.map(closeServer)).then(() => {}))
     // Upgraded sockets keep a server's close() waiting: the relay drops them first (cleanups run in reverse).
     cleanups.push(() => deps.relay.close())
-    attachRelay(servers.list, deps)
+    attachRelay(servers.list, { ...deps, appOrigins: () => allAllowedOrigins(store) })
 
     let closing: Promise<void> | undefined
     return { url: deps.origin(), port, dataDir, chains, faucetAddress, store, close: () => (closing ??= stopAll()) }

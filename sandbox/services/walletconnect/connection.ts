@@ -24,8 +24,13 @@ export type ConnectionHandlers = {
   closed(connection: Connection): void
 }
 
-// Pushes a client leaves unacknowledged before the oldest is forgotten (it is pushed again on its next subscribe).
-const maxInFlight = 1_000
+/**
+ * Pushes a client may leave unacknowledged. Past it nothing more is pushed to that socket: the rest
+ * waits in the mailbox until acknowledgements come, or for its next subscribe or fetch. (Forgetting
+ * the oldest instead let a client that never acknowledges have everything pushed again on every
+ * subscribe.)
+ */
+export const maxInFlight = 1_000
 
 export function openConnection(socket: WebSocket, clientId: string, limits: RelayLimits, handlers: ConnectionHandlers): Connection {
   const connection: Connection = {
@@ -104,13 +109,17 @@ export function send(connection: Connection, text: string, limits: Pick<RelayLim
   socket.send(text)
 }
 
-/** Records a push as sent, forgetting the oldest unacknowledged one past the cap. */
+/** Records a push as sent, on the socket and on the message (so that dropping the message drops the record). */
 export function track(connection: Connection, id: RpcId, stored: StoredMessage) {
   connection.inFlight.set(id, stored)
   connection.inFlightMessages.add(stored)
-  if (connection.inFlight.size <= maxInFlight) return
-  const [oldestId, oldest] = connection.inFlight.entries().next().value ?? []
-  if (oldestId === undefined || !oldest) return
-  connection.inFlight.delete(oldestId)
-  connection.inFlightMessages.delete(oldest)
+  stored.pushedTo.set(connection, id)
+}
+
+/** Forgets a push: acknowledged, or its message left the mailbox (expired or made way). */
+export function untrack(connection: Connection, stored: StoredMessage) {
+  const id = stored.pushedTo.get(connection)
+  if (id !== undefined) connection.inFlight.delete(id)
+  connection.inFlightMessages.delete(stored)
+  stored.pushedTo.delete(connection)
 }

@@ -19,6 +19,8 @@ export type StoredMessage = {
   readonly bytes: number
   /** Client ids that acknowledged it. */
   readonly ackedBy: Set<string>
+  /** Sockets it was pushed to and that have not acknowledged it yet, with the push id. */
+  readonly pushedTo: Map<object, number | string>
 }
 
 export type NewMessage = { topic: string; message: string; tag: number; ttlSeconds: number; sender: string }
@@ -28,7 +30,11 @@ const overheadBytes = 256
 /** Acknowledgers remembered per message: a topic has two parties, maybe a few tabs of each. */
 const maxAckers = 64
 
-export function createMailbox(limits: Pick<RelayLimits, 'messagesPerTopic' | 'storedMessages' | 'storedBytes'>) {
+export function createMailbox(
+  limits: Pick<RelayLimits, 'messagesPerTopic' | 'storedMessages' | 'storedBytes'>,
+  /** Told of each message that leaves (expired or made way), so nothing else keeps it in memory. */
+  removed: (stored: StoredMessage) => void = () => {},
+) {
   const byTopic = new Map<string, StoredMessage[]>()
   // A Set iterates in insertion order: its first entry is the oldest message.
   const all = new Set<StoredMessage>()
@@ -37,6 +43,7 @@ export function createMailbox(limits: Pick<RelayLimits, 'messagesPerTopic' | 'st
   const remove = (stored: StoredMessage) => {
     if (!all.delete(stored)) return
     bytes -= stored.bytes
+    removed(stored)
     const list = byTopic.get(stored.topic)
     if (!list) return
     const index = list.indexOf(stored)
@@ -62,6 +69,7 @@ export function createMailbox(limits: Pick<RelayLimits, 'messagesPerTopic' | 'st
         sender: input.sender,
         bytes: input.message.length + input.topic.length + overheadBytes,
         ackedBy: new Set(),
+        pushedTo: new Map(),
       }
       const list = live(input.topic, now)
       while (list.length >= limits.messagesPerTopic && list[0]) remove(list[0])

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
-import { type Connection, openConnection, send, track } from './connection.ts'
+import { type Connection, maxInFlight, openConnection, send, track, untrack } from './connection.ts'
 import { defaultRelayLimits, perMinute, type RelayLimits } from './limits.ts'
 import { createMailbox, type StoredMessage } from './mailbox.ts'
 import { callMethod, type MessageData, type RelayOps } from './methods.ts'
@@ -33,7 +33,10 @@ export function createRelay(overrides: Partial<RelayLimits> = {}): Relay {
   const limits: RelayLimits = { ...defaultRelayLimits, ...overrides }
   // No compression: a small inflated frame could otherwise grow past maxPayload's meaning in memory.
   const server = new WebSocketServer({ noServer: true, maxPayload: limits.frameBytes, perMessageDeflate: false, clientTracking: false })
-  const mailbox = createMailbox(limits)
+  // A message that leaves the mailbox is dropped from every socket's unacknowledged pushes too.
+  const mailbox = createMailbox(limits, (stored) => {
+    for (const connection of [...stored.pushedTo.keys()] as Connection[]) untrack(connection, stored)
+  })
   const publishes = perMinute(limits.publishesPerMinute)
   const connections = new Set<Connection>()
   const socketsOf = new Map<string, number>()
@@ -46,6 +49,8 @@ export function createRelay(overrides: Partial<RelayLimits> = {}): Relay {
 
   const deliver = (connection: Connection, stored: StoredMessage) => {
     if (stored.sender === connection.clientId || stored.ackedBy.has(connection.clientId) || connection.inFlightMessages.has(stored)) return
+    // A socket that leaves this many unacknowledged gets nothing more until it acknowledges (or fetches).
+    if (connection.inFlight.size >= maxInFlight) return
     const id = nextPushId++
     track(connection, id, stored)
     send(connection, requestFrame(id, 'irn_subscription', { id: subscriptionId(stored.topic, connection.clientId), data: messageData(stored) }), limits)
@@ -106,12 +111,12 @@ export function createRelay(overrides: Partial<RelayLimits> = {}): Relay {
     acknowledge(connection: Connection, id: RpcId) {
       const stored = connection.inFlight.get(id)
       if (!stored) return
-      connection.inFlight.delete(id)
-      connection.inFlightMessages.delete(stored)
+      untrack(connection, stored)
       mailbox.acknowledge(stored, connection.clientId)
     },
     closed(connection: Connection) {
       if (!connections.delete(connection)) return
+      for (const stored of [...connection.inFlightMessages]) untrack(connection, stored)
       for (const topic of [...connection.topics]) unsubscribe(connection, topic)
       const left = (socketsOf.get(connection.clientId) ?? 1) - 1
       if (left > 0) socketsOf.set(connection.clientId, left)

@@ -2,15 +2,22 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { Hono } from 'hono'
 import type { Deps, SandboxEnv } from '../../context.ts'
+import { isOriginAllowed } from '../../http/origins.ts'
+import { allAllowedOrigins } from '../app-config/queries.ts'
 import { checkRelayAuth } from './auth.ts'
 import { relayPath, relayUrlOf } from './config.ts'
 
-type RelayDeps = Pick<Deps, 'relay' | 'ownOrigins'>
+type RelayDeps = Pick<Deps, 'relay' | 'ownOrigins'> & {
+  /** Origins some app allows (its host pages, which pair from the wallet frame's page). Default: the apps in the store. */
+  appOrigins(): Promise<readonly string[]>
+}
 
 /**
  * Hands WebSocket upgrades on `relayPath` to the relay, on every server the sandbox listens on.
  * Upgrades never reach Hono, so the checks its middleware makes for other paths are made here:
- * the sandbox's own Host only (DNS rebinding), then the client's auth token (auth.ts). Anything
+ * the sandbox's own Host only (DNS rebinding); a browser page only from the sandbox's own origin or
+ * one an app allows (any web site can open a WebSocket, and browsers apply no CORS to it: only the
+ * Origin header tells; programs send none); then the client's auth token (auth.ts). Anything
  * refused gets a plain HTTP answer and no socket; an upgrade on any other path is 404.
  */
 export function attachRelay(servers: readonly Server[], deps: RelayDeps) {
@@ -32,6 +39,9 @@ async function upgrade(deps: RelayDeps, request: IncomingMessage, socket: Duplex
   const own = deps.ownOrigins()
   const host = request.headers.host?.toLowerCase()
   if (host === undefined || !own.some((origin) => new URL(origin).host === host)) return refuse(socket, 421, 'Unknown host')
+  const origin = request.headers.origin
+  if (origin !== undefined && !own.includes(origin) && !isOriginAllowed(origin, [...(await deps.appOrigins())]))
+    return refuse(socket, 403, 'Origin not allowed')
   // The audience is the relay URL the client was given: any of the sandbox's names for itself.
   const auth = await checkRelayAuth(url.searchParams.get('auth'), own.map(relayUrlOf))
   if (!auth.ok) return refuse(socket, 401, auth.reason)
@@ -42,6 +52,7 @@ async function upgrade(deps: RelayDeps, request: IncomingMessage, socket: Duplex
 
 const statusText: Record<number, string> = {
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   421: 'Misdirected Request',
   429: 'Too Many Requests',

@@ -32,7 +32,7 @@ export async function startTestRelay(limits: Partial<RelayLimits> = {}): Promise
     await once(server, 'listening')
     port = (server.address() as AddressInfo).port
     const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`]
-    attachRelay([server], { relay, ownOrigins: () => origins })
+    attachRelay([server], { relay, ownOrigins: () => origins, appOrigins: async () => ['http://127.0.0.1:5173'] })
   }
   const stop = async () => {
     await relay.close()
