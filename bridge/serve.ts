@@ -9,7 +9,9 @@ type Served<H extends Handlers> = { [K in keyof H]: (...args: unknown[]) => Prom
  * against `checks`, and every outcome (value or throw) becomes a `Result`. Nothing throws across.
  */
 export function serve<H extends Handlers>(checks: { readonly [K in keyof H]: (args: readonly unknown[]) => string | undefined }, handlers: H): Served<H> {
-  const served = {} as Record<string, (...args: unknown[]) => Promise<Result>>
+  // No prototype: Penpal looks a call's method path up with a plain property read, so on `{}` a
+  // CALL of ['constructor'] or ['toString'] would run Object or Object.prototype.toString.
+  const served = Object.create(null) as Record<string, (...args: unknown[]) => Promise<Result>>
   for (const name of Object.keys(checks)) {
     served[name] = (...args) => dispatch(checks, handlers, name, args)
   }

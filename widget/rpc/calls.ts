@@ -1,7 +1,9 @@
 import * as Provider from 'ox/Provider'
 import { bytesToHex, numberToHex } from 'viem'
+import { checkParams, methodOf } from '../../bridge/index.ts'
 import { eth_sendTransaction } from './eth_sendTransaction.ts'
 import { invalid, numberParam, positional, requireAccount, requireChain } from './guards.ts'
+import { parseTransaction } from './tx.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
 
 /**
@@ -30,8 +32,21 @@ export const wallet_sendCalls: RpcHandler = async (ctx, params) => {
   if (r.chainId !== undefined) requireChain(numberParam(r.chainId, 'chainId'), account.chain, 'calls')
   if (!Array.isArray(r.calls) || r.calls.length === 0 || r.calls.length > 10) throw invalid('calls must hold 1 to 10 calls')
   if (r.atomicRequired === true) throw new Provider.AtomicityNotSupportedError()
+  const calls = (r.calls as Record<string, unknown>[]).map((call) => ({ ...call, from: account.address }))
+  // Every call is checked before the first is shown: a malformed one later in the batch must not
+  // leave the user confirming the calls before it, for a batch that can never complete.
+  for (const [i, call] of calls.entries()) {
+    // The registry's check eth_sendTransaction's own params get (handleRpc), then the handler's.
+    const bad = checkParams(methodOf('eth_sendTransaction')![0], [call])
+    if (bad) throw invalid(`calls[${i}]: ${bad}`)
+    try {
+      parseTransaction(call, account)
+    } catch (err) {
+      throw invalid(`calls[${i}]: ${(err as Error).message}`)
+    }
+  }
   const hashes: `0x${string}`[] = []
-  for (const call of r.calls as Record<string, unknown>[]) hashes.push((await eth_sendTransaction(ctx, [{ ...call, from: account.address }])) as `0x${string}`)
+  for (const call of calls) hashes.push((await eth_sendTransaction(ctx, [call])) as `0x${string}`)
   const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
   batches.set(id, { chainId: account.chain.chainId, hashes })
   return { id }

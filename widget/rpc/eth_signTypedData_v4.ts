@@ -4,8 +4,11 @@ import type { RpcHandler } from './types.ts'
 
 function parseTypedData(value: unknown): { json: string; typed: TypedDataDefinition } {
   let typed: unknown
+  let json: string
   try {
     typed = typeof value === 'string' ? JSON.parse(value) : value
+    // What is signed is this JSON text: an object JSON cannot write (a BigInt, a cycle) is refused here, not after the modal.
+    json = typeof value === 'string' ? value : JSON.stringify(value)
   } catch {
     throw invalid('typed data must be JSON')
   }
@@ -18,7 +21,7 @@ function parseTypedData(value: unknown): { json: string; typed: TypedDataDefinit
   } catch (err) {
     throw invalid(`invalid typed data: ${(err as Error).message.split('\n')[0]}`)
   }
-  return { json: typeof value === 'string' ? value : JSON.stringify(value), typed: t as TypedDataDefinition }
+  return { json, typed: t as TypedDataDefinition }
 }
 
 export const eth_signTypedData_v4: RpcHandler = (ctx, params) => {

@@ -3,12 +3,11 @@ import type { Duplex } from 'node:stream'
 import { Hono } from 'hono'
 import type { Deps, SandboxEnv } from '../../context.ts'
 import { isOriginAllowed } from '../../http/origins.ts'
-import { allAllowedOrigins } from '../app-config/queries.ts'
 import { checkRelayAuth } from './auth.ts'
 import { relayPath, relayUrlOf } from './config.ts'
 
 type RelayDeps = Pick<Deps, 'relay' | 'ownOrigins'> & {
-  /** Origins some app allows (its host pages, which pair from the wallet frame's page). Default: the apps in the store. */
+  /** Origins some app allows (its host pages; the wallet frame pairs from inside them). */
   appOrigins(): Promise<readonly string[]>
 }
 
