@@ -5,6 +5,9 @@ export type SocialProvider = 'google' | 'apple' | 'telegram'
 
 type PopupMessage = { provider?: unknown; code?: unknown; state?: unknown; idToken?: unknown; error?: unknown; event?: unknown; result?: unknown }
 
+/** How long a closed sign-in popup's last message may still be on its way. */
+const closedGraceMs = 1_000
+
 const random = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
 
 /**
@@ -20,13 +23,19 @@ function popupResult(popup: Window, origin: string, accept: (m: PopupMessage) =>
       done()
       resolve(e.data as PopupMessage)
     }
+    // The popup posts its answer and closes at once; the frame can see it closed before the message
+    // (they travel apart between processes), so a closed popup gets a moment for its last message.
+    let grace: ReturnType<typeof setTimeout> | undefined
     const watch = setInterval(() => {
-      if (!popup.closed) return
-      done()
-      reject(new Error('Sign-in window closed'))
+      if (!popup.closed || grace) return
+      grace = setTimeout(() => {
+        done()
+        reject(new Error('Sign-in window closed'))
+      }, closedGraceMs)
     }, 400)
     const done = () => {
       clearInterval(watch)
+      clearTimeout(grace)
       window.removeEventListener('message', onMessage)
     }
     window.addEventListener('message', onMessage)
