@@ -38,9 +38,10 @@ export function toFail(err: unknown): Fail {
   return fail(ErrorCode.internal, typeof err === 'string' && err ? err : 'Internal error')
 }
 
+/** `{ result }` or `{ error: { code, message } }`, never both (JSON-RPC 2.0): callers tell them apart by `'error' in`. */
 export function isResult(value: unknown): value is Result {
   if (typeof value !== 'object' || value === null) return false
-  if ('result' in value) return true
+  if ('result' in value) return !('error' in value)
   if (!('error' in value)) return false
   const { error } = value as { error: unknown }
   return typeof error === 'object' && error !== null && typeof (error as RpcError).code === 'number' && typeof (error as RpcError).message === 'string'

@@ -51,13 +51,17 @@ export function openChannel(options: {
     port.onmessage = async ({ data }: MessageEvent<Message>) => {
       if (data?.namespace !== namespace) return
       if (data.type === 'CALL') {
-        // A nested method path names no bridge method: answered 4200.
-        const value = await options.answer(String(data.methodPath), Array.isArray(data.args) ? data.args : [])
+        // A nested method path names no bridge method: answered 4200. Nothing else is made a string
+        // (String() on an object whose toString is not a function throws, and the call would hang).
+        const path = data.methodPath
+        const name = Array.isArray(path) && path.every((p) => typeof p === 'string') ? path.join('.') : ''
+        const value = await options.answer(name, Array.isArray(data.args) ? data.args : [])
         if (port === next) send({ type: 'REPLY', callId: data.id, value })
       } else if (data.type === 'REPLY') {
         const call = pending.get(data.callId as string)
         pending.delete(data.callId as string)
-        if (data.isError) call?.reject(new Error(String((data.value as { message?: unknown })?.message ?? data.value)))
+        const message = (data.value as { message?: unknown } | null)?.message
+        if (data.isError) call?.reject(new Error(typeof message === 'string' ? message : 'Wallet frame error'))
         else call?.resolve(data.value)
       }
       // DESTROY is not handled: the widget never ends the connection itself.
@@ -92,6 +96,9 @@ export function openChannel(options: {
       if (!port) return Promise.reject(new Error('Wallet frame unreachable'))
       const callId = uuid()
       return new Promise((resolve, reject) => {
+        // Sent first: arguments postMessage cannot clone (a function, a symbol) throw here, which
+        // rejects this promise, with no timer or pending entry left behind.
+        send({ type: 'CALL', id: callId, methodPath: [name], args })
         const timer =
           timeout === undefined
             ? undefined
@@ -106,7 +113,6 @@ export function openChannel(options: {
             fn(v)
           }
         pending.set(callId, { resolve: done(resolve), reject: done(reject) })
-        send({ type: 'CALL', id: callId, methodPath: [name], args })
       })
     },
     destroy() {

@@ -84,7 +84,9 @@ export function connectWidget(options: ConnectOptions): Connection {
         const answer = await channel.call(name, args, timeout)
         return isResult(answer) ? answer : malformed
       } catch (err) {
-        return { error: disconnected((err as Error).message) }
+        const { name, message } = err as Error
+        // Arguments that cannot cross (DataCloneError) are the caller's mistake: the frame is still there.
+        return { error: name === 'DataCloneError' ? { code: ErrorCode.invalidParams, message } : disconnected(message) }
       }
     },
     destroy() {

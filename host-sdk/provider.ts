@@ -48,8 +48,10 @@ export function createProvider(chains: readonly number[], route: Route) {
     if (known[1] === 'chain') {
       // A browser wallet must not be moved to a chain the app does not offer either.
       const chainId = (params as [{ chainId?: unknown }?] | undefined)?.[0]?.chainId
-      if (chainId !== undefined && !chains.includes(Number(chainId)))
-        throw new ProviderRpcError(ErrorCode.unknownChain, `Unrecognized chain ${chainId}: this app offers ${chains.join(', ')}`)
+      // String() first: Number() and template strings throw on a symbol.
+      const id = String(chainId)
+      if (chainId !== undefined && !chains.includes(Number(id)))
+        throw new ProviderRpcError(ErrorCode.unknownChain, `Unrecognized chain ${id}: this app offers ${chains.join(', ')}`)
     }
     return route(params === undefined ? { method } : { method, params }, timeouts[known[1]])
   }

@@ -49,7 +49,8 @@ export function iconRoutes(_deps: Deps) {
         .param('file')
         .replace(/\.svg$/, '')
         .toLowerCase()
-      const icon = known[network]
+      // Own names only: `known['__proto__']` or `known.constructor` is no icon (it was a 500).
+      const icon = Object.hasOwn(known, network) ? known[network] : undefined
       if (!icon) return c.body(fallback, 200, { ...headers(fallback), 'X-Icon-Fallback': '1' })
       const svg = badge(icon.color, icon.label)
       return c.body(svg, 200, headers(svg))
