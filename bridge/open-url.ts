@@ -5,10 +5,8 @@
  *
  * - `https:`: web pages (the on-ramp, a wallet's download page).
  * - `http:`: only this machine (the local sandbox's pages during development).
- * - the deep-link schemes of the mobile wallets the modal offers: `wc:` is the WalletConnect
- *   pairing URI itself (EIP-1328), the others are the wallets' documented app links
- *   (MetaMask `metamask://wc?uri=`, Trust `trust://wc?uri=`, Rainbow `rainbow://wc?uri=`,
- *   Coinbase Wallet `cbwallet://wc?uri=`). A wallet added to the modal adds its scheme here.
+ * - the deep-link schemes of the mobile wallets the modal offers (bridge/mobile-wallets.ts), and
+ *   `wc:`, the WalletConnect pairing URI itself (EIP-1328).
  */
 export const walletLinkSchemes = ['metamask', 'trust', 'rainbow', 'cbwallet', 'wc'] as const
 

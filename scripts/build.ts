@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { build } from 'vite'
-import { examplesConfig } from './examples-build.ts'
+import { devWalletConfig, examplesConfig } from './examples-build.ts'
 import { kitConfig, libConfig } from './bundles.ts'
 
 /**
@@ -13,7 +13,8 @@ import { kitConfig, libConfig } from './bundles.ts'
  *   `wallet-kit/sdk`) as ESM, dependencies external; dist/types: their declarations
  *   (tsconfig.types.json);
  * - dist/examples: the example host pages that need bundling (React, ethers, viem, wagmi, web3).
- *   `--no-examples` skips them.
+ *   `--no-examples` skips them;
+ * - dist/dev-wallet: the sandbox's mobile wallet page (/dev/wallet, WalletKit).
  */
 const logLevel = process.argv.includes('--quiet') ? 'warn' : 'info'
 
@@ -22,4 +23,5 @@ await build({ ...kitConfig({ write: true }), logLevel })
 await build({ ...libConfig(), logLevel })
 rmSync(new URL('../dist/types', import.meta.url), { recursive: true, force: true })
 execFileSync('npx', ['tsc', '-p', 'tsconfig.types.json'], { stdio: 'inherit' })
+await build({ ...devWalletConfig(), logLevel })
 if (!process.argv.includes('--no-examples')) await build({ ...examplesConfig(), logLevel })

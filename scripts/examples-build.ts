@@ -24,3 +24,16 @@ export const examplesConfig = (): InlineConfig => ({
     rollupOptions: { input: Object.fromEntries(bundledExamples.map((name) => [name, `${root}examples/${name}/index.html`])) },
   },
 })
+
+/** The sandbox's mobile wallet page (sandbox/emulators/wallet/page/), served by the sandbox under /dev/wallet/ from dist/dev-wallet/. */
+export const devWalletConfig = (): InlineConfig => ({
+  configFile: false,
+  root: `${root}sandbox/emulators/wallet/page`,
+  base: '/dev/wallet/',
+  build: {
+    outDir: `${root}dist/dev-wallet`,
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 4000,
+  },
+})

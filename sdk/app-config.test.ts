@@ -31,7 +31,7 @@ const config: AppConfig = {
       testnet: true,
     },
   ],
-  walletConnect: { relayUrl: 'ws://localhost:8787/walletconnect', projectId: 'wallet-kit-sandbox' },
+  walletConnect: { relayUrl: 'ws://localhost:8787/walletconnect', projectId: 'wallet-kit-sandbox', testWallet: null },
 }
 
 test.each([

@@ -33,7 +33,12 @@ export type AppConfig = {
   allowedOrigins: string[]
   chains: ChainConfig[]
   /** Where the widget's WalletConnect clients connect: the sandbox's own relay, or the public relay and the app's Reown project id. */
-  walletConnect: { relayUrl: string; projectId: string }
+  walletConnect: {
+    relayUrl: string
+    projectId: string
+    /** A WalletConnect wallet that runs in a browser tab, to pair with during development (the sandbox's /dev/wallet); null in production. */
+    testWallet: string | null
+  }
 }
 
 export type AppConfigClient = {

@@ -19,6 +19,11 @@ export type ConfirmRequest<T> = {
   rejected: string
   /** SPEC.md section 8: 'Failed to sign message', … */
   failed: string
+  /**
+   * The user decides on the account's own device (a WalletConnect wallet): shown with 'Confirm in
+   * your wallet' and sent at once; the wallet's refusal answers 4001.
+   */
+  onDevice?: boolean | undefined
 }
 
 type Pending = {
@@ -31,6 +36,12 @@ type Pending = {
 }
 
 type PermissionRefusal = { status?: unknown; data?: { acceptPermissionPage?: unknown } }
+
+/** A wallet's own refusal: EIP-1193's 4001, or WalletConnect's USER_REJECTED (5000) and its variants. */
+function isUserRejection(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code
+  return code === 4001 || code === 5000 || code === 5002
+}
 
 /**
  * SPEC.md section 8: the wallet service refuses signing for a wallet without permission with 407
@@ -79,11 +90,35 @@ export function createConfirmations(
     const next = queue[0]
     if (current || !next?.payload) return publish()
     current = queue.shift()!
+    const onDevice = current.req.onDevice === true
     wallet.ui.set({
-      confirmation: { id: nextId++, kind: current.req.kind, payload: next.payload, status: 'idle', error: null },
+      confirmation: {
+        id: nextId++,
+        kind: current.req.kind,
+        payload: next.payload,
+        status: onDevice ? 'wallet' : 'idle',
+        error: null,
+        ...(onDevice && { onDevice }),
+      },
       queued: queue.length,
     })
     wallet.open('transaction_confirmation')
+    if (onDevice) void runOnDevice(current)
+  }
+
+  /** Sent to the wallet as soon as it is shown; the user answers there. */
+  async function runOnDevice(p: Pending) {
+    const shown = wallet.ui.get().confirmation!
+    try {
+      const value = await p.req.run()
+      if (current === p) finish(() => p.resolve(value))
+    } catch (err) {
+      if (current !== p) return
+      if (isUserRejection(err)) return finish(() => p.reject(rejection(p)))
+      const reason = err instanceof Error && err.message ? err.message : ((err as { message?: unknown })?.message as string) || 'Unknown error'
+      p.lastError = err instanceof Provider.ProviderRpcError ? err : new RpcResponse.InternalError({ message: `${p.req.failed}: ${reason}` })
+      wallet.ui.set({ confirmation: { ...shown, status: 'error', error: p.lastError.message } })
+    }
   }
 
   function finish(outcome: () => void) {
@@ -147,7 +182,7 @@ export function createConfirmations(
     async confirm() {
       const p = current
       const shown = wallet.ui.get().confirmation
-      if (!p || !shown || shown.status === 'loading' || shown.status === 'success') return
+      if (!p || !shown || shown.status === 'loading' || shown.status === 'success' || shown.status === 'wallet' || p.req.onDevice) return
       // The account may have changed since the request was shown (another tab logged in).
       const signer = hooks.signer ? hooks.signer() : wallet.ui.get().session?.address
       if (!signer || signer.toLowerCase() !== shown.payload.from.toLowerCase())

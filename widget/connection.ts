@@ -93,6 +93,8 @@ export function createConnection(deps: {
   }
 
   let disconnecting: Promise<void> | null = null
+  /** The WalletConnect connection (walletconnect/connector.ts), once the frame has one. */
+  let walletConnect: { disconnect(): Promise<void> } | null = null
 
   return {
     announce,
@@ -107,6 +109,20 @@ export function createConnection(deps: {
     connectedExternally(walletId: string, connection: ExternalConnection) {
       ui.set({ external: { walletId, address: connection.accounts[0] as `0x${string}` } })
       for (const w of waiting.splice(0)) w.resolve(connection.accounts)
+    },
+    setWalletConnect(connection: { disconnect(): Promise<void> }) {
+      walletConnect = connection
+    },
+    /** A WalletConnect wallet approved, was restored, or changed its account: it answers from now on. */
+    connectedRemotely(account: { address: `0x${string}`; peer: string }) {
+      const before = ui.get().session
+      ui.set({ session: { address: account.address, walletConnect: { peer: account.peer } }, external: null, account: initialUi.account })
+      if (!before || !announced) return announce(account)
+      if (before.address.toLowerCase() !== account.address.toLowerCase()) host.emit('accountsChanged', [account.address])
+    },
+    /** The WalletConnect wallet ended the session (or the frame did): the host hears it. */
+    remoteEnded() {
+      if (ui.get().session?.walletConnect) ended()
     },
     /** The stored session and account state, read once at start. */
     async restore() {
@@ -136,6 +152,7 @@ export function createConnection(deps: {
      */
     disconnect(): Promise<void> {
       disconnecting ??= (async () => {
+        if (ui.get().session?.walletConnect) return walletConnect?.disconnect()
         if (ui.get().session) await deps.logout?.().catch((err: unknown) => console.warn('wallet-kit: the service did not confirm the logout:', err))
         await owner.end()
         ui.set({ external: null })

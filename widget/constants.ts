@@ -28,3 +28,9 @@ export const maxPendingConfirmations = 10
 export const messagePreviewChars = 1000
 /** Disconnect waits this long for the service to revoke the session, then ends it here regardless. */
 export const logoutTimeoutMs = 5000
+/** WalletConnect: a pairing URI (and its QR) is replaced after 5 minutes, when the relay forgets the proposal. */
+export const pairingExpiryMs = 5 * 60_000
+/** SPEC.md section 8: 'Failed to connect, please refresh the page and try again.' shows this long. */
+export const walletConnectErrorMs = 5000
+/** How long the frame's start waits for a stored WalletConnect session before answering without it. */
+export const walletConnectRestoreMs = 4000

@@ -5,6 +5,7 @@ import type { RpcContext } from './rpc/types.ts'
 import type { SecureHandle } from './secure/secure-handle.ts'
 import type { WidgetClient } from './service-client.ts'
 import type { Wallet } from './wallet.ts'
+import type { WalletConnect } from './walletconnect/index.ts'
 
 export type WidgetContext = {
   wallet: Wallet
@@ -19,6 +20,8 @@ export type WidgetContext = {
   mode: 'frame' | 'popup'
   /** Whether the session outlives the page (false: third-party storage blocked, kept in memory). */
   persistent: boolean
+  /** WalletConnect pairing and its session (the frame only; null in the secure window). */
+  walletConnect: WalletConnect | null
   /** The frame's way to its secure window; null in the window itself. */
   secure: SecureHandle | null
 }

@@ -1,5 +1,7 @@
-import { expect, test } from 'vitest'
-import { messages } from './i18n.ts'
+import { beforeAll, expect, test } from 'vitest'
+import { loadMessages, messages } from './i18n.ts'
+
+beforeAll(() => loadMessages('id'))
 
 test('every Indonesian message is translated (none left in English except shared terms)', () => {
   const shared = new Set(['nonce', 'gas'])

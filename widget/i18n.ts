@@ -17,6 +17,17 @@ const en = {
   /** Above the wallets the host page announced: the modal vouches for none of them. */
   fromThisSite: 'From this site',
   connectionRejected: 'Connection rejected in the wallet',
+  qrTitle: 'Scan QR Code',
+  qrHint: (wallet: string) => `Scan with ${wallet} on your phone, or with any WalletConnect wallet.`,
+  qrPreparing: 'Preparing the QR code…',
+  openInBrowser: 'Open in Browser',
+  openApp: (wallet: string) => `Open ${wallet}`,
+  copyLink: 'Copy link',
+  mobileWallets: 'Mobile wallets',
+  /** SPEC.md section 8, WalletConnect. */
+  noChainsOnConnector: 'No chains found on connector.',
+  failedToConnect: 'Failed to connect, please refresh the page and try again.',
+  confirmInWallet: 'Confirm in your wallet',
   whatsappTitle: 'Whatsapp Login',
   whatsappHint: 'Enter your WhatsApp number with the country code, without the plus sign.',
   signIn: 'Sign In',
@@ -99,101 +110,20 @@ const en = {
 
 export type Messages = typeof en
 
-const id: Messages = {
-  loginTitle: 'Masuk atau Daftar',
-  loginSubtitle: 'Gerbang Anda ke dunia terdesentralisasi. Sederhana, Andal, Milik Anda.',
-  emailPlaceholder: 'Masukkan email Anda',
-  continue: 'Lanjutkan',
-  sending: 'Mengirim…',
-  or: 'ATAU',
-  moreOptions: 'Opsi Lainnya',
-  invalidEmail: 'Email tidak valid',
-  invalidPhone: 'Nomor telepon tidak valid',
-  walletsTitle: 'Pilih Metode Masuk Anda',
-  noWallets: 'Tidak ada dompet yang ditemukan di peramban ini.',
-  installed: 'Terpasang',
-  fromThisSite: 'Dari situs ini',
-  connectionRejected: 'Koneksi ditolak di dompet',
-  whatsappTitle: 'Masuk dengan Whatsapp',
-  whatsappHint: 'Masukkan nomor WhatsApp Anda dengan kode negara, tanpa tanda plus.',
-  signIn: 'Masuk',
-  otpTitle: 'Verifikasi OTP',
-  otpSentTo: 'Masukkan kode 6 digit yang kami kirim ke',
-  onWhatsapp: 'lewat WhatsApp',
-  otpLength: 'Masukkan kode 6 digit',
-  noCode: 'Tidak menerima kode?',
-  resend: 'Kirim ulang',
-  resendIn: (s: number) => `Kirim ulang dalam ${s} dtk`,
-  confirm: 'Konfirmasi',
-  verifying: 'Memverifikasi…',
-  createdTitle: 'Dompet Berhasil Dibuat!',
-  createdText: 'sudah siap. Simpan rahasia pemulihan Anda di tempat aman: hanya ditampilkan sekali dan memulihkan dompet Anda jika Anda kehilangan akses.',
-  yourWallet: 'Dompet Anda',
-  copy: 'Salin',
-  download: 'Unduh',
-  copied: 'Disalin ke papan klip',
-  copyFailed: 'Gagal menyalin',
-  done: 'Selesai',
-  signMessage: 'Tanda Tangani Pesan',
-  confirmTransaction: 'Konfirmasi Transaksi',
-  reject: 'Tolak',
-  close: 'Tutup',
-  tryAgain: 'Coba Lagi',
-  confirming: 'Mengonfirmasi…',
-  from: 'Dari',
-  network: 'Jaringan',
-  to: 'Ke',
-  amount: 'Jumlah',
-  nonce: 'Nonce',
-  gasPrice: 'Harga gas',
-  requestFrom: 'Permintaan dari',
-  networkFee: 'Biaya jaringan (maks)',
-  gas: 'Gas',
-  gasTimesPrice: (gas: string, perGas: string) => `${gas} × ${perGas}`,
-  priorityFee: 'Biaya prioritas',
-  totalMax: 'Total (maks)',
-  messageText: 'Teks',
-  messageBytes: 'Byte (heks)',
-  messageInvisible: 'Pesan ini berisi karakter tak terlihat atau karakter kontrol, jadi ditampilkan sebagai byte.',
-  messageLooksLikeHex: 'Ini teks yang tampak seperti heks. Yang ditandatangani adalah karakter-karakter ini, bukan byte yang dieja.',
-  messageBytesOf: 'Byte-nya',
-  typedDataInvisible: 'Karakter tak terlihat atau karakter kontrol dalam data ini ditampilkan sebagai escape \\u.',
-  clipped: (shown: number, total: number) => `Menampilkan ${shown} karakter pertama dari ${total}.`,
-  showAll: 'Tampilkan semua',
-  rejectAll: 'Tolak semua',
-  moreWaiting: (n: number) => `${n} permintaan lain sedang menunggu`,
-  permissionTitle: 'Izin diperlukan',
-  permissionText: 'Dompet ini belum diberi izin untuk menandatangani. Atur sekali, lalu coba lagi.',
-  setupPermission: 'Atur Izin',
-  switchChain: 'Ganti Jaringan',
-  personalWallet: 'Dompet Pribadi',
-  receive: 'Terima',
-  copyAddress: 'Salin alamat',
-  disconnect: 'Putuskan Dompet',
-  notConnected: 'Tidak terhubung.',
-  poweredBy: 'Didukung oleh',
-  back: 'Kembali',
-  continueWith: (name: string) => `Lanjutkan dengan ${name}`,
-  buy: 'Beli',
-  youPay: 'Anda membayar',
-  youReceive: 'Anda menerima',
-  selectCurrency: 'Pilih mata uang',
-  selectCrypto: 'Pilih kripto',
-  rate: 'Kurs',
-  fee: 'Biaya',
-  somethingWrong: 'Terjadi kesalahan',
-  openSecureWindow: 'Buka jendela aman',
-  secureConfirmHint: 'Halaman ini tidak dapat menunjukkan bahwa dompet terlihat jelas, jadi Anda mengonfirmasi di jendela aman dompet.',
-  secureLoginHint: 'Browser ini tidak mengizinkan dompet mengingat Anda di situs ini. Masuk di jendela aman: lain kali cukup satu klik.',
-  secureWindowOpen: 'Lanjutkan di jendela aman.',
-  secureWindowBlocked: 'Browser Anda memblokir jendela aman. Izinkan pop-up untuk situs ini, lalu coba lagi.',
-  tryAgainWindow: 'Coba lagi',
-  notOpenedByWallet: 'Jendela ini hanya berfungsi jika dibuka oleh dompet. Anda dapat menutupnya.',
-  noApp: 'Dompet ini tidak tersedia untuk situs tersebut. Anda dapat menutup jendela ini.',
-  returning: 'Berhasil masuk. Kembali ke situs…',
-}
+export type Locale = 'en' | 'id'
 
-export const messages = { en, id } as const
+/** Every locale's strings; a locale other than English is loaded with the frame that shows it (loadMessages). */
+export const messages: Record<Locale, Messages> = { en, id: en }
+
+/** Loads `locale`'s strings before the first render (the frame's first chunk carries English only); English if they fail to load. */
+export async function loadMessages(locale: Locale): Promise<void> {
+  if (locale !== 'id') return
+  try {
+    messages.id = (await import('./i18n-id.ts')).id
+  } catch (err) {
+    console.warn('wallet-kit: the Indonesian strings did not load, showing English:', err)
+  }
+}
 
 export function useT(): Messages {
   return messages[useWidget().locale]

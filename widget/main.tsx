@@ -1,5 +1,6 @@
 import { ErrorCode } from '../bridge/index.ts'
 import { serveHost } from './bridge.ts'
+import { loadMessages } from './i18n.ts'
 import { preloadAll } from './lazy-route.ts'
 import { isAllowedOrigin } from './origins.ts'
 import { readParams } from './params.ts'
@@ -11,6 +12,8 @@ import './components.css'
 
 async function boot() {
   const params = readParams(new URL(location.href), location.ancestorOrigins)
+  // Another locale's strings load while the frame starts (English is in the first chunk).
+  const strings = loadMessages(params.locale)
   document.documentElement.dataset.theme = params.theme
   // The secure window (a popup the frame opened) is its own page; its code loads only there.
   if (params.secureWindow) return (await import('./secure/window-main.tsx')).bootSecureWindow(params)
@@ -37,11 +40,12 @@ async function boot() {
     context,
   })
   try {
-    const ctx = await start({ params, hostOrigin, client, config, owner, host, setChain: services.setChain })
+    const ctx = await start({ params, hostOrigin, client, config, owner, host, setChain: services.setChain, walletConnect: true })
     ready(ctx)
     const secure = createSecureHandle(async (state) =>
       (await import('./secure/frame-flows.ts')).createSecureFlows({ params, wallet: ctx.wallet, confirmations: ctx.confirmations, client, state }),
     )
+    await strings
     render({ ...ctx, config, locale: params.locale, presentation: 'frame', mode: params.mode, persistent: owner.persistent, secure })
     preloadAll()
   } catch (error) {

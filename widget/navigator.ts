@@ -7,7 +7,7 @@ import type { View } from '../bridge/index.ts'
  * (SPEC.md section 9).
  */
 export const pages = {
-  connect: ['home', 'wallet', 'whatsapp', 'otp', 'wallet-created'],
+  connect: ['home', 'wallet', 'qr-code', 'whatsapp', 'otp', 'wallet-created'],
   profile: ['home', 'receive', 'chain', 'onramp', 'select-currency', 'select-crypto'],
   chain: ['home'],
   transaction_confirmation: ['home'],

@@ -4,7 +4,7 @@ import type { AppConfig, ChainClient } from '../sdk/index.ts'
 import { activeAccount } from './accounts/active.ts'
 import { App } from './App.tsx'
 import { createConfirmations } from './confirmation.ts'
-import { logoutTimeoutMs } from './constants.ts'
+import { logoutTimeoutMs, walletConnectRestoreMs } from './constants.ts'
 import { Widget, type WidgetContext } from './context.ts'
 import { lazyModule } from './lazy-route.ts'
 import type { FrameParams } from './params.ts'
@@ -13,6 +13,7 @@ import { createWidgetClient, type WidgetClient } from './service-client.ts'
 import { openSessionStore } from './session.ts'
 import { createSessionOwner, type SessionOwner } from './session-owner.ts'
 import { createWallet, type HostPort } from './wallet.ts'
+import { createWalletConnect, type WalletConnect } from './walletconnect/index.ts'
 
 const chainModule = lazyModule(() => import('../sdk/chain.ts'))
 
@@ -53,7 +54,9 @@ export async function start(deps: {
   owner: SessionOwner
   host: HostPort
   setChain: (chainId: () => number) => void
-}): Promise<RpcContext> {
+  /** Pairs and holds WalletConnect wallets (the frame; the secure window does not). */
+  walletConnect?: boolean
+}): Promise<RpcContext & { walletConnect: WalletConnect | null }> {
   const { params, client, config, owner } = deps
   const chains = params.chains.length > 0 ? config.chains.filter((c) => params.chains.includes(c.chainId)) : config.chains
   const wallet = createWallet({
@@ -72,16 +75,6 @@ export async function start(deps: {
   if (config.rampableClientSecret) client.tokens.set({ rampClientSecret: config.rampableClientSecret })
   await wallet.restore()
 
-  const account = activeAccount(wallet, client)
-  const confirmations = createConfirmations(wallet, {
-    // Who signs now; an account whose chain went away is caught by the chain check next to it.
-    signer: account.address,
-    // SPEC.md section 8: after a signing failure the token is refreshed.
-    afterFailure: async () => {
-      const refreshToken = client.tokens.get().refreshToken
-      if (refreshToken) await client.account.refresh({ refreshToken })
-    },
-  })
   // One client per chain, with viem's transports loaded on the first read (not with the frame).
   const rpcClients = new Map<number, ChainClient>()
   const rpc = (chainId: number): ChainClient => ({
@@ -96,7 +89,30 @@ export async function start(deps: {
       return c.request(args, options)
     },
   })
-  return { wallet, client, confirmations, account, rpc }
+  const walletConnect = deps.walletConnect
+    ? createWalletConnect({ wallet, config: config.walletConnect, appName: config.name, persistent: owner.persistent, rpc })
+    : null
+  // A paired wallet from before the reload: its code loads only when there is one. A relay that
+  // does not answer must not hold the frame up; the session comes back once it does.
+  if (walletConnect) await restoreWithin(walletConnect.restore(), walletConnectRestoreMs)
+
+  const account = activeAccount(wallet, client, walletConnect ?? undefined)
+  const confirmations = createConfirmations(wallet, {
+    // Who signs now; an account whose chain went away is caught by the chain check next to it.
+    signer: account.address,
+    // SPEC.md section 8: after a signing failure the token is refreshed.
+    afterFailure: async () => {
+      const refreshToken = client.tokens.get().refreshToken
+      if (refreshToken) await client.account.refresh({ refreshToken })
+    },
+  })
+  return { wallet, client, confirmations, account, rpc, walletConnect }
+}
+
+/** Waits for `work` at most `ms`; a failure is told in the console, never thrown. */
+async function restoreWithin(work: Promise<void>, ms: number) {
+  const failed = work.catch((err: unknown) => console.warn('wallet-kit: the WalletConnect session could not be restored:', err))
+  await Promise.race([failed, new Promise((resolve) => setTimeout(resolve, ms))])
 }
 
 export function render(value: WidgetContext) {

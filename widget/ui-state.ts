@@ -13,12 +13,17 @@ export type UiState = {
   otpTarget: { channel: 'email' | 'whatsapp'; to: string; verificationToken: string } | null
   /** Shown once on the wallet-created page; dropped when the modal closes. */
   secret0: string | null
-  /** Who is signed in to the embedded wallet: public fields only, the tokens stay in session-owner.ts. */
-  session: { address: `0x${string}` } | null
+  /**
+   * Who is connected: the embedded wallet's session (public fields only, the tokens stay in
+   * session-owner.ts), or a wallet paired over WalletConnect (`walletConnect` set).
+   */
+  session: { address: `0x${string}`; walletConnect?: { peer: string } } | null
   /** Injected wallets the host page discovered. */
   wallets: readonly WalletDescriptor[]
   /** The current chain (the session's when logged in). */
   chainId: number
+  /** The wallet picked for WalletConnect ('Scan QR Code'): a mobile wallet's id, 'sandbox', or null for any wallet. */
+  pairingWallet: string | null
   /** Set while an injected wallet in the host page is the connected account. */
   external: { walletId: string; address: `0x${string}` } | null
   /** The signature or transaction waiting for the user (transaction_confirmation modal). */
@@ -51,7 +56,10 @@ export type Confirmation = {
   id: number
   kind: ConfirmationKind
   payload: ConfirmationPayload
-  status: 'idle' | 'loading' | 'success' | 'error'
+  /** 'wallet': the account's own device is asking the user (WalletConnect). */
+  status: 'idle' | 'wallet' | 'loading' | 'success' | 'error'
+  /** The account's own device confirms (WalletConnect): no Confirm in the frame. */
+  onDevice?: boolean
   error: string | null
 }
 
@@ -65,6 +73,7 @@ export const initialUi: UiState = {
   session: null,
   wallets: [],
   chainId: 0,
+  pairingWallet: null,
   external: null,
   confirmation: null,
   queued: 0,

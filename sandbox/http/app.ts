@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { Deps, SandboxEnv } from '../context.ts'
 import { devWalletRoutes } from '../emulators/dev-wallets.ts'
 import { inboxRoutes } from '../emulators/inbox/routes.ts'
+import { devWalletPageRoutes } from '../emulators/wallet/routes.ts'
 import { oauthRoutes } from '../emulators/oidc/routes.ts'
 import { onrampPageRoutes } from '../emulators/onramp/routes.ts'
 import { permissionRoutes } from '../emulators/permission/routes.ts'
@@ -69,6 +70,7 @@ export function createApp(deps: Deps, log: boolean) {
   app.route('/icons', iconRoutes(deps))
   app.route('/dev', inboxRoutes(deps))
   app.route('/dev', devWalletRoutes(deps))
+  app.route('/dev', devWalletPageRoutes(deps))
   app.use('/permission/*', api(16 * 1024))
   app.route('/permission', permissionRoutes(deps))
   app.use('/oauth/*', api(16 * 1024))

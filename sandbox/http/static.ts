@@ -26,15 +26,10 @@ const contentTypes: Record<string, string> = {
 
 /** The built kit and widget (dist/), read per request so a rebuild shows up without a restart. */
 export function staticRoutes(deps: Deps) {
-  const widgetIndex = async (c: Context) => {
-    const file = await readDist(deps.distDir, 'widget/index.html')
-    if (!file) return notBuilt(c)
-    return c.body(new Uint8Array(file), 200, {
-      'Content-Type': contentTypes['.html'] ?? 'text/html',
-      'Cache-Control': 'no-cache',
+  const widgetIndex = async (c: Context) =>
+    serveBuiltPage(c, deps.distDir, 'widget/index.html', {
       'Content-Security-Policy': widgetPolicy(await widgetSources(deps, c.req.query('appId'), c.req.query('env'))),
     })
-  }
   return new Hono()
     .get('/kit.js', async (c) => {
       const file = await readDist(deps.distDir, 'kit/kit.js')
@@ -44,26 +39,18 @@ export function staticRoutes(deps: Deps) {
     .get('/widget', (c) => c.redirect(`/widget/${new URL(c.req.url).search}`, 301))
     .get('/widget/', widgetIndex)
     .get('/widget/index.html', widgetIndex)
-    .get('/widget/assets/*', async (c) => {
-      const assets = resolve(deps.distDir, 'widget', 'assets')
-      const path = resolve(assets, c.req.path.slice('/widget/assets/'.length))
-      if (!path.startsWith(assets + sep)) return c.text('Not found', 404)
-      const file = await readFile(path).catch(() => undefined)
-      if (!file) return (await exists(deps.distDir)) ? c.text('Not found', 404) : notBuilt(c)
-      // Vite puts a content hash in every asset name, so they never change.
-      return c.body(new Uint8Array(file), 200, {
-        'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream',
-        'Cache-Control': 'public, max-age=31536000, immutable',
-      })
-    })
+    .get('/widget/assets/*', (c) => serveAsset(c, deps.distDir, 'widget', c.req.path.slice('/widget/assets/'.length)))
 }
 
-/**
- * The WalletConnect relay the widget will talk to (wss:// origin), once it pairs wallets
- * (DESIGN.md: WalletConnect lives in the widget). Nothing yet: add the relay's origin here, and
- * the frame's connect-src lets it through.
- */
-const walletConnectRelays = (_deps: Deps): string[] => []
+/** The WalletConnect relay the frame's sign-client talks to (DESIGN.md: WalletConnect lives in the widget), as a ws(s): source. */
+function relayOrigin(relayUrl: string): string[] {
+  try {
+    const { protocol, host } = new URL(relayUrl)
+    return protocol === 'wss:' || protocol === 'ws:' ? [`${protocol}//${host}`] : []
+  } catch {
+    return []
+  }
+}
 
 /**
  * What the frame of `appId` may reach (all its environments unless ?env= names one): framed by
@@ -80,7 +67,10 @@ async function widgetSources(deps: Deps, appId: string | undefined, env: string 
   const configs = apps.map((app) => appConfig(app, deps.chains, deps.origin()))
   return {
     frameAncestors: origins.length ? origins : ["'none'"],
-    connect: [...configs.flatMap((config) => config.chains.flatMap((chain) => chain.rpcUrls)).flatMap(webOrigin), ...walletConnectRelays(deps)],
+    connect: [
+      ...configs.flatMap((config) => config.chains.flatMap((chain) => chain.rpcUrls)).flatMap(webOrigin),
+      ...configs.flatMap((config) => relayOrigin(config.walletConnect.relayUrl)),
+    ],
     img: [deps.origin(), ...configs.flatMap((config) => webOrigin(config.logoUrl))],
   }
 }
@@ -94,6 +84,26 @@ function webOrigin(url: string | null): string[] {
   } catch {
     return []
   }
+}
+
+/** A file of dist/<app>/assets/ (Vite puts a content hash in every name, so they never change); 404 outside it. */
+export async function serveAsset(c: Context, distDir: string, app: string, relative: string) {
+  const assets = resolve(distDir, app, 'assets')
+  const path = resolve(assets, relative)
+  if (!path.startsWith(assets + sep)) return c.text('Not found', 404)
+  const file = await readFile(path).catch(() => undefined)
+  if (!file) return (await exists(distDir)) ? c.text('Not found', 404) : notBuilt(c)
+  return c.body(new Uint8Array(file), 200, {
+    'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  })
+}
+
+/** A built page's HTML (dist/<path>), read per request so a rebuild shows up without a restart. */
+export async function serveBuiltPage(c: Context, distDir: string, path: string, headers: Record<string, string>) {
+  const file = await readDist(distDir, path)
+  if (!file) return notBuilt(c)
+  return c.body(new Uint8Array(file), 200, { 'Content-Type': contentTypes['.html'] ?? 'text/html', 'Cache-Control': 'no-cache', ...headers })
 }
 
 const notBuilt = (c: Context) => c.text('Run npm run build first', 503, { 'Cache-Control': 'no-store' })

@@ -36,12 +36,13 @@ async function policyOf(path: string): Promise<Record<string, string[]>> {
 describe('the wallet frame CSP', () => {
   test('every directive for the demo app', async () => {
     const rpc = new URL(sandbox.url).origin // the chains' RPC URLs: the sandbox's /rpc/<chainId>
+    const relay = rpc.replace(/^http/, 'ws') // the WalletConnect relay: the sandbox's /walletconnect
     expect(await policyOf('/widget/?appId=demo&env=sandbox')).toEqual({
       'default-src': ["'self'"],
       'script-src': ["'self'"],
       'style-src': ["'self'"],
       'img-src': ["'self'", 'data:', sandbox.url],
-      'connect-src': ["'self'", rpc],
+      'connect-src': ["'self'", rpc, relay],
       'object-src': ["'none'"],
       'base-uri': ["'none'"],
       'frame-ancestors': ['http://localhost:*', 'http://127.0.0.1:*'],
@@ -63,11 +64,14 @@ describe('the wallet frame CSP', () => {
     expect(policy['base-uri']).toEqual(["'none'"])
   })
 
-  test('no source lets a script run or a connection out: no unsafe-*, no wildcard, no scheme alone', async () => {
+  test('no source lets a script run or a connection out: no unsafe-*, no wildcard, no scheme alone (ws: only to a named relay)', async () => {
     const policy = await policyOf('/widget/?appId=demo')
     const { 'frame-ancestors': ancestors, ...rest } = policy
     expect(ancestors).toBeDefined()
     for (const [directive, sources] of Object.entries(rest))
-      for (const source of sources) expect(source, directive).toMatch(/^('self'|'none'|data:|https?:\/\/[a-z0-9.-]+(:\d+)?)$/)
+      for (const source of sources)
+        expect(source, directive).toMatch(
+          directive === 'connect-src' ? /^('self'|(https?|wss?):\/\/[a-z0-9.-]+(:\d+)?)$/ : /^('self'|'none'|data:|https?:\/\/[a-z0-9.-]+(:\d+)?)$/,
+        )
   })
 })

@@ -10,6 +10,11 @@ export type Account = {
   readonly source: 'embedded' | 'walletconnect' | 'smart-account'
   readonly address: `0x${string}`
   readonly chain: ChainConfig
+  /**
+   * The user confirms on the account's own device (a WalletConnect wallet): the frame shows the
+   * request and 'Confirm in your wallet', and has no Confirm of its own.
+   */
+  readonly confirmsOnDevice?: boolean
   /** EIP-191 signature of the exact bytes. */
   signMessage(bytes: `0x${string}`): Promise<`0x${string}`>
   /** EIP-712 signature of the typed data, given as the JSON the dapp sent. */

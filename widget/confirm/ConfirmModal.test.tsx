@@ -41,6 +41,7 @@ async function setup(at: Presentation = { presentation: 'window', mode: 'popup',
         rpc: () => ({}) as never,
         locale: 'en',
         persistent: true,
+        walletConnect: null,
         ...at,
       }}
     >

@@ -134,11 +134,11 @@ export function ConfirmModal() {
   const gate = useConfirmGate(actions, confirmation?.id, presentation)
   const t = useT()
   if (!confirmation) return null
-  const { status, error, kind } = confirmation
+  const { status, error, kind, onDevice } = confirmation
   const title = kind === 'transaction' ? t.confirmTransaction : t.signMessage
   const busy = status === 'loading' || status === 'success'
   // Confirm exists only where the user can be shown to see it: otherwise in the secure window.
-  const inWindow = secure !== null && (mode === 'popup' || gate.state === 'unsafe') && !busy
+  const inWindow = secure !== null && !onDevice && (mode === 'popup' || gate.state === 'unsafe') && !busy
   // Said up front only when it is the browser or the host's choice, not a passing covered moment.
   const alwaysInWindow = secure !== null && (mode === 'popup' || !hasIntersectionObserverV2())
   return (
@@ -154,11 +154,17 @@ export function ConfirmModal() {
             {t.done}
           </p>
         )}
+        {status === 'wallet' && (
+          <p className="wk-notice wk-row" role="status" data-testid="confirm-in-wallet">
+            <span className="wk-spinner" aria-hidden="true" />
+            <span>{t.confirmInWallet}</span>
+          </p>
+        )}
         <div className="wk-row wk-row--even" ref={actions}>
           <button type="button" className="wk-button" disabled={busy} onClick={confirmations.reject}>
             {status === 'error' ? t.close : t.reject}
           </button>
-          {inWindow ? (
+          {onDevice ? null : inWindow ? (
             <SecureWindowButton purpose="confirm" />
           ) : (
             <button
@@ -172,7 +178,7 @@ export function ConfirmModal() {
             </button>
           )}
         </div>
-        {secure && <SecureWindowNotes purpose="confirm" hint={alwaysInWindow && !busy} />}
+        {secure && !onDevice && <SecureWindowNotes purpose="confirm" hint={alwaysInWindow && !busy} />}
         {queued > 0 && (
           <p className="wk-hint wk-row" data-testid="confirm-queue">
             <span>{t.moreWaiting(queued)}</span>

@@ -16,8 +16,16 @@ const routes: Record<ConnectPage, Route> = {
   wallet: {
     title: 'walletsTitle',
     Page: lazyRoute(
-      () => import('./WalletButtons.tsx'),
+      () => import('./WalletPage.tsx'),
       (m) => m.WalletPage,
+    ),
+    back: true,
+  },
+  'qr-code': {
+    title: 'qrTitle',
+    Page: lazyRoute(
+      () => import('./QrCode.tsx'),
+      (m) => m.QrCode,
     ),
     back: true,
   },

@@ -8,7 +8,7 @@ import { orderWallets } from './wallet-order.ts'
 import { useT } from '../i18n.ts'
 
 /** Connects the picked injected wallet in the host page (the top frame), where it lives. */
-function useConnectWallet() {
+export function useConnectWallet() {
   const { wallet } = useWidget()
   const [busy, setBusy] = useState<string | null>(null)
   const [error, showError] = useTimedMessage(errorDisplayMs)
@@ -31,7 +31,7 @@ function useConnectWallet() {
   return { connect, busy, error }
 }
 
-function WalletRow({ w, busy, onPick }: { w: WalletDescriptor; busy: boolean; onPick: () => void }) {
+export function WalletRow({ w, busy, onPick }: { w: WalletDescriptor; busy: boolean; onPick: () => void }) {
   const t = useT()
   return (
     <button type="button" className="wk-list-row wk-card" onClick={onPick} aria-label={w.name} disabled={busy}>
@@ -47,7 +47,7 @@ function WalletRow({ w, busy, onPick }: { w: WalletDescriptor; busy: boolean; on
  * likes: the label says so, so the frame's trust does not lend itself to them (bridge/validate.ts
  * refuses only the names of this modal's own sign-in methods).
  */
-function FromThisSite({ children }: { children: ReactNode }) {
+export function FromThisSite({ children }: { children: ReactNode }) {
   const t = useT()
   return (
     <fieldset className="wk-stack wk-full wk-fieldset">
@@ -57,53 +57,27 @@ function FromThisSite({ children }: { children: ReactNode }) {
   )
 }
 
-/** Home page: the first 2 wallets (1 on a narrow screen) and 'More Options'. */
+/** Home page: the first 2 wallets (1 on a narrow screen) and 'More Options' (mobile wallets are there, with or without a browser wallet). */
 export function WalletShortcuts() {
   const { wallet } = useWidget()
   const wallets = useStore(wallet.ui, (s) => s.wallets)
   const { connect, busy, error } = useConnectWallet()
   const t = useT()
-  if (wallets.length === 0) return null
   const count = window.innerWidth < narrowScreenPx ? 1 : 2
   return (
     <div className="wk-stack wk-full">
-      <FromThisSite>
-        {orderWallets(wallets)
-          .slice(0, count)
-          .map((w) => (
-            <WalletRow key={w.id} w={w} busy={busy === w.id} onPick={() => void connect(w)} />
-          ))}
-      </FromThisSite>
+      {wallets.length > 0 && (
+        <FromThisSite>
+          {orderWallets(wallets)
+            .slice(0, count)
+            .map((w) => (
+              <WalletRow key={w.id} w={w} busy={busy === w.id} onPick={() => void connect(w)} />
+            ))}
+        </FromThisSite>
+      )}
       <button type="button" className="wk-button" onClick={() => wallet.navigate('wallet')}>
         {t.moreOptions}
       </button>
-      <p className="wk-error" role="alert">
-        {error}
-      </p>
-    </div>
-  )
-}
-
-/** 'Select Your Log In Method': every detected wallet. */
-export function WalletPage() {
-  const { wallet } = useWidget()
-  const wallets = useStore(wallet.ui, (s) => s.wallets)
-  const { connect, busy, error } = useConnectWallet()
-  const t = useT()
-  return (
-    <div className="wk-stack">
-      {wallets.length > 0 && (
-        <FromThisSite>
-          <ul className="wk-list wk-stack" aria-label="Wallets">
-            {orderWallets(wallets).map((w) => (
-              <li key={w.id}>
-                <WalletRow w={w} busy={busy === w.id} onPick={() => void connect(w)} />
-              </li>
-            ))}
-          </ul>
-        </FromThisSite>
-      )}
-      {wallets.length === 0 && <p className="wk-text">{t.noWallets}</p>}
       <p className="wk-error" role="alert">
         {error}
       </p>

@@ -41,6 +41,7 @@ function transactionHandler(failed: string, run: (account: Account, tx: Parsed['
       },
       rejected: 'Transaction rejected by user',
       failed,
+      onDevice: account.confirmsOnDevice,
       // The chain and the fee figures are the ones shown: one account, one prepared body.
       run: async () => run(account, (await prepared!).request),
     })

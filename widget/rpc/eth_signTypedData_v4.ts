@@ -36,6 +36,7 @@ export const eth_signTypedData_v4: RpcHandler = (ctx, params) => {
     payload: { from: account.address, chainId: account.chain.chainId, message: JSON.stringify(JSON.parse(json), null, 2) },
     rejected: 'Typed data signing rejected by user',
     failed: 'Failed to sign message',
+    onDevice: account.confirmsOnDevice,
     run: () => account.signTypedData(json),
   })
 }

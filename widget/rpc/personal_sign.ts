@@ -21,6 +21,7 @@ export const personal_sign: RpcHandler = (ctx, params) => {
     payload: { from: account.address, chainId: account.chain.chainId, message: bytes },
     rejected: 'Message signing rejected by user',
     failed: 'Failed to sign message',
+    onDevice: account.confirmsOnDevice,
     run: () => account.signMessage(bytes),
   })
 }

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client'
 import { ErrorCode, fail } from '../../bridge/index.ts'
 import type { Confirmations } from '../confirmation.ts'
+import { loadMessages } from '../i18n.ts'
 import { isAllowedOrigin } from '../origins.ts'
 import type { FrameParams } from '../params.ts'
 import { openServices, render, start } from '../start.tsx'
@@ -28,6 +29,7 @@ const notice = (text: 'notOpenedByWallet' | 'noApp' | 'returning') => createRoot
  */
 export async function bootSecureWindow(params: FrameParams) {
   document.documentElement.dataset.presentation = 'window'
+  await loadMessages(params.locale)
   const channelId = new URLSearchParams(location.hash.slice(1)).get('channel')
   // The channel name leaves the address bar and the history at once.
   history.replaceState(null, '', location.pathname + location.search)

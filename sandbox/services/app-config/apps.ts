@@ -3,17 +3,20 @@ import type { AppConfig } from '../../../sdk/index.ts'
 import type { RunningChain } from '../../infra/anvil/local-chains.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
 import { isOriginPattern } from '../../http/origins.ts'
-import { relayPath, sandboxProjectId, webSocketUrl } from '../walletconnect/config.ts'
+import { devWalletPath, relayPath, sandboxProjectId, webSocketUrl } from '../walletconnect/config.ts'
 
 export type Environment = 'production' | 'development'
 
 /** The per-app flags of the app config answer (contract: GET /api/v1/apps/config): the sdk's type, less what the sandbox fills in. */
 export type AppSettings = Omit<AppConfig, 'appId' | 'name' | 'environment' | 'allowedOrigins' | 'chains' | 'walletConnect'> & {
-  /** Absent: the sandbox's own relay and project id. A `relayUrl` that is a path is on the sandbox (its port is known only at run time). */
-  walletConnect?: AppConfig['walletConnect']
+  /**
+   * Absent: the sandbox's own relay, project id and wallet page. A `relayUrl` or `testWallet` that is
+   * a path is on the sandbox (its port is known only at run time).
+   */
+  walletConnect?: Omit<AppConfig['walletConnect'], 'testWallet'> & { testWallet?: string | null }
 }
 
-const sandboxWalletConnect = { relayUrl: relayPath, projectId: sandboxProjectId }
+const sandboxWalletConnect = { relayUrl: relayPath, projectId: sandboxProjectId, testWallet: devWalletPath }
 
 /** Per-app secrets kept out of the app config answer. */
 export type AppSecrets = {
@@ -91,7 +94,8 @@ export function appConfig(app: App, chains: readonly RunningChain[], origin: str
   }
 }
 
-const walletConnectOf = (settings: AppConfig['walletConnect'], origin: string): AppConfig['walletConnect'] => ({
+const walletConnectOf = (settings: NonNullable<AppSettings['walletConnect']>, origin: string): AppConfig['walletConnect'] => ({
   relayUrl: settings.relayUrl.startsWith('/') ? webSocketUrl(origin, settings.relayUrl) : settings.relayUrl,
   projectId: settings.projectId,
+  testWallet: settings.testWallet?.startsWith('/') ? `${origin}${settings.testWallet}` : (settings.testWallet ?? null),
 })

@@ -16,3 +16,6 @@ export const webSocketUrl = (origin: string, path: string) => `${origin.replace(
 
 /** The relay's URL on one of the sandbox's origins. */
 export const relayUrlOf = (origin: string) => webSocketUrl(origin, relayPath)
+
+/** The sandbox's mobile wallet (a WalletKit page, sandbox/emulators/wallet/): `?uri=<pairing URI>` is its universal link. */
+export const devWalletPath = '/dev/wallet'

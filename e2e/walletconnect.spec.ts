@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test'
+import { createPublicClient, http, verifyMessage } from 'viem'
+import { startRequest } from './flows.ts'
+import { accounts, frameOf, providerUrl, snap } from './helpers.ts'
+import { decide, openPairing, openWallet, scanQr, walletAddress } from './walletconnect.ts'
+
+const chain = createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) })
+
+test('WalletConnect end to end: the QR pairs the sandbox wallet; signing and sending are confirmed on it; a reload keeps the session; the wallet ending it tells the host', async ({
+  page,
+}) => {
+  // Every request the browser makes, from every page of this test: none may leave the machine.
+  const hosts = new Set<string>()
+  page.context().on('request', (r) => hosts.add(new URL(r.url()).host))
+
+  await openPairing(page)
+  await snap(page, 'connect-qr-code')
+  const uri = await scanQr(page)
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+
+  const wallet = await openWallet(page, uri)
+  const address = await walletAddress(wallet)
+  await decide(wallet, 'proposal', 'Approve')
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+  await expect(page.getByTestId('account')).toHaveText(address)
+  expect(await accounts(page)).toEqual([address])
+
+  // personal_sign: the frame says to confirm in the wallet; the wallet signs; the signature verifies.
+  const signing = startRequest(page, 'personal_sign', ['0x68656c6c6f2066726f6d2061207068f36e65', address])
+  await expect(frameOf(page).getByTestId('confirm-in-wallet')).toHaveText('Confirm in your wallet')
+  await expect(frameOf(page).getByRole('button', { name: 'Confirm' })).toHaveCount(0)
+  await snap(page, 'confirmation-in-wallet')
+  await decide(wallet, 'request', 'Approve')
+  const signed = await signing
+  expect(await verifyMessage({ address, message: { raw: '0x68656c6c6f2066726f6d2061207068f36e65' }, signature: signed.result as `0x${string}` })).toBe(true)
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+
+  // eth_sendTransaction: sent by the wallet, mined on the local chain.
+  const to = '0x000000000000000000000000000000000000bEEF'
+  const sending = startRequest(page, 'eth_sendTransaction', [{ from: address, to, value: '0x1' }])
+  await decide(wallet, 'request', 'Approve')
+  const sent = await sending
+  expect(sent.result).toMatch(/^0x[0-9a-f]{64}$/)
+  const receipt = await chain.waitForTransactionReceipt({ hash: sent.result as `0x${string}` })
+  expect(receipt.status).toBe('success')
+  expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+
+  // A request the wallet rejects is 4001 at the host.
+  const refused = startRequest(page, 'personal_sign', ['0x6869', address])
+  await decide(wallet, 'request', 'Reject')
+  expect(await refused).toEqual({ code: 4001, message: 'Message signing rejected by user' })
+
+  // Reload: the session is restored from the frame's storage.
+  await page.reload()
+  await expect.poll(() => accounts(page), { timeout: 15_000 }).toEqual([address])
+
+  // The wallet disconnects: the host hears accountsChanged([]) and disconnect.
+  const heard = page.evaluate(
+    () =>
+      new Promise<unknown[]>((resolve) => {
+        const seen: unknown[] = []
+        const provider = window.WalletKit!.kit!.provider
+        provider.on('accountsChanged', ((a: string[]) => seen.push(a)) as never)
+        provider.on('disconnect', ((e: { code: number }) => resolve([...seen, e.code])) as never)
+      }),
+  )
+  await wallet.getByTestId('session').getByRole('button', { name: 'Disconnect' }).click()
+  expect(await heard).toEqual([[], 4900])
+  expect(await accounts(page)).toEqual([])
+
+  expect([...hosts].sort()).toEqual(['127.0.0.1:5173', 'localhost:8787'])
+})
+
+test('a rejected pairing is said, and a new QR replaces it; Open in Browser pairs the same way', async ({ page }) => {
+  await openPairing(page)
+  const first = await scanQr(page)
+  const wallet = await openWallet(page, first)
+  await decide(wallet, 'proposal', 'Reject')
+  const frame = frameOf(page)
+  await expect(frame.getByTestId('pairing-error')).toHaveText('Connection rejected in the wallet')
+  await expect.poll(() => scanQr(page)).not.toBe(first)
+  await wallet.close()
+
+  // 'Open in Browser' opens the wallet on its universal link with the new URI.
+  const opened = page.context().waitForEvent('page')
+  await frame.getByTestId('open-in-browser').click()
+  const tab = await opened
+  await expect(tab.locator('body[data-ready=true]')).toBeAttached({ timeout: 30_000 })
+  const address = await walletAddress(tab)
+  await decide(tab, 'proposal', 'Approve')
+  await expect.poll(() => accounts(page)).toEqual([address])
+})
+
+test('the wallet list offers mobile wallets with no browser wallet installed, WalletConnect last', async ({ page }) => {
+  await page.goto('/demo/')
+  await page.getByRole('button', { name: 'Connect' }).click()
+  const frame = frameOf(page)
+  await frame.getByRole('button', { name: 'More Options' }).click()
+  const list = frame.getByRole('list', { name: 'Mobile wallets' })
+  await expect(list.getByRole('button', { name: 'WalletConnect' })).toBeVisible()
+  const names = await list.getByRole('button').allTextContents()
+  expect(names[0]).toBe('Coinbase Wallet')
+  expect(names.at(-1)).toBe('WalletConnect')
+  expect(names).toContain('Sandbox Wallet')
+  await snap(page, 'connect-wallet-list-no-browser-wallet')
+})

@@ -1,0 +1,51 @@
+import { Hono } from 'hono'
+import { createPublicClient, http, isAddress } from 'viem'
+import type { Deps } from '../../context.ts'
+import { fail } from '../../http/envelope.ts'
+import { serveAsset, serveBuiltPage } from '../../http/static.ts'
+import { relayPath, sandboxProjectId } from '../../services/walletconnect/config.ts'
+
+/**
+ * The sandbox's mobile wallet (/dev/wallet): a WalletKit page built into dist/dev-wallet, its
+ * settings, and its one-time funding by the faucet. Development only, like the rest of /dev.
+ */
+export function devWalletPageRoutes(deps: Deps) {
+  const index = (c: Parameters<typeof serveAsset>[0]) => {
+    const { host, protocol } = new URL(c.req.url)
+    return serveBuiltPage(c, deps.distDir, 'dev-wallet/index.html', {
+      'Content-Security-Policy': [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        `connect-src 'self' ${protocol === 'https:' ? 'wss' : 'ws'}://${host}`,
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+      ].join('; '),
+      // Its address may carry a pairing URI (?uri=): it goes nowhere else.
+      'Referrer-Policy': 'no-referrer',
+    })
+  }
+  return new Hono()
+    .get('/wallet', (c) => c.redirect(`/dev/wallet/${new URL(c.req.url).search}`, 302))
+    .get('/wallet/', index)
+    .get('/wallet/index.html', index)
+    .get('/wallet/assets/*', (c) => serveAsset(c, deps.distDir, 'dev-wallet', c.req.path.slice('/dev/wallet/assets/'.length)))
+    .get('/api/wallet-config', (c) =>
+      c.json({
+        relayPath,
+        projectId: sandboxProjectId,
+        chains: deps.chains.map((chain) => ({ chainId: chain.chainId, name: chain.name, rpcPath: `/rpc/${chain.chainId}` })),
+      }),
+    )
+    .post('/api/wallets/:address/fund', async (c) => {
+      const address = c.req.param('address')
+      if (!isAddress(address, { strict: false })) return fail(c, 400, 'Invalid address')
+      // Once per wallet: an address that holds anything on the first chain has had its gift.
+      const first = deps.chains[0]
+      if (!first) return fail(c, 503, 'No chain')
+      const balance = await createPublicClient({ transport: http(first.rpcUrl) }).getBalance({ address })
+      if (balance > 0n) return fail(c, 409, 'Already funded')
+      await deps.faucet.fund(address)
+      return c.json({ address, funded: true })
+    })
+}

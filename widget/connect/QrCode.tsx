@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useState } from 'react'
+import { walletLink } from '../../bridge/mobile-wallets.ts'
+import { narrowScreenPx, pairingExpiryMs, walletConnectErrorMs } from '../constants.ts'
+import { useWidget } from '../context.ts'
+import { useT } from '../i18n.ts'
+import { useStore } from '../store.ts'
+import { Qr } from '../ui/Qr.tsx'
+import { useCopy } from '../use-copy.ts'
+import { useTimedMessage } from '../use-timed.ts'
+import { pairingWallets } from '../walletconnect/wallet-list.ts'
+
+/** The wallet refused the connection: WalletConnect's USER_REJECTED (5000), or EIP-1193's 4001. */
+const isRejection = (err: unknown) => [4001, 5000, 5002].includes((err as { code?: number } | null)?.code ?? 0)
+
+/**
+ * One pairing: a new URI, then the wallet's answer. `renew` asks for the next one (expired after 5
+ * minutes, refused, failed); the page keys this hook's component by round, so each round starts afresh.
+ */
+function usePairing(renew: () => void, showError: (message: string) => void) {
+  const { wallet, walletConnect } = useWidget()
+  const t = useT()
+  const [uri, setUri] = useState<string | null>(null)
+  useEffect(() => {
+    if (!walletConnect) return
+    let live = true
+    // Both the relay and the wallet forget a proposal after 5 minutes: a new one replaces it.
+    const expiry = setTimeout(renew, pairingExpiryMs)
+    walletConnect.pair().then(
+      ({ uri, approval }) => {
+        if (!live) return
+        setUri(uri)
+        approval.then(
+          () => live && wallet.close(),
+          (err: unknown) => {
+            if (!live) return
+            // SPEC.md section 8: a refusal is said and retried with a new QR; any other failure for 5 s.
+            if (isRejection(err)) showError(t.connectionRejected)
+            else showError((err as Error)?.message === 'No chains found on connector.' ? t.noChainsOnConnector : t.failedToConnect)
+            renew()
+          },
+        )
+      },
+      () => live && showError(t.failedToConnect),
+    )
+    return () => {
+      live = false
+      clearTimeout(expiry)
+    }
+  }, [walletConnect, wallet, renew, showError, t])
+  return uri
+}
+
+/** SPEC.md section 2, 'Scan QR Code': the pairing URI as a QR, copy, 'Open in Browser' when the wallet has a browser link, the error line. */
+export function QrCode() {
+  const [round, setRound] = useState(0)
+  const renew = useCallback(() => setRound((n) => n + 1), [])
+  const [error, showError] = useTimedMessage(walletConnectErrorMs)
+  return <Pairing key={round} renew={renew} error={error} showError={showError} />
+}
+
+function Pairing({ renew, error, showError }: { renew: () => void; error: string | null; showError: (message: string) => void }) {
+  const { wallet, config } = useWidget()
+  const picked = useStore(wallet.ui, (s) => s.pairingWallet)
+  const target = pairingWallets(config.walletConnect.testWallet).find((w) => w.id === picked)
+  const uri = usePairing(renew, showError)
+  const [notice, copy] = useCopy()
+  const t = useT()
+  const phone = window.innerWidth < narrowScreenPx
+  return (
+    <div className="wk-stack wk-center">
+      <p className="wk-text">{t.qrHint(target?.name ?? 'WalletConnect')}</p>
+      {uri ? (
+        <Qr data={uri} label={t.qrTitle} testId="pairing-qr" />
+      ) : (
+        <div className="wk-qr wk-qr--waiting" role="status" aria-label={t.qrPreparing}>
+          <span className="wk-spinner" aria-hidden="true" />
+        </div>
+      )}
+      {target?.app && phone && (
+        <button
+          type="button"
+          className="wk-button wk-button--primary wk-full"
+          disabled={!uri}
+          onClick={() => uri && void wallet.host.openUrl(walletLink(target.app!, uri), '_top')}
+        >
+          {t.openApp(target.name)}
+        </button>
+      )}
+      {target?.browserLink && (
+        <a
+          className="wk-button wk-full"
+          href={uri ? `${target.browserLink}?uri=${encodeURIComponent(uri)}` : undefined}
+          target="_blank"
+          rel="noopener"
+          aria-disabled={!uri}
+          data-testid="open-in-browser"
+        >
+          {t.openInBrowser}
+        </a>
+      )}
+      <button type="button" className="wk-link" disabled={!uri} onClick={() => uri && copy(uri)}>
+        {t.copyLink}
+      </button>
+      <p className="wk-notice" role="status">
+        {notice}
+      </p>
+      <p className="wk-error" role="alert" data-testid="pairing-error">
+        {error}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import { useWidget } from '../context.ts'
+import { useT } from '../i18n.ts'
+import { useStore } from '../store.ts'
+import { pairingWallets, type PairingWallet } from '../walletconnect/wallet-list.ts'
+import { FromThisSite, useConnectWallet, WalletRow } from './WalletButtons.tsx'
+import { orderWallets } from './wallet-order.ts'
+
+/** 'Select Your Log In Method': every detected wallet. */
+export function WalletPage() {
+  const { wallet } = useWidget()
+  const wallets = useStore(wallet.ui, (s) => s.wallets)
+  const { connect, busy, error } = useConnectWallet()
+  const t = useT()
+  return (
+    <div className="wk-stack">
+      {wallets.length > 0 && (
+        <FromThisSite>
+          <ul className="wk-list wk-stack" aria-label="Wallets">
+            {orderWallets(wallets).map((w) => (
+              <li key={w.id}>
+                <WalletRow w={w} busy={busy === w.id} onPick={() => void connect(w)} />
+              </li>
+            ))}
+          </ul>
+        </FromThisSite>
+      )}
+      {wallets.length === 0 && <p className="wk-hint">{t.noWallets}</p>}
+      <MobileWallets />
+      <p className="wk-error" role="alert">
+        {error}
+      </p>
+    </div>
+  )
+}
+
+/** The wallets paired over WalletConnect: the modal's own list, so nothing here is the host page's to name. */
+function MobileWallets() {
+  const { wallet, config, walletConnect } = useWidget()
+  const t = useT()
+  if (!walletConnect) return null
+  const pick = (w: PairingWallet) => {
+    wallet.ui.set({ pairingWallet: w.id })
+    wallet.navigate('qr-code')
+  }
+  return (
+    <fieldset className="wk-stack wk-full wk-fieldset">
+      <legend className="wk-label">{t.mobileWallets}</legend>
+      <ul className="wk-list wk-stack" aria-label={t.mobileWallets}>
+        {pairingWallets(config.walletConnect.testWallet).map((w) => (
+          <li key={w.id}>
+            <button type="button" className="wk-list-row wk-card" onClick={() => pick(w)} aria-label={w.name}>
+              <img className="wk-wallet-icon" src={w.icon} alt="" />
+              <span className="wk-grow">{w.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  )
+}

@@ -1,0 +1,67 @@
+import { createPublicClient, custom, numberToHex, parseEther } from 'viem'
+import type { ChainClient, ChainConfig, TransactionRequest } from '../../sdk/index.ts'
+import type { Account } from '../accounts/account.ts'
+import type { WalletConnectClient } from './client.ts'
+
+/** A decimal string of the service's transaction shape (wei, gas), as the JSON-RPC quantity wallets read. */
+const quantity = (value: string | number | undefined) => (value === undefined || value === '' ? undefined : numberToHex(BigInt(value)))
+
+/**
+ * The transaction in the wallet service's shape (tx.ts: the value in whole units, gas figures as
+ * decimal strings) as eth_sendTransaction's JSON-RPC object; fields left out stay out (the wallet fills them).
+ */
+export function rpcTransaction(tx: TransactionRequest & { data: string }) {
+  const fields = {
+    from: tx.from,
+    to: tx.to,
+    data: tx.data,
+    value: tx.value === undefined ? undefined : numberToHex(parseEther(tx.value)),
+    nonce: quantity(tx.nonce),
+    gas: quantity(tx.gasLimit),
+    gasPrice: quantity(tx.gasPrice),
+    maxFeePerGas: quantity(tx.maxFeePerGas),
+    maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas),
+  }
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
+}
+
+/**
+ * A wallet paired over WalletConnect (a phone, the sandbox wallet): every signature goes to it and
+ * the user confirms there, so the frame shows 'Confirm in your wallet' instead of its own Confirm.
+ * Fee estimates are read from the chain (the wallet service knows nothing of this account).
+ */
+export function walletConnectAccount(options: {
+  wc: WalletConnectClient
+  topic: string
+  address: `0x${string}`
+  chain: ChainConfig
+  rpc: ChainClient
+}): Account {
+  const { wc, topic, address, chain } = options
+  const ask = <T>(method: string, params: unknown[]) => wc.request<T>(topic, chain.chainId, method, params)
+  const reads = createPublicClient({ transport: custom({ request: (args) => options.rpc.request(args) }) })
+  return {
+    source: 'walletconnect',
+    address,
+    chain,
+    confirmsOnDevice: true,
+    signMessage: (bytes) => ask('personal_sign', [bytes, address]),
+    signTypedData: (json) => ask('eth_signTypedData_v4', [address, json]),
+    async estimateGas(tx) {
+      const [gas, fees] = await Promise.all([
+        reads.estimateGas({
+          account: address,
+          to: tx.to as `0x${string}`,
+          ...(tx.data && { data: tx.data as `0x${string}` }),
+          ...(tx.value && { value: parseEther(tx.value) }),
+        }),
+        reads.estimateFeesPerGas({ chain: null }),
+      ])
+      return { gasLimit: gas.toString(), maxFeePerGas: fees.maxFeePerGas.toString(), maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString() }
+    },
+    sendTransaction: (tx) => ask('eth_sendTransaction', [rpcTransaction(tx)]),
+    signTransaction: (tx) => ask('eth_signTransaction', [rpcTransaction(tx)]),
+    // Whatever the wallet can do, this kit sends calls one by one.
+    atomic: 'unsupported',
+  }
+}

@@ -1,0 +1,126 @@
+import * as Provider from 'ox/Provider'
+import type { AppConfig, ChainClient } from '../../sdk/index.ts'
+import type { Account } from '../accounts/account.ts'
+import type { Wallet } from '../wallet.ts'
+import { walletConnectAccount } from './account.ts'
+import { openWalletConnect } from './client.ts'
+import { type KeyValueStorage, topicKey } from './storage.ts'
+
+export type Pairing = { uri: string; approval: Promise<void> }
+
+/**
+ * The frame's WalletConnect connection: pairing (the QR page asks), the session once approved (an
+ * account source, accounts/active.ts), its restore after a reload, and the wallet's own events
+ * (accounts, chain, the wallet ending the session).
+ */
+export function createConnector(deps: {
+  wallet: Wallet
+  config: AppConfig['walletConnect']
+  appName: string
+  storage: KeyValueStorage
+  rpc: (chainId: number) => ChainClient
+}) {
+  const { wallet, storage } = deps
+  let opened: ReturnType<typeof open> | undefined
+  /** The session held, with the loaded code that acts for it. */
+  let held: { topic: string; chainIds: number[]; wc: Opened['wc']; build: Opened['build'] } | null = null
+
+  const open = async () => {
+    const wc = await openWalletConnect({
+      relayUrl: deps.config.relayUrl,
+      projectId: deps.config.projectId,
+      storage,
+      metadata: { name: deps.appName, description: `${deps.appName} (wallet-kit)`, url: wallet.hostOrigin, icons: [] },
+    })
+    wc.client.on('session_delete', ({ topic }) => topic === held?.topic && void ended())
+    wc.client.on('session_expire', ({ topic }) => topic === held?.topic && void ended())
+    wc.client.on('session_event', ({ topic, params }) => {
+      if (topic !== held?.topic) return
+      const { name, data } = params.event
+      if (name === 'chainChanged') {
+        const chainId = Number(data)
+        if (held.chainIds.includes(chainId) && wallet.chain(chainId)) void wallet.switchChain(chainId)
+      } else if (name === 'accountsChanged' && Array.isArray(data)) {
+        const next = String(data[0] ?? '')
+          .split(':')
+          .at(-1)
+        if (next && /^0x[0-9a-fA-F]{40}$/.test(next))
+          wallet.connectedRemotely({ address: next as `0x${string}`, peer: wallet.ui.get().session?.walletConnect?.peer ?? 'Wallet' })
+        else void ended()
+      }
+    })
+    return { wc, build: walletConnectAccount }
+  }
+  type Opened = Awaited<ReturnType<typeof open>>
+  const client = () =>
+    (opened ??= open().catch((error: unknown) => {
+      opened = undefined
+      throw error
+    }))
+
+  async function ended() {
+    held = null
+    await storage.removeItem(topicKey).catch(() => {})
+    wallet.remoteEnded()
+  }
+
+  function adopt(loaded: Opened, session: { topic: string; address: `0x${string}`; chainIds: number[]; peer: string }) {
+    held = { topic: session.topic, chainIds: session.chainIds, ...loaded }
+    const chainId = session.chainIds.includes(wallet.chainId()) ? wallet.chainId() : session.chainIds.find((id) => wallet.chain(id))
+    if (chainId !== undefined && chainId !== wallet.chainId()) void wallet.switchChain(chainId)
+    wallet.connectedRemotely({ address: session.address, peer: session.peer })
+  }
+
+  wallet.setWalletConnect({
+    async disconnect() {
+      const topic = held?.topic
+      if (topic) await held?.wc.disconnect(topic).catch((err: unknown) => console.warn('wallet-kit: the wallet did not hear the disconnect:', err))
+      await ended()
+    },
+  })
+
+  return {
+    /** A new pairing for the QR page. The approval settles once the wallet answers (rejects on a refusal). */
+    async pair(): Promise<Pairing> {
+      const loaded = await client()
+      const { wc } = loaded
+      const chainIds = wallet.chains.map((c) => c.chainId)
+      const { uri, approval } = await wc.pair(chainIds)
+      return {
+        uri,
+        approval: approval.then(async ({ session, topic }) => {
+          // SPEC.md section 8: an approval without any EIP-155 account on our chains.
+          const usable = session && { ...session, chainIds: session.chainIds.filter((id) => wallet.chain(id)) }
+          if (!usable || usable.chainIds.length === 0) {
+            await wc.disconnect(topic).catch(() => {})
+            throw new Error('No chains found on connector.')
+          }
+          await storage.setItem(topicKey, topic)
+          adopt(loaded, usable)
+        }),
+      }
+    },
+    /** After a reload: the stored session with `topic`, if the wallet has not ended it meanwhile. */
+    async restore(topic: string) {
+      if (wallet.ui.get().session) return
+      const loaded = await client()
+      const session = loaded.wc.restore(topic)
+      const usable = session && { ...session, chainIds: session.chainIds.filter((id) => wallet.chain(id)) }
+      if (usable && usable.chainIds.length > 0 && !wallet.ui.get().session) adopt(loaded, usable)
+      else await storage.removeItem(topicKey)
+    },
+    /** The account signing requests act for while a WalletConnect wallet is connected. */
+    account(): Account {
+      const session = wallet.ui.get().session
+      const chain = wallet.chain()
+      if (!held || !session?.walletConnect) throw new Provider.DisconnectedError({ message: 'The wallet is not connected' })
+      if (!chain || !held.chainIds.includes(chain.chainId))
+        throw new Provider.ChainDisconnectedError({
+          message: `${session.walletConnect.peer} does not offer chain ${wallet.chainId()}: switch chains or connect again`,
+        })
+      return held.build({ wc: held.wc, topic: held.topic, address: session.address, chain, rpc: deps.rpc(chain.chainId) })
+    },
+  }
+}
+
+export type Connector = ReturnType<typeof createConnector>
