@@ -35,6 +35,9 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
   writeFileSync(join(distDir, 'widget', 'index.html'), '<!doctype html><title>widget</title>')
   writeFileSync(join(distDir, 'widget', 'assets', 'index-abc123.js'), 'export const widget = 1')
   writeFileSync(join(distDir, 'kit', 'kit.js'), 'window.kit = 1')
+  mkdirSync(join(distDir, 'dev-wallet', 'assets'), { recursive: true })
+  writeFileSync(join(distDir, 'dev-wallet', 'index.html'), '<!doctype html><title>Sandbox Wallet</title>')
+  writeFileSync(join(distDir, 'dev-wallet', 'assets', 'index-def456.js'), 'export const wallet = 1')
 
   let sandbox: Sandbox
   try {

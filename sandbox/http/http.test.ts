@@ -68,7 +68,11 @@ describe('app config', () => {
             contracts,
           },
         ],
-        walletConnect: { relayUrl: `ws://localhost:${sandbox.port}/walletconnect`, projectId: 'wallet-kit-sandbox' },
+        walletConnect: {
+          relayUrl: `ws://localhost:${sandbox.port}/walletconnect`,
+          projectId: 'wallet-kit-sandbox',
+          testWallet: `http://localhost:${sandbox.port}/dev/wallet`,
+        },
       },
     })
     expect(Object.keys(body.data).slice(0, 3)).toEqual(['appId', 'name', 'environment'])

@@ -116,7 +116,7 @@ function allowedShapes(route: Route): Shape[] {
   const { path } = route
   if (/^\/oauth\/[a-z]+\/token$/.test(path) || path.startsWith('/popup-channel/')) return ['envelope', 'json-error']
   if (/^\/(oauth|onramp|permission|telegram|widget\/oauth-callback|dev\/inbox)/.test(path)) return ['envelope', 'html']
-  if (path.startsWith('/widget/assets/')) return ['envelope', 'text']
+  if (path.startsWith('/widget/assets/') || path.startsWith('/dev/wallet/assets/')) return ['envelope', 'text']
   return ['envelope']
 }
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { createPublicClient, http, isAddress } from 'viem'
 import type { Deps } from '../../context.ts'
+import { readJson } from '../../http/body.ts'
 import { fail } from '../../http/envelope.ts'
 import { serveAsset, serveBuiltPage } from '../../http/static.ts'
 import { relayPath, sandboxProjectId } from '../../services/walletconnect/config.ts'
@@ -39,6 +40,12 @@ export function devWalletPageRoutes(deps: Deps) {
     )
     .post('/api/wallets/:address/fund', async (c) => {
       const address = c.req.param('address')
+      // Only the wallet page itself (or a script on this machine, with no Origin): another site
+      // cannot spend the faucet for the addresses it likes. The JSON body keeps plain forms out too.
+      const origin = c.req.header('origin')
+      if (origin !== undefined && !deps.ownOrigins().includes(origin)) return fail(c, 403, 'Only the sandbox wallet page may ask for funds')
+      if (c.req.header('content-type') === undefined) return fail(c, 415, 'Content-Type must be application/json')
+      await readJson(c)
       if (!isAddress(address, { strict: false })) return fail(c, 400, 'Invalid address')
       // Once per wallet: an address that holds anything on the first chain has had its gift.
       const first = deps.chains[0]

@@ -32,7 +32,7 @@ test('app config points every app at the sandbox relay, with the sandbox project
   ]) {
     const { status, body } = await sandbox.call('/api/v1/apps/config', { app, headers: { 'x-environment': environment! } })
     expect(status).toBe(200)
-    expect(body.data.walletConnect).toEqual({ relayUrl: relayUrl(), projectId: 'wallet-kit-sandbox' })
+    expect(body.data.walletConnect).toEqual({ relayUrl: relayUrl(), projectId: 'wallet-kit-sandbox', testWallet: `${sandbox.url}/dev/wallet` })
   }
 })
 
@@ -47,7 +47,8 @@ test('an app may name another relay and project id (a real deployment: the publi
     settings: { ...testAppSettings(), walletConnect },
   })
   const { body } = await sandbox.call('/api/v1/apps/config', { app: 'public' })
-  expect(body.data.walletConnect).toEqual(walletConnect)
+  // No test wallet unless the app names one: a real deployment has no /dev/wallet.
+  expect(body.data.walletConnect).toEqual({ ...walletConnect, testWallet: null })
 })
 
 // ::1 is bound only where localhost resolves to it too (http/listen.ts).

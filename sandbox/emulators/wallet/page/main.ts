@@ -48,7 +48,7 @@ async function main() {
   const first = clients.get(config.chains[0]!.chainId)!
   if (fresh || (await first.getBalance({ address: account.address })) === 0n) {
     status('Asking the sandbox faucet for test funds…')
-    await fetch(`/dev/api/wallets/${account.address}/fund`, { method: 'POST' })
+    await fetch(`/dev/api/wallets/${account.address}/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
   }
   status(`${formatEther(await first.getBalance({ address: account.address }))} ETH on ${config.chains[0]!.name}`)
 

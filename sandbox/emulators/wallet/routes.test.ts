@@ -1,0 +1,94 @@
+// Attack review of the sandbox mobile wallet's routes (commit f8a0b70): /dev/wallet,
+// /dev/api/wallet-config and POST /dev/api/wallets/:address/fund (the faucet's one-time gift).
+// Tests named 'HOLE:' fail on the current code while the weakness is open; the others pass.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createPublicClient, http, parseEther } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+
+let sandbox: TestSandbox
+// The faucet starts with 10,000 ETH per chain; on-ramp payouts must leave this much (a high floor,
+// so that one gift is enough to show the gift ignores it).
+const reserve = { eth: parseEther('9995') }
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox({ faucetReserve: reserve })
+  mkdirSync(join(sandbox.distDir, 'dev-wallet'), { recursive: true })
+  writeFileSync(join(sandbox.distDir, 'dev-wallet', 'index.html'), '<!doctype html><title>wallet</title>')
+})
+afterAll(() => sandbox?.dispose())
+
+const fresh = () => privateKeyToAccount(generatePrivateKey()).address
+const balanceOf = (address: `0x${string}`) => createPublicClient({ transport: http(sandbox.chains[0]!.rpcUrl) }).getBalance({ address })
+/** As the wallet page asks (JSON, its own origin or none); `headers` replace these. */
+const fund = (address: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  fetch(`${sandbox.url}/dev/api/wallets/${address}/fund`, { method: 'POST', headers, body: '{}' })
+
+describe('POST /dev/api/wallets/:address/fund', () => {
+  test('sound: a bad address is 400; a second gift to the same address is 409', async () => {
+    expect((await fund('0x1234')).status).toBe(400)
+    expect((await fund('not-an-address')).status).toBe(400)
+    const address = fresh()
+    expect((await fund(address)).status).toBe(200)
+    expect(await balanceOf(address)).toBe(parseEther('10'))
+    expect((await fund(address)).status).toBe(409)
+  })
+
+  test('HOLE: a page on any other web site can have the faucet pay (cross-site POST, no Origin check)', async () => {
+    // `fetch(url, { method: 'POST', mode: 'no-cors', body: '{}' })` from https://evil.example: sent
+    // with this Origin, as text/plain, and no preflight. Every other sandbox route refuses foreign origins (403).
+    const address = fresh()
+    const answer = await fund(address, { origin: 'https://evil.example', 'content-type': 'text/plain', 'sec-fetch-site': 'cross-site' })
+    expect(answer.status).toBe(403)
+    expect(await balanceOf(address)).toBe(0n)
+  })
+
+  test('HOLE: concurrent calls for one fresh address are all paid (balance checked before the faucet queue)', async () => {
+    const address = fresh()
+    const answers = await Promise.all(Array.from({ length: 4 }, () => fund(address)))
+    const statuses = answers.map((a) => a.status).sort()
+    expect(await balanceOf(address)).toBe(parseEther('10'))
+    expect(statuses).toEqual([200, 409, 409, 409])
+  })
+
+  test('HOLE: one client funds address after address with no rate limit (the faucet drains: 10 ETH + tokens per chain each)', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 15; i++) statuses.push((await fund(fresh())).status)
+    // Any limit the rest of the sandbox uses (per IP, per hour) would refuse some of these.
+    expect(statuses).toContain(429)
+  })
+
+  test("HOLE: the gift ignores the faucet's reserve (on-ramp payouts then fail with 'faucet low', sign-up gifts next)", async () => {
+    await fund(fresh())
+    // pay() (the on-ramp) keeps `reserve` in the faucet; fund() has no floor at all.
+    expect(await balanceOf(sandbox.faucetAddress)).toBeGreaterThanOrEqual(reserve.eth)
+  })
+})
+
+describe('/dev/wallet', () => {
+  test('sound: the page (which may carry ?uri=) is sent with no-referrer, cannot be framed, and only talks to its own origin', async () => {
+    const answer = await fetch(`${sandbox.url}/dev/wallet/?uri=${encodeURIComponent('wc:abc@2?symKey=00')}`)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('referrer-policy')).toBe('no-referrer')
+    const csp = answer.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost:\d+(;|$)/)
+  })
+
+  test('sound: /dev/wallet?uri= redirects to the page on the same origin, keeping only its own query', async () => {
+    const answer = await fetch(`${sandbox.url}/dev/wallet?uri=wc%3Ax`, { redirect: 'manual' })
+    expect(answer.status).toBe(302)
+    expect(answer.headers.get('location')).toBe('/dev/wallet/?uri=wc%3Ax')
+    const evil = await fetch(`${sandbox.url}/dev/wallet?next=//evil.example`, { redirect: 'manual' })
+    expect(new URL(evil.headers.get('location')!, sandbox.url).origin).toBe(sandbox.url)
+  })
+
+  test('sound: wallet-config names only public things (relay path, project id, chain RPC paths)', async () => {
+    const { body } = await sandbox.call('/dev/api/wallet-config', { app: null })
+    expect(Object.keys(body).sort()).toEqual(['chains', 'projectId', 'relayPath'])
+    expect(JSON.stringify(body)).not.toMatch(/key|secret|token|anvil|8545/i)
+  })
+})

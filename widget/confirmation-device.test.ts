@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { createConfirmations } from './confirmation.ts'
+import { alice, testWallet } from './test-wallet.ts'
+
+// Requests for an account that confirms on its own device (a WalletConnect wallet): shown with
+// 'Confirm in your wallet', sent at once, answered by the wallet; the frame has no Confirm of its own.
+
+const payload = { from: alice.address, chainId: 31337, message: 'hi' }
+const ask = (run: () => Promise<unknown>) => ({
+  kind: 'message' as const,
+  payload,
+  run,
+  rejected: 'Message signing rejected by user',
+  failed: 'Failed to sign message',
+  onDevice: true,
+})
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    (result) => ({ result }),
+    (e: { code: number; message: string }) => ({ code: e.code, message: e.message }),
+  )
+/** A request the wallet answers when the test says. */
+function deferred() {
+  let settle!: { resolve(v: unknown): void; reject(e: unknown): void }
+  const promise = new Promise((resolve, reject) => (settle = { resolve, reject }))
+  return { promise, ...settle }
+}
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+test('sent to the wallet as soon as it is shown; Confirm does nothing; the answer closes it; the next one waits its turn', async () => {
+  const { wallet } = testWallet({ session: alice })
+  await wallet.restore()
+  const c = createConfirmations(wallet)
+  const answers = [deferred(), deferred()]
+  let sent = 0
+  const first = outcome(c.request(ask(() => answers[sent++]!.promise)))
+  const second = outcome(c.request(ask(() => answers[sent++]!.promise)))
+  expect(wallet.ui.get().confirmation).toMatchObject({ status: 'wallet', onDevice: true })
+  expect(sent).toBe(1)
+  await c.confirm()
+  expect(sent).toBe(1)
+  answers[0]!.resolve('0xsig1')
+  await vi.advanceTimersByTimeAsync(0)
+  expect(await first).toEqual({ result: '0xsig1' })
+  expect(sent).toBe(2)
+  answers[1]!.resolve('0xsig2')
+  expect(await second).toEqual({ result: '0xsig2' })
+})
+
+test("the wallet's refusal (WalletConnect's 5000, or 4001) is 4001 with the spec message", async () => {
+  const { wallet } = testWallet({ session: alice })
+  await wallet.restore()
+  const c = createConfirmations(wallet)
+  for (const code of [5000, 4001]) {
+    const answer = outcome(c.request(ask(() => Promise.reject({ code, message: 'User rejected.' }))))
+    expect(await answer).toEqual({ code: 4001, message: 'Message signing rejected by user' })
+  }
+  expect(wallet.ui.get().confirmation).toBeNull()
+})
+
+test('another failure is shown; Close answers it with that failure; Reject while the wallet decides answers 4001 and a late answer is dropped', async () => {
+  const { wallet } = testWallet({ session: alice })
+  await wallet.restore()
+  const c = createConfirmations(wallet)
+  const failing = outcome(c.request(ask(() => Promise.reject(new Error('relay gone')))))
+  await vi.advanceTimersByTimeAsync(0)
+  expect(wallet.ui.get().confirmation).toMatchObject({ status: 'error', error: 'Failed to sign message: relay gone' })
+  c.reject()
+  expect(await failing).toEqual({ code: -32603, message: 'Failed to sign message: relay gone' })
+
+  const late = deferred()
+  const waiting = outcome(c.request(ask(() => late.promise)))
+  c.reject()
+  expect(await waiting).toEqual({ code: 4001, message: 'Message signing rejected by user' })
+  late.resolve('0xlate')
+  await vi.advanceTimersByTimeAsync(0)
+  expect(wallet.ui.get().confirmation).toBeNull()
+})
