@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { checkOpenUrl, walletLinkSchemes } from './open-url.ts'
+import { checkFrameOpenUrl, checkOpenUrl, walletLinkSchemes } from './open-url.ts'
 
 describe('openUrl: an allowlist of schemes', () => {
   test.each([
@@ -12,7 +12,7 @@ describe('openUrl: an allowlist of schemes', () => {
     'trust://wc?uri=abc',
     'rainbow://wc?uri=abc',
     'cbwallet://wc?uri=abc',
-    'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303',
+    'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2',
   ])('%s is opened', (url) => {
     expect(checkOpenUrl(url)).toBeUndefined()
   })
@@ -47,4 +47,13 @@ describe('openUrl: an allowlist of schemes', () => {
   test('the wallet deep-link schemes are a short, fixed list', () => {
     expect(walletLinkSchemes).toEqual(['metamask', 'trust', 'rainbow', 'cbwallet', 'wc'])
   })
+})
+
+test("the frame never asks the page to open a WalletConnect pairing (its key), however it is encoded; the page's own rule still applies", () => {
+  const uri =
+    'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303'
+  for (const url of [uri, `metamask://wc?uri=${encodeURIComponent(uri)}`, `https://example.com/?next=${encodeURIComponent(encodeURIComponent(uri))}`])
+    expect(checkFrameOpenUrl(url)).toBe('a WalletConnect pairing URI is never handed to the page')
+  expect(checkFrameOpenUrl('https://example.com/onramp')).toBeUndefined()
+  expect(checkFrameOpenUrl('javascript:alert(1)')).toBe('scheme javascript: is not allowed')
 })

@@ -28,3 +28,14 @@ export function checkOpenUrl(url: unknown): string | undefined {
   if (scheme === 'http') return loopback.test(parsed.hostname) ? undefined : 'http: is for loopback only'
   return (walletLinkSchemes as readonly string[]).includes(scheme) ? undefined : `scheme ${scheme}: is not allowed`
 }
+
+/**
+ * What the frame may ask the host to open: checkOpenUrl's rule, and never a WalletConnect pairing
+ * (its symKey): whoever holds it can answer the proposal as a wallet of its own. The frame opens
+ * wallet app links itself, from the user's tap. (Checked where the frame sends: the host bundle
+ * stays small, and a host has nothing to gain by refusing it.)
+ */
+export function checkFrameOpenUrl(url: unknown): string | undefined {
+  if (typeof url === 'string' && /symkey(=|%3d|%253d)/i.test(url)) return 'a WalletConnect pairing URI is never handed to the page'
+  return checkOpenUrl(url)
+}

@@ -14,8 +14,8 @@ test('WalletConnect end to end: the QR pairs the sandbox wallet; signing and sen
   page.context().on('request', (r) => hosts.add(new URL(r.url()).host))
 
   await openPairing(page)
-  await snap(page, 'connect-qr-code')
   const uri = await scanQr(page)
+  await snap(page, 'connect-qr-code')
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
 
   const wallet = await openWallet(page, uri)

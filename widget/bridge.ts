@@ -1,3 +1,4 @@
+import { checkFrameOpenUrl } from '../bridge/open-url.ts'
 import { connect, WindowMessenger } from 'penpal'
 import {
   checkExternalConnection,
@@ -99,6 +100,10 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
       const reason = checkExternalConnection(answer.result)
       return reason ? fail(ErrorCode.internal, `Malformed wallet connection: ${reason}`) : (answer as Result<ExternalConnection>)
     },
-    openUrl: (url, target) => send('openUrl', url, target),
+    openUrl(url, target) {
+      const refused = checkFrameOpenUrl(url)
+      if (refused) return console.warn(`wallet-kit: not asking the page to open ${url.slice(0, 40)}…: ${refused}`)
+      send('openUrl', url, target)
+    },
   }
 }

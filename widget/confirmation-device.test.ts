@@ -30,8 +30,9 @@ beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
 
 test('sent to the wallet as soon as it is shown; Confirm does nothing; the answer closes it; the next one waits its turn', async () => {
-  const { wallet } = testWallet({ session: alice })
+  const { wallet } = testWallet()
   await wallet.restore()
+  wallet.connectedRemotely({ address: alice.address, peer: 'Phone' })
   const c = createConfirmations(wallet)
   const answers = [deferred(), deferred()]
   let sent = 0
@@ -50,8 +51,9 @@ test('sent to the wallet as soon as it is shown; Confirm does nothing; the answe
 })
 
 test("the wallet's refusal (WalletConnect's 5000, or 4001) is 4001 with the spec message", async () => {
-  const { wallet } = testWallet({ session: alice })
+  const { wallet } = testWallet()
   await wallet.restore()
+  wallet.connectedRemotely({ address: alice.address, peer: 'Phone' })
   const c = createConfirmations(wallet)
   for (const code of [5000, 4001]) {
     const answer = outcome(c.request(ask(() => Promise.reject({ code, message: 'User rejected.' }))))
@@ -60,9 +62,10 @@ test("the wallet's refusal (WalletConnect's 5000, or 4001) is 4001 with the spec
   expect(wallet.ui.get().confirmation).toBeNull()
 })
 
-test('another failure is shown; Close answers it with that failure; Reject while the wallet decides answers 4001 and a late answer is dropped', async () => {
-  const { wallet } = testWallet({ session: alice })
+test('another failure is shown and Close answers it with that failure; while the wallet decides, neither Reject nor closing answers it: only the wallet does', async () => {
+  const { wallet } = testWallet()
   await wallet.restore()
+  wallet.connectedRemotely({ address: alice.address, peer: 'Phone' })
   const c = createConfirmations(wallet)
   const failing = outcome(c.request(ask(() => Promise.reject(new Error('relay gone')))))
   await vi.advanceTimersByTimeAsync(0)
@@ -71,10 +74,35 @@ test('another failure is shown; Close answers it with that failure; Reject while
   expect(await failing).toEqual({ code: -32603, message: 'Failed to sign message: relay gone' })
 
   const late = deferred()
-  const waiting = outcome(c.request(ask(() => late.promise)))
+  let answered = false
+  const waiting = outcome(c.request(ask(() => late.promise))).finally(() => (answered = true))
   c.reject()
-  expect(await waiting).toEqual({ code: 4001, message: 'Message signing rejected by user' })
-  late.resolve('0xlate')
+  c.rejectAll()
+  wallet.close()
   await vi.advanceTimersByTimeAsync(0)
+  expect(answered).toBe(false)
+  expect(wallet.ui.get().confirmation?.status).toBe('wallet')
+  late.resolve('0xlate')
+  expect(await waiting).toEqual({ result: '0xlate' })
   expect(wallet.ui.get().confirmation).toBeNull()
+})
+
+test('the wallet ending the session, or switching accounts, answers what it held with 4900 and closes the modal', async () => {
+  const { wallet } = testWallet()
+  await wallet.restore()
+  wallet.connectedRemotely({ address: alice.address, peer: 'Phone' })
+  const c = createConfirmations(wallet)
+  const held = outcome(c.request(ask(() => new Promise(() => {}))))
+  const behind = outcome(c.request(ask(() => new Promise(() => {}))))
+  expect(wallet.ui.get().confirmation?.status).toBe('wallet')
+  wallet.connectedRemotely({ address: '0x000000000000000000000000000000000000dEaD', peer: 'Phone' })
+  expect(await held).toMatchObject({ code: 4900 })
+  expect(await behind).toMatchObject({ code: 4900 })
+  expect(wallet.ui.get().view).toBeNull()
+
+  wallet.connectedRemotely({ address: alice.address, peer: 'Phone' })
+  const again = outcome(c.request(ask(() => new Promise(() => {}))))
+  wallet.remoteEnded()
+  expect(await again).toMatchObject({ code: 4900 })
+  expect(wallet.ui.get().session).toBeNull()
 })

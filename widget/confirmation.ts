@@ -77,6 +77,20 @@ export function createConfirmations(
   const rejection = (p: Pending) => new Provider.UserRejectedRequestError({ message: p.req.rejected })
   const publish = () => wallet.ui.get().queued !== queue.length && wallet.ui.set({ queued: queue.length })
 
+  // A paired wallet holding requests went away (it ended the session, or switched accounts): they
+  // will never be answered for this account, so they are answered here, and the modal closes.
+  wallet.ui.subscribe(() => {
+    const shown = wallet.ui.get().confirmation
+    if (!current?.req.onDevice || !shown) return
+    const session = wallet.ui.get().session
+    if (session?.walletConnect && session.address.toLowerCase() === shown.payload.from.toLowerCase()) return
+    const all = [current, ...queue.splice(0)]
+    current = null
+    wallet.ui.set({ confirmation: null, queued: 0 })
+    wallet.close()
+    for (const p of all) p.reject(new Provider.DisconnectedError({ message: 'The wallet disconnected or changed accounts; request again' }))
+  })
+
   wallet.onClose(() => {
     // The host closed the modal (kit.close()): nothing may stay pending.
     const all = current ? [current, ...queue.splice(0)] : queue.splice(0)
@@ -210,14 +224,16 @@ export function createConfirmations(
     /** Reject (or Close after a failure, which answers with that failure). */
     reject() {
       const p = current
-      if (!p || wallet.ui.get().confirmation?.status === 'loading') return
+      // While a paired wallet holds the request only its answer counts (it could still sign it).
+      const status = wallet.ui.get().confirmation?.status
+      if (!p || status === 'loading' || status === 'wallet') return
       finish(() => p.reject(p.lastError ?? rejection(p)))
     },
 
     /** Every pending request answered 4001 at once, except one already being carried out. */
     rejectAll() {
       const status = wallet.ui.get().confirmation?.status
-      const busy = status === 'loading' || status === 'success'
+      const busy = status === 'loading' || status === 'success' || status === 'wallet'
       const all = [...(current && !busy ? [current] : []), ...queue.splice(0)]
       if (!busy) {
         current = null

@@ -26,7 +26,8 @@ export function createModalControl(ui: Store<UiState>, host: Pick<HostPort, 'set
   function close() {
     const { view, confirmation } = ui.get()
     // SPEC.md section 2: no closing while a confirmed request is being carried out; its answer comes.
-    if (view === null || confirmation?.status === 'loading' || confirmation?.status === 'success') return
+    // Nor while a paired wallet holds it ('wallet'): the wallet may still sign it, so only its answer counts.
+    if (view === null || confirmation?.status === 'loading' || confirmation?.status === 'success' || confirmation?.status === 'wallet') return
     ui.set({ view: null, secret0: null })
     host.setVisible(false)
     for (const fn of onClose) fn()

@@ -34,6 +34,8 @@ export type RateLimits = {
   handoffsPerIp: Rule
   /** The same per session: each page load of a storage-blocked frame needs one. */
   handoffsPerSession: Rule
+  /** Faucet gifts to the sandbox mobile wallet (POST /dev/api/wallets/:address/fund) per IP: one per new key. */
+  walletGiftsPerIp: Rule
 }
 
 const tenMinutes = 10 * 60 * 1000
@@ -52,6 +54,9 @@ export const defaultRateLimits: RateLimits = {
   onrampPaymentsPerReceiver: { max: 20, windowMs: hour },
   handoffsPerIp: { max: 120, windowMs: hour },
   handoffsPerSession: { max: 60, windowMs: hour },
+  // A person makes a new sandbox wallet key now and then; 10 gifts (100 ETH) an hour keeps a script
+  // a long way from the faucet's reserve.
+  walletGiftsPerIp: { max: 10, windowMs: hour },
 }
 
 export type Limiter = {

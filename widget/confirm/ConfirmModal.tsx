@@ -161,7 +161,7 @@ export function ConfirmModal() {
           </p>
         )}
         <div className="wk-row wk-row--even" ref={actions}>
-          <button type="button" className="wk-button" disabled={busy} onClick={confirmations.reject}>
+          <button type="button" className="wk-button" disabled={busy || status === 'wallet'} onClick={confirmations.reject}>
             {status === 'error' ? t.close : t.reject}
           </button>
           {onDevice ? null : inWindow ? (

@@ -25,9 +25,11 @@ function usePairing(renew: () => void, showError: (message: string) => void) {
     let live = true
     // Both the relay and the wallet forget a proposal after 5 minutes: a new one replaces it.
     const expiry = setTimeout(renew, pairingExpiryMs)
+    let pairing: { cancel(): void } | undefined
     walletConnect.pair().then(
-      ({ uri, approval }) => {
-        if (!live) return
+      ({ uri, approval, cancel }) => {
+        pairing = { cancel }
+        if (!live) return cancel()
         setUri(uri)
         approval.then(
           () => live && wallet.close(),
@@ -44,6 +46,7 @@ function usePairing(renew: () => void, showError: (message: string) => void) {
     )
     return () => {
       live = false
+      pairing?.cancel()
       clearTimeout(expiry)
     }
   }, [walletConnect, wallet, renew, showError, t])
@@ -77,14 +80,10 @@ function Pairing({ renew, error, showError }: { renew: () => void; error: string
         </div>
       )}
       {target?.app && phone && (
-        <button
-          type="button"
-          className="wk-button wk-button--primary wk-full"
-          disabled={!uri}
-          onClick={() => uri && void wallet.host.openUrl(walletLink(target.app!, uri), '_top')}
-        >
+        // Opened by the frame on the user's tap, never through the host page: the link carries the pairing's key.
+        <a className="wk-button wk-button--primary wk-full" href={uri ? walletLink(target.app, uri) : undefined} target="_top" aria-disabled={!uri}>
           {t.openApp(target.name)}
-        </button>
+        </a>
       )}
       {target?.browserLink && (
         <a

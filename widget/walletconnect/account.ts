@@ -26,6 +26,16 @@ export function rpcTransaction(tx: TransactionRequest & { data: string }) {
 }
 
 /**
+ * What a wallet's answers must look like: a signature (65 bytes, or a contract wallet's longer
+ * ERC-1271/6492 one, up to 16 KB), a transaction hash, a signed transaction (up to 256 KB).
+ */
+export const answers = {
+  signature: /^0x(?:[0-9a-fA-F]{2}){65,16384}$/,
+  hash: /^0x[0-9a-fA-F]{64}$/,
+  signedTransaction: /^0x(?:[0-9a-fA-F]{2}){1,262144}$/,
+}
+
+/**
  * A wallet paired over WalletConnect (a phone, the sandbox wallet): every signature goes to it and
  * the user confirms there, so the frame shows 'Confirm in your wallet' instead of its own Confirm.
  * Fee estimates are read from the chain (the wallet service knows nothing of this account).
@@ -38,15 +48,20 @@ export function walletConnectAccount(options: {
   rpc: ChainClient
 }): Account {
   const { wc, topic, address, chain } = options
-  const ask = <T>(method: string, params: unknown[]) => wc.request<T>(topic, chain.chainId, method, params)
+  /** The wallet's answer, if it has the shape the method's answer must have: anything else never reaches the host. */
+  const ask = async (method: string, params: unknown[], shape: RegExp): Promise<`0x${string}`> => {
+    const answer = await wc.request<unknown>(topic, chain.chainId, method, params)
+    if (typeof answer !== 'string' || !shape.test(answer)) throw new Error(`the wallet's answer to ${method} is not one`)
+    return answer as `0x${string}`
+  }
   const reads = createPublicClient({ transport: custom({ request: (args) => options.rpc.request(args) }) })
   return {
     source: 'walletconnect',
     address,
     chain,
     confirmsOnDevice: true,
-    signMessage: (bytes) => ask('personal_sign', [bytes, address]),
-    signTypedData: (json) => ask('eth_signTypedData_v4', [address, json]),
+    signMessage: (bytes) => ask('personal_sign', [bytes, address], answers.signature),
+    signTypedData: (json) => ask('eth_signTypedData_v4', [address, json], answers.signature),
     async estimateGas(tx) {
       const [gas, fees] = await Promise.all([
         reads.estimateGas({
@@ -59,8 +74,8 @@ export function walletConnectAccount(options: {
       ])
       return { gasLimit: gas.toString(), maxFeePerGas: fees.maxFeePerGas.toString(), maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString() }
     },
-    sendTransaction: (tx) => ask('eth_sendTransaction', [rpcTransaction(tx)]),
-    signTransaction: (tx) => ask('eth_signTransaction', [rpcTransaction(tx)]),
+    sendTransaction: (tx) => ask('eth_sendTransaction', [rpcTransaction(tx)], answers.hash),
+    signTransaction: (tx) => ask('eth_signTransaction', [rpcTransaction(tx)], answers.signedTransaction),
     // Whatever the wallet can do, this kit sends calls one by one.
     atomic: 'unsupported',
   }

@@ -6,7 +6,8 @@ import { walletConnectAccount } from './account.ts'
 import { openWalletConnect } from './client.ts'
 import { type KeyValueStorage, topicKey } from './storage.ts'
 
-export type Pairing = { uri: string; approval: Promise<void> }
+/** A pairing on the QR page: its URI, the wallet's answer, and `cancel` once the page leaves it (a late approval is then refused). */
+export type Pairing = { uri: string; approval: Promise<void>; cancel(): void }
 
 /**
  * The frame's WalletConnect connection: pairing (the QR page asks), the session once approved (an
@@ -22,6 +23,8 @@ export function createConnector(deps: {
 }) {
   const { wallet, storage } = deps
   let opened: ReturnType<typeof open> | undefined
+  /** The newest pairing: only its approval may connect. */
+  let latest = 0
   /** The session held, with the loaded code that acts for it. */
   let held: { topic: string; chainIds: number[]; wc: Opened['wc']; build: Opened['build'] } | null = null
 
@@ -86,9 +89,20 @@ export function createConnector(deps: {
       const { wc } = loaded
       const chainIds = wallet.chains.map((c) => c.chainId)
       const { uri, approval } = await wc.pair(chainIds)
+      const mine = ++latest
+      let cancelled = false
       return {
         uri,
+        cancel: () => {
+          cancelled = true
+        },
         approval: approval.then(async ({ session, topic }) => {
+          // An earlier QR (or one the page left) approved later, or a wallet already connected:
+          // the session it made is ended, and nothing changes here.
+          if (cancelled || mine !== latest || held) {
+            await wc.disconnect(topic).catch(() => {})
+            throw new Error('This pairing was replaced')
+          }
           // SPEC.md section 8: an approval without any EIP-155 account on our chains.
           const usable = session && { ...session, chainIds: session.chainIds.filter((id) => wallet.chain(id)) }
           if (!usable || usable.chainIds.length === 0) {

@@ -1,22 +1,15 @@
 // Attack review of the sandbox mobile wallet's routes (commit f8a0b70): /dev/wallet,
 // /dev/api/wallet-config and POST /dev/api/wallets/:address/fund (the faucet's one-time gift).
 // Tests named 'HOLE:' fail on the current code while the weakness is open; the others pass.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { createPublicClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
 
 let sandbox: TestSandbox
-// The faucet starts with 10,000 ETH per chain; on-ramp payouts must leave this much (a high floor,
-// so that one gift is enough to show the gift ignores it).
-const reserve = { eth: parseEther('9995') }
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ faucetReserve: reserve })
-  mkdirSync(join(sandbox.distDir, 'dev-wallet'), { recursive: true })
-  writeFileSync(join(sandbox.distDir, 'dev-wallet', 'index.html'), '<!doctype html><title>wallet</title>')
+  sandbox = await startTestSandbox()
 })
 afterAll(() => sandbox?.dispose())
 
@@ -59,11 +52,25 @@ describe('POST /dev/api/wallets/:address/fund', () => {
     // Any limit the rest of the sandbox uses (per IP, per hour) would refuse some of these.
     expect(statuses).toContain(429)
   })
+})
 
-  test("HOLE: the gift ignores the faucet's reserve (on-ramp payouts then fail with 'faucet low', sign-up gifts next)", async () => {
-    await fund(fresh())
-    // pay() (the on-ramp) keeps `reserve` in the faucet; fund() has no floor at all.
-    expect(await balanceOf(sandbox.faucetAddress)).toBeGreaterThanOrEqual(reserve.eth)
+describe("the faucet's reserve", () => {
+  // The faucet starts with 10,000 ETH per chain; on-ramp payouts must leave this much (a floor so
+  // high that a single gift would break it).
+  const reserve = { eth: parseEther('9995') }
+  let low: TestSandbox
+  beforeAll(async () => {
+    low = await startTestSandbox({ faucetReserve: reserve })
+  })
+  afterAll(() => low?.dispose())
+
+  test("HOLE (fixed): the gift ignored the faucet's reserve (on-ramp payouts then fail with 'faucet low', sign-up gifts next); now 503 and nothing sent", async () => {
+    const address = fresh()
+    const answer = await fetch(`${low.url}/dev/api/wallets/${address}/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect(answer.status).toBe(503)
+    const chain = createPublicClient({ transport: http(low.chains[0]!.rpcUrl) })
+    expect(await chain.getBalance({ address: low.faucetAddress })).toBeGreaterThanOrEqual(reserve.eth)
+    expect(await chain.getBalance({ address })).toBe(0n)
   })
 })
 

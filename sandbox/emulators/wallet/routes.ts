@@ -3,7 +3,9 @@ import { createPublicClient, http, isAddress } from 'viem'
 import type { Deps } from '../../context.ts'
 import { readJson } from '../../http/body.ts'
 import { fail } from '../../http/envelope.ts'
+import { clientIp, ipKey } from '../../http/rate-limit.ts'
 import { serveAsset, serveBuiltPage } from '../../http/static.ts'
+import { FaucetLowError } from '../../services/chain/faucet.ts'
 import { relayPath, sandboxProjectId } from '../../services/walletconnect/config.ts'
 
 /**
@@ -11,6 +13,8 @@ import { relayPath, sandboxProjectId } from '../../services/walletconnect/config
  * settings, and its one-time funding by the faucet. Development only, like the rest of /dev.
  */
 export function devWalletPageRoutes(deps: Deps) {
+  /** Addresses whose gift is being sent: a second call meanwhile must not see a zero balance and pay again. */
+  const funding = new Set<string>()
   const index = (c: Parameters<typeof serveAsset>[0]) => {
     const { host, protocol } = new URL(c.req.url)
     return serveBuiltPage(c, deps.distDir, 'dev-wallet/index.html', {
@@ -47,12 +51,23 @@ export function devWalletPageRoutes(deps: Deps) {
       if (c.req.header('content-type') === undefined) return fail(c, 415, 'Content-Type must be application/json')
       await readJson(c)
       if (!isAddress(address, { strict: false })) return fail(c, 400, 'Invalid address')
+      const key = address.toLowerCase()
+      if (funding.has(key)) return fail(c, 409, 'Already funded')
+      deps.limiter.hit('walletGiftsPerIp', ipKey(clientIp(c)))
       // Once per wallet: an address that holds anything on the first chain has had its gift.
       const first = deps.chains[0]
       if (!first) return fail(c, 503, 'No chain')
-      const balance = await createPublicClient({ transport: http(first.rpcUrl) }).getBalance({ address })
-      if (balance > 0n) return fail(c, 409, 'Already funded')
-      await deps.faucet.fund(address)
-      return c.json({ address, funded: true })
+      funding.add(key)
+      try {
+        const balance = await createPublicClient({ transport: http(first.rpcUrl) }).getBalance({ address })
+        if (balance > 0n) return fail(c, 409, 'Already funded')
+        await deps.faucet.fund(address, { keepReserve: true })
+        return c.json({ address, funded: true })
+      } catch (error) {
+        if (error instanceof FaucetLowError) return fail(c, 503, error.message)
+        throw error
+      } finally {
+        funding.delete(key)
+      }
     })
 }

@@ -64,7 +64,12 @@ export class FaucetLowError extends Error {
 }
 
 export type Faucet = {
-  fund(address: Address): Promise<void>
+  /**
+   * A new wallet's gifts on every chain. `keepReserve`: a gift nobody is owed (the sandbox mobile
+   * wallet's) is refused with FaucetLowError, sending nothing, when it would take the faucet below
+   * its reserve; a sign-up's gift is what the reserve is kept for.
+   */
+  fund(address: Address, options?: { keepReserve?: boolean }): Promise<void>
   /**
    * Sends `amount` (base units) of `asset` to `to` on `chainId` and waits for the receipt: the
    * hosted on-ramp's payout. DEMO is transferred from the faucet's own balance, topped up by
@@ -132,10 +137,15 @@ export function createFaucet(chains: readonly RunningChain[], faucetAccount: Pri
       queue = run.catch(() => {})
       return run
     }
-    return { chainId: chain.chainId, enqueue, gifts, pay }
+    const aboveReserve = async () => (await client.getBalance({ address: faucetAddress })) - faucetGifts.eth - payoutGas >= reserve.eth
+    return { chainId: chain.chainId, enqueue, gifts, pay, aboveReserve }
   })
   return {
-    async fund(address) {
+    async fund(address, options = {}) {
+      if (options.keepReserve) {
+        const low = (await Promise.all(perChain.map(async (entry) => ((await entry.aboveReserve()) ? null : entry.chainId)))).find((id) => id !== null)
+        if (low !== undefined && low !== null) throw new FaucetLowError(low)
+      }
       await Promise.all(perChain.map((entry) => entry.enqueue(() => entry.gifts(address))))
     },
     pay({ chainId, to, asset, amount }) {
