@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createPublicClient, http, verifyMessage } from 'viem'
+import { createPublicClient, http, verifyMessage, verifyTypedData } from 'viem'
 import { startRequest } from './flows.ts'
 import { accounts, frameOf, providerUrl, snap } from './helpers.ts'
 import { decide, openPairing, openWallet, scanQr, walletAddress } from './walletconnect.ts'
@@ -44,6 +44,34 @@ test('WalletConnect end to end: the QR pairs the sandbox wallet; signing and sen
   const receipt = await chain.waitForTransactionReceipt({ hash: sent.result as `0x${string}` })
   expect(receipt.status).toBe('success')
   expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+
+  // Typed data (EIP-712), on the second chain after a switch: the wallet signs it for that chain.
+  const switched = page.evaluate(
+    () => new Promise<string>((resolve) => window.WalletKit!.kit!.provider.on('chainChanged', ((id: string) => resolve(id)) as never)),
+  )
+  expect(await startRequest(page, 'wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).toEqual({ result: null })
+  expect(await switched).toBe('0x7a6a')
+  const typedData = {
+    domain: { name: 'Wallet Kit Demo', version: '1', chainId: 31338 },
+    types: {
+      EIP712Domain: [
+        { name: 'name', type: 'string' },
+        { name: 'version', type: 'string' },
+        { name: 'chainId', type: 'uint256' },
+      ],
+      Greeting: [
+        { name: 'from', type: 'address' },
+        { name: 'text', type: 'string' },
+      ],
+    },
+    primaryType: 'Greeting',
+    message: { from: address, text: 'gm from a phone' },
+  } as const
+  const typedSigning = startRequest(page, 'eth_signTypedData_v4', [address, JSON.stringify(typedData)])
+  await decide(wallet, 'request', 'Approve')
+  const typedSigned = await typedSigning
+  expect(await verifyTypedData({ address, ...typedData, signature: typedSigned.result as `0x${string}` } as never)).toBe(true)
+  expect(await startRequest(page, 'wallet_switchEthereumChain', [{ chainId: '0x7a69' }])).toEqual({ result: null })
 
   // A request the wallet rejects is 4001 at the host.
   const refused = startRequest(page, 'personal_sign', ['0x6869', address])
@@ -103,4 +131,18 @@ test('the wallet list offers mobile wallets with no browser wallet installed, Wa
   expect(names.at(-1)).toBe('WalletConnect')
   expect(names).toContain('Sandbox Wallet')
   await snap(page, 'connect-wallet-list-no-browser-wallet')
+})
+
+test('ethers v6 on the kit, unmodified: connect through the QR, sign a message on the phone, verify it with its own code', async ({ page }) => {
+  await openPairing(page, 'Sandbox Wallet', '/ethers/')
+  const wallet = await openWallet(page, await scanQr(page))
+  const address = await walletAddress(wallet)
+  await decide(wallet, 'proposal', 'Approve')
+  await expect(page.getByTestId('address')).toHaveText(address)
+  await expect(page.getByTestId('chain')).toHaveText('31337')
+  await page.getByRole('button', { name: 'Sign message' }).click()
+  await decide(wallet, 'request', 'Approve')
+  await expect(page.getByTestId('verified')).toHaveText('true')
+  await expect(page.getByTestId('signature')).toHaveText(/^0x[0-9a-f]{130}$/)
+  await expect(page.getByTestId('error')).toBeEmpty()
 })
