@@ -6,12 +6,32 @@ export const frameOf = (page: Page): FrameLocator => page.frameLocator('[data-te
 /** One screenshot per modal page, at desktop width and at a 390 px phone width. */
 export async function snap(page: Page, name: string): Promise<void> {
   const desktop = page.viewportSize() ?? { width: 1280, height: 720 }
-  await page.waitForTimeout(250) // let the page transition settle
+  await settled(page)
   await page.screenshot({ path: `test-results/screens/${name}-desktop.png` })
   await page.setViewportSize({ width: 390, height: 844 })
-  await page.waitForTimeout(250)
+  await settled(page)
   await page.screenshot({ path: `test-results/screens/${name}-phone.png` })
   await page.setViewportSize(desktop)
+}
+
+/**
+ * Waits for the page transition, then for the wallet frame's finite animations (the phone's sheet
+ * coming up) to end. Headless Chromium may not advance a cross-origin frame's animation until that
+ * frame is asked for something: the polling does both.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForTimeout(250)
+  const frame = page.frames().find((f) => f.url().includes('/widget/'))
+  if (!frame) return
+  await expect
+    .poll(
+      () => frame.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length),
+      {
+        timeout: 3000,
+      },
+    )
+    .toBe(0)
+    .catch(() => {})
 }
 
 /** The newest login code the sandbox's dev inbox holds for `to`. */

@@ -133,9 +133,22 @@ test('the wallet list offers mobile wallets with no browser wallet installed, Wa
   await snap(page, 'connect-wallet-list-no-browser-wallet')
 })
 
-test('ethers v6 on the kit, unmodified: connect through the QR, sign a message on the phone, verify it with its own code', async ({ page }) => {
+test('ethers v6 on the kit, unmodified: connect by pasting the copied link into the wallet, as a person does; sign a message on the phone, verify it with its own code', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await openPairing(page, 'Sandbox Wallet', '/ethers/')
-  const wallet = await openWallet(page, await scanQr(page))
+  const uri = await scanQr(page)
+  await frameOf(page).getByRole('button', { name: 'Copy link' }).click()
+  await expect(frameOf(page).getByRole('status').filter({ hasText: 'Copied to clipboard' })).toBeVisible()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(copied).toBe(uri)
+  const wallet = await context.newPage()
+  await wallet.goto(`${providerUrl}/dev/wallet`)
+  await expect(wallet.locator('body[data-ready=true]')).toBeAttached({ timeout: 30_000 })
+  await wallet.getByLabel('Pairing URI').fill(copied)
+  await wallet.getByRole('button', { name: 'Pair' }).click()
   const address = await walletAddress(wallet)
   await decide(wallet, 'proposal', 'Approve')
   await expect(page.getByTestId('address')).toHaveText(address)

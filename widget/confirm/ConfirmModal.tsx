@@ -155,7 +155,7 @@ export function ConfirmModal() {
           </p>
         )}
         {status === 'wallet' && (
-          <p className="wk-notice wk-row" role="status" data-testid="confirm-in-wallet">
+          <p className="wk-notice wk-waiting" role="status" data-testid="confirm-in-wallet">
             <span className="wk-spinner" aria-hidden="true" />
             <span>{t.confirmInWallet}</span>
           </p>
