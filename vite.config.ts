@@ -11,6 +11,13 @@ export default defineConfig({
     outDir: '../dist/widget',
     emptyOutDir: true,
     target: 'es2022',
+    // The WalletConnect chunk (sign-client) is large and lazy: loaded for the QR page only.
+    chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      // ox's Provider module imports eventemitter3 (a CommonJS module the bundler cannot prove
+      // pure) for an emitter the frame never creates: without this, 5 KB of it ships in the first route.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]eventemitter3[\\/]/.test(id) },
+    },
   },
   test: {
     root: '.',

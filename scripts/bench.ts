@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { browserTimings } from './bench/browser.ts'
+import { measureSizes } from './bench/sizes.ts'
+
+/**
+ * `npm run bench` (not part of `npm test`): sizes beside our peers, timings in headless Chromium,
+ * and the sandbox under load, in one run. Writes bench/results.json and bench/results.md (the table
+ * README.md quotes). Goals are reported here, never asserted in tests.
+ *   npm run bench [-- --runs 20 --seconds 10]
+ */
+const args = process.argv.slice(2)
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`)
+  return index >= 0 ? Number(args[index + 1]) : fallback
+}
+const log = (line: string) => console.log(`[bench] ${line}`)
+
+const sizes = await measureSizes(log)
+const browser = await browserTimings({ runs: option('runs', 20), log })
+log('sandbox under load (its own process)…')
+const loadOutput = execFileSync('npx', ['tsx', 'scripts/bench-sandbox.ts', '--seconds', String(option('seconds', 10))], { encoding: 'utf8' })
+const sandbox = JSON.parse(loadOutput.trim().split('\n').at(-1) ?? '{}') as Record<string, number>
+
+const goals = [
+  ['createWalletKit() → first answer median ≤ 100 ms', browser.handshakeMs.median <= 100],
+  ['modal visible median ≤ 50 ms after open()', browser.modalVisibleMs.median <= 50],
+  ['bridge call ≤ 1.5× a raw cross-origin round trip', browser.bridgeToRawRatio <= 1.5],
+  ['sign-message ≥ 1,500 requests/s', (sandbox.requestsPerSecond ?? 0) >= 1500],
+  ['sign-message p99 ≤ 100 ms', (sandbox.p99Ms ?? Number.POSITIVE_INFINITY) <= 100],
+] as const
+
+const results = {
+  date: new Date().toISOString(),
+  machine: `${process.platform} ${process.arch}, Node ${process.versions.node}`,
+  sizes,
+  browser,
+  sandbox,
+  goals,
+}
+mkdirSync('bench', { recursive: true })
+writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`)
+const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`
+const ms = (s: { median: number; p95: number }) => `${s.median} ms (p95 ${s.p95} ms)`
+const markdown = [
+  `# Benchmark (${results.date.slice(0, 10)}, ${results.machine})`,
+  '',
+  '| bundle | minified | gzipped |',
+  '|---|---:|---:|',
+  ...sizes.map((row) => ('error' in row ? `| ${row.bundle} | failed | ${row.error} |` : `| ${row.bundle} | ${kb(row.raw)} | ${kb(row.gzip)} |`)),
+  '',
+  `| in headless Chromium, ${browser.runs} runs, two origins | median (p95) |`,
+  '|---|---:|',
+  `| createWalletKit() → first answer (frame load, widget start, app config, handshake) | ${ms(browser.handshakeMs)} |`,
+  `| kit.open() → frame shown | ${ms(browser.modalVisibleMs)} |`,
+  `| one bridge call (eth_chainId) | ${ms(browser.bridgeCallMs)} |`,
+  `| raw postMessage round trip, opaque-origin frame | ${ms(browser.rawRoundTripMs)} |`,
+  `| bridge ÷ raw | ${browser.bridgeToRawRatio}× |`,
+  '',
+  `| sandbox, sign-message, ${sandbox.clients} clients, ${sandbox.seconds} s | |`,
+  '|---|---:|',
+  `| requests/s | ${sandbox.requestsPerSecond} |`,
+  `| p50 / p99 | ${sandbox.p50Ms} / ${sandbox.p99Ms} ms |`,
+  `| errors | ${sandbox.errors} |`,
+  `| peak memory | ${sandbox.sandboxPeakRssMiB} MiB |`,
+  '',
+  '| goal | met |',
+  '|---|---|',
+  ...goals.map(([goal, met]) => `| ${goal} | ${met ? 'yes' : 'no'} |`),
+  '',
+].join('\n')
+writeFileSync('bench/results.md', markdown)
+console.log(markdown)
