@@ -38,6 +38,8 @@ test.each([
   ['three dots of garbage', async () => '?auth=a.b.c'],
   ['an expired token', async () => `?auth=${await authToken(relay.url, { iat: now() - 200, ttlSeconds: 100 })}`],
   ['a token issued in the future', async () => `?auth=${await authToken(relay.url, { iat: now() + 3600 })}`],
+  // A token seen in a log or a proxy could be replayed for as long as its maker chose.
+  ['a properly signed token that lives ten years', async () => `?auth=${await authToken(relay.url, { ttlSeconds: 10 * 365 * 86_400 })}`],
   ['a token for the public relay', async () => `?auth=${await authToken('wss://relay.walletconnect.org')}`],
   ['a token for another port', async () => `?auth=${await authToken(`ws://127.0.0.1:${relay.port + 1}/walletconnect`)}`],
   ['a token for another path', async () => `?auth=${await authToken(`ws://127.0.0.1:${relay.port}/`)}`],

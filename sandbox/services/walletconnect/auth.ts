@@ -13,6 +13,11 @@ export type RelayAuth = { ok: true; clientId: string } | { ok: false; reason: st
 const maxTokenLength = 4096
 /** Seconds an `iat` may lie ahead of this clock. */
 const clockSkew = 60
+/**
+ * The longest life a token may have left. Clients make them for a day; one seen in a log or a
+ * proxy could otherwise be replayed for as long as its maker chose (years).
+ */
+const maxTokenLifeSeconds = 7 * 24 * 60 * 60
 
 export async function checkRelayAuth(token: string | null, audiences: readonly string[], now = Date.now()): Promise<RelayAuth> {
   if (!token) return refused('Missing auth token')
@@ -29,6 +34,7 @@ export async function checkRelayAuth(token: string | null, audiences: readonly s
   if (typeof payload.iss !== 'string' || !payload.iss.startsWith('did:key:z')) return refused('Auth issuer must be a did:key')
   if (typeof payload.aud !== 'string' || !audiences.includes(payload.aud)) return refused('Auth audience is not this relay')
   if (typeof payload.exp !== 'number' || payload.exp <= seconds) return refused('Auth token expired')
+  if (payload.exp > seconds + maxTokenLifeSeconds) return refused('Auth token lives too long')
   if (payload.iat !== undefined && (typeof payload.iat !== 'number' || payload.iat > seconds + clockSkew)) return refused('Auth token issued in the future')
   return { ok: true, clientId: payload.iss }
 }
