@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createPublicClient, http, parseEther, type Address } from 'viem'
+import { createPublicClient, http, parseEther, verifyMessage, type Address } from 'viem'
 import { afterAll, expect, test } from 'vitest'
+import { createClient, SdkError } from '../sdk/index.ts'
 import { anvilPackageName, anvilPath } from './infra/anvil/anvil-path.ts'
 import { createSandbox } from './server.ts'
 
@@ -56,3 +57,54 @@ async function post(url: string, path: string, body: unknown, token?: string) {
   })
   return response.json()
 }
+
+test('the sandbox stopped mid-request: the client gets a normalised error, never a hang; restarted, the stored session signs again', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wallet-kit-restart-'))
+  try {
+    const first = await createSandbox({ port: 0, anvilPort: 0, dataDir: dir })
+    const port = Number(new URL(first.url).port)
+    const api = first.url
+    const client = createClient({
+      appId: 'demo',
+      clientSecret: 'demo-client-secret',
+      baseUrls: { wallet: `${api}/api/v2`, appConfig: `${api}/api/v1`, smartAccount: `${api}/api/v1`, ramp: `${api}/v1` },
+    })
+    let address: Address
+    try {
+      const sent = await fetch(`${api}/api/v2/auth/login-otp`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=midway@example.com',
+      }).then((response) => response.json())
+      const [message] = await fetch(`${api}/dev/api/inbox?to=midway@example.com`).then((response) => response.json())
+      const verified = await post(api, '/api/v2/auth/verify-otp', { verificationToken: sent.data.verificationToken, otp: message.code })
+      const created = await post(api, '/api/v2/account/create', {}, verified.data.accessToken)
+      address = created.data.address[0].address
+      client.tokens.set({ walletToken: created.data.walletToken })
+    } catch (error) {
+      await first.close()
+      throw error
+    }
+    // Asked, then the sandbox goes away: answered or a normalised error, never a hang.
+    const inFlight = client.wallet.signMessage({ network: 'local-1', message: 'going' }).then(
+      () => 'answered',
+      (error: unknown) => error,
+    )
+    await first.close()
+    const outcome = await inFlight
+    expect(outcome === 'answered' || outcome instanceof SdkError).toBe(true)
+    const down = await client.wallet.signMessage({ network: 'local-1', message: 'down' }).catch((error: unknown) => error)
+    expect(down).toBeInstanceOf(SdkError)
+    expect((down as SdkError).code).toBe('NO_RESPONSE')
+
+    const second = await createSandbox({ port, anvilPort: 0, dataDir: dir })
+    try {
+      const { signature } = await client.wallet.signMessage({ network: 'local-1', message: 'back' })
+      expect(await verifyMessage({ address, message: 'back', signature: signature as `0x${string}` })).toBe(true)
+    } finally {
+      await second.close()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
