@@ -107,3 +107,21 @@ export async function signUpInSecureWindow(page: Page, request: APIRequestContex
   await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   return { address: (await page.getByTestId('account').textContent()) as `0x${string}`, email }
 }
+
+/** EIP-712 typed data a dapp asks `address` to sign, on `chainId` (the first local chain unless named). */
+export const typedData = (address: string, text = 'gm', chainId = 31337) => ({
+  domain: { name: 'Wallet Kit Demo', version: '1', chainId },
+  types: {
+    EIP712Domain: [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+    ],
+    Greeting: [
+      { name: 'from', type: 'address' },
+      { name: 'text', type: 'string' },
+    ],
+  },
+  primaryType: 'Greeting',
+  message: { from: address, text },
+})

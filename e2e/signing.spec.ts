@@ -1,26 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { createPublicClient, hashTypedData, http, parseEther, recoverAddress, verifyMessage, verifyTypedData } from 'viem'
 import { signUp, startRequest } from './flows.ts'
-import { frameOf, providerUrl, snap, pressConfirm } from './helpers.ts'
+import { frameOf, providerUrl, snap, pressConfirm, typedData } from './helpers.ts'
 
 const chain = createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) })
-
-const typedData = (address: string) => ({
-  domain: { name: 'Wallet Kit Demo', version: '1', chainId: 31337 },
-  types: {
-    EIP712Domain: [
-      { name: 'name', type: 'string' },
-      { name: 'version', type: 'string' },
-      { name: 'chainId', type: 'uint256' },
-    ],
-    Greeting: [
-      { name: 'from', type: 'address' },
-      { name: 'text', type: 'string' },
-    ],
-  },
-  primaryType: 'Greeting',
-  message: { from: address, text: 'gm' },
-})
 
 test('personal_sign: the user sees the message, confirms, and the signature verifies against the address', async ({ page, request }) => {
   const address = await signUp(page, request)

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { createPublicClient, http, verifyMessage, verifyTypedData } from 'viem'
 import { startRequest } from './flows.ts'
-import { accounts, frameOf, providerUrl, snap } from './helpers.ts'
+import { accounts, frameOf, providerUrl, snap, typedData } from './helpers.ts'
 import { decide, openPairing, openWallet, scanQr, walletAddress } from './walletconnect.ts'
 
 const chain = createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) })
@@ -51,26 +51,11 @@ test('WalletConnect end to end: the QR pairs the sandbox wallet; signing and sen
   )
   expect(await startRequest(page, 'wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).toEqual({ result: null })
   expect(await switched).toBe('0x7a6a')
-  const typedData = {
-    domain: { name: 'Wallet Kit Demo', version: '1', chainId: 31338 },
-    types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-      ],
-      Greeting: [
-        { name: 'from', type: 'address' },
-        { name: 'text', type: 'string' },
-      ],
-    },
-    primaryType: 'Greeting',
-    message: { from: address, text: 'gm from a phone' },
-  } as const
-  const typedSigning = startRequest(page, 'eth_signTypedData_v4', [address, JSON.stringify(typedData)])
+  const greeting = typedData(address, 'gm from a phone', 31338)
+  const typedSigning = startRequest(page, 'eth_signTypedData_v4', [address, JSON.stringify(greeting)])
   await decide(wallet, 'request', 'Approve')
   const typedSigned = await typedSigning
-  expect(await verifyTypedData({ address, ...typedData, signature: typedSigned.result as `0x${string}` } as never)).toBe(true)
+  expect(await verifyTypedData({ address, ...greeting, signature: typedSigned.result as `0x${string}` } as never)).toBe(true)
   expect(await startRequest(page, 'wallet_switchEthereumChain', [{ chainId: '0x7a69' }])).toEqual({ result: null })
 
   // A request the wallet rejects is 4001 at the host.
@@ -131,6 +116,19 @@ test('the wallet list offers mobile wallets with no browser wallet installed, Wa
   expect(names.at(-1)).toBe('WalletConnect')
   expect(names).toContain('Sandbox Wallet')
   await snap(page, 'connect-wallet-list-no-browser-wallet')
+})
+
+test("on a phone, a mobile wallet's QR page offers its app link, opened by the frame itself toward the top page", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await openPairing(page, 'MetaMask')
+  const uri = await scanQr(page)
+  const open = frameOf(page).getByRole('link', { name: 'Open MetaMask' })
+  await expect(open).toHaveAttribute('target', '_top')
+  const link = new URL((await open.getAttribute('href'))!)
+  expect(link.protocol).toBe('metamask:')
+  expect(link.searchParams.get('uri')).toBe(uri)
+  await expect(frameOf(page).getByTestId('open-in-browser')).toHaveCount(0)
+  await page.screenshot({ path: 'test-results/screens/connect-qr-code-mobile-wallet-phone.png' })
 })
 
 test('ethers v6 on the kit, unmodified: connect by pasting the copied link into the wallet, as a person does; sign a message on the phone, verify it with its own code', async ({

@@ -1,24 +1,12 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { createConfirmations } from './confirmation.ts'
+import { ask as askOnHost, outcome } from './test-confirmations.ts'
 import { alice, testWallet } from './test-wallet.ts'
 
 // Requests for an account that confirms on its own device (a WalletConnect wallet): shown with
 // 'Confirm in your wallet', sent at once, answered by the wallet; the frame has no Confirm of its own.
 
-const payload = { from: alice.address, chainId: 31337, message: 'hi' }
-const ask = (run: () => Promise<unknown>) => ({
-  kind: 'message' as const,
-  payload,
-  run,
-  rejected: 'Message signing rejected by user',
-  failed: 'Failed to sign message',
-  onDevice: true,
-})
-const outcome = (p: Promise<unknown>) =>
-  p.then(
-    (result) => ({ result }),
-    (e: { code: number; message: string }) => ({ code: e.code, message: e.message }),
-  )
+const ask = (run: () => Promise<unknown>) => askOnHost(run, { onDevice: true })
 /** A request the wallet answers when the test says. */
 function deferred() {
   let settle!: { resolve(v: unknown): void; reject(e: unknown): void }

@@ -1,21 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { SdkError } from '../sdk/index.ts'
 import { createConfirmations } from './confirmation.ts'
+import { ask, outcome, payload } from './test-confirmations.ts'
 import { alice, testWallet } from './test-wallet.ts'
-
-const payload = { from: alice.address, chainId: 31337, message: 'hi' }
-const ask = (run: () => Promise<unknown>) => ({
-  kind: 'message' as const,
-  payload,
-  run,
-  rejected: 'Message signing rejected by user',
-  failed: 'Failed to sign message',
-})
-const outcome = (p: Promise<unknown>) =>
-  p.then(
-    (result) => ({ result }),
-    (e: { code: number; message: string }) => ({ code: e.code, message: e.message }),
-  )
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())

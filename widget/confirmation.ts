@@ -38,7 +38,7 @@ type Pending = {
 type PermissionRefusal = { status?: unknown; data?: { acceptPermissionPage?: unknown } }
 
 /** A wallet's own refusal: EIP-1193's 4001, or WalletConnect's USER_REJECTED (5000) and its variants. */
-function isUserRejection(err: unknown): boolean {
+export function isUserRejection(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code
   return code === 4001 || code === 5000 || code === 5002
 }

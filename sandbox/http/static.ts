@@ -42,16 +42,6 @@ export function staticRoutes(deps: Deps) {
     .get('/widget/assets/*', (c) => serveAsset(c, deps.distDir, 'widget', c.req.path.slice('/widget/assets/'.length)))
 }
 
-/** The WalletConnect relay the frame's sign-client talks to (DESIGN.md: WalletConnect lives in the widget), as a ws(s): source. */
-function relayOrigin(relayUrl: string): string[] {
-  try {
-    const { protocol, host } = new URL(relayUrl)
-    return protocol === 'wss:' || protocol === 'ws:' ? [`${protocol}//${host}`] : []
-  } catch {
-    return []
-  }
-}
-
 /**
  * What the frame of `appId` may reach (all its environments unless ?env= names one): framed by
  * the app's allowedOrigins, connecting to its chains' RPC URLs, showing its logo. An unknown app
@@ -68,19 +58,20 @@ async function widgetSources(deps: Deps, appId: string | undefined, env: string 
   return {
     frameAncestors: origins.length ? origins : ["'none'"],
     connect: [
-      ...configs.flatMap((config) => config.chains.flatMap((chain) => chain.rpcUrls)).flatMap(webOrigin),
-      ...configs.flatMap((config) => relayOrigin(config.walletConnect.relayUrl)),
+      ...configs.flatMap((config) => config.chains.flatMap((chain) => chain.rpcUrls)).flatMap((url) => originOf(url)),
+      // The WalletConnect relay the frame's sign-client talks to (DESIGN.md: WalletConnect lives in the widget).
+      ...configs.flatMap((config) => originOf(config.walletConnect.relayUrl, ['wss:', 'ws:'])),
     ],
-    img: [deps.origin(), ...configs.flatMap((config) => webOrigin(config.logoUrl))],
+    img: [deps.origin(), ...configs.flatMap((config) => originOf(config.logoUrl))],
   }
 }
 
-/** The origin of an http(s) URL, as a CSP source; nothing for anything else (no paths, no keywords). */
-function webOrigin(url: string | null): string[] {
+/** The origin of a URL of one of `protocols` (http(s) unless named), as a CSP source; nothing for anything else (no paths, no keywords). */
+function originOf(url: string | null, protocols: readonly string[] = ['https:', 'http:']): string[] {
   if (!url) return []
   try {
     const { protocol, origin } = new URL(url)
-    return protocol === 'https:' || protocol === 'http:' ? [origin] : []
+    return protocols.includes(protocol) ? [origin] : []
   } catch {
     return []
   }

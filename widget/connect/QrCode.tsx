@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { walletLink } from '../../bridge/mobile-wallets.ts'
+import { isUserRejection } from '../confirmation.ts'
 import { narrowScreenPx, pairingExpiryMs, walletConnectErrorMs } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { useT } from '../i18n.ts'
@@ -8,9 +9,6 @@ import { Qr } from '../ui/Qr.tsx'
 import { useCopy } from '../use-copy.ts'
 import { useTimedMessage } from '../use-timed.ts'
 import { pairingWallets } from '../walletconnect/wallet-list.ts'
-
-/** The wallet refused the connection: WalletConnect's USER_REJECTED (5000), or EIP-1193's 4001. */
-const isRejection = (err: unknown) => [4001, 5000, 5002].includes((err as { code?: number } | null)?.code ?? 0)
 
 /**
  * One pairing: a new URI, then the wallet's answer. `renew` asks for the next one (expired after 5
@@ -36,7 +34,7 @@ function usePairing(renew: () => void, showError: (message: string) => void) {
           (err: unknown) => {
             if (!live) return
             // SPEC.md section 8: a refusal is said and retried with a new QR; any other failure for 5 s.
-            if (isRejection(err)) showError(t.connectionRejected)
+            if (isUserRejection(err)) showError(t.connectionRejected)
             else showError((err as Error)?.message === 'No chains found on connector.' ? t.noChainsOnConnector : t.failedToConnect)
             renew()
           },

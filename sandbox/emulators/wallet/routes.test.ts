@@ -20,10 +20,18 @@ const fund = (address: string, headers: Record<string, string> = { 'content-type
   fetch(`${sandbox.url}/dev/api/wallets/${address}/fund`, { method: 'POST', headers, body: '{}' })
 
 describe('POST /dev/api/wallets/:address/fund', () => {
-  test('sound: a bad address is 400; a second gift to the same address is 409', async () => {
+  test('sound: a bad address is 400; a plain form post or no body type 415; a second gift to the same address is 409', async () => {
     expect((await fund('0x1234')).status).toBe(400)
     expect((await fund('not-an-address')).status).toBe(400)
     const address = fresh()
+    const asForm = await fetch(`${sandbox.url}/dev/api/wallets/${address}/fund`, {
+      method: 'POST',
+      headers: { origin: sandbox.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    })
+    expect(asForm.status).toBe(415)
+    expect((await fetch(`${sandbox.url}/dev/api/wallets/${address}/fund`, { method: 'POST', headers: { origin: sandbox.url } })).status).toBe(415)
+    expect(await balanceOf(address)).toBe(0n)
     expect((await fund(address)).status).toBe(200)
     expect(await balanceOf(address)).toBe(parseEther('10'))
     expect((await fund(address)).status).toBe(409)
@@ -83,6 +91,7 @@ describe('/dev/wallet', () => {
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).toContain("default-src 'self'")
     expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost:\d+(;|$)/)
+    expect((await fetch(`${sandbox.url}/dev/wallet/assets/..%2F..%2Fpackage.json`)).status).toBe(404)
   })
 
   test('sound: /dev/wallet?uri= redirects to the page on the same origin, keeping only its own query', async () => {
@@ -95,7 +104,14 @@ describe('/dev/wallet', () => {
 
   test('sound: wallet-config names only public things (relay path, project id, chain RPC paths)', async () => {
     const { body } = await sandbox.call('/dev/api/wallet-config', { app: null })
-    expect(Object.keys(body).sort()).toEqual(['chains', 'projectId', 'relayPath'])
+    expect(body).toEqual({
+      relayPath: '/walletconnect',
+      projectId: 'wallet-kit-sandbox',
+      chains: [
+        { chainId: 31337, name: 'Local Chain 1', rpcPath: '/rpc/31337' },
+        { chainId: 31338, name: 'Local Chain 2', rpcPath: '/rpc/31338' },
+      ],
+    })
     expect(JSON.stringify(body)).not.toMatch(/key|secret|token|anvil|8545/i)
   })
 })

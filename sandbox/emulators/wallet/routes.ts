@@ -15,6 +15,8 @@ import { relayPath, sandboxProjectId } from '../../services/walletconnect/config
 export function devWalletPageRoutes(deps: Deps) {
   /** Addresses whose gift is being sent: a second call meanwhile must not see a zero balance and pay again. */
   const funding = new Set<string>()
+  /** Reads the first chain (has an address had its gift?). */
+  const firstChain = deps.chains[0] && createPublicClient({ transport: http(deps.chains[0].rpcUrl) })
   const index = (c: Parameters<typeof serveAsset>[0]) => {
     const { host, protocol } = new URL(c.req.url)
     return serveBuiltPage(c, deps.distDir, 'dev-wallet/index.html', {
@@ -55,11 +57,10 @@ export function devWalletPageRoutes(deps: Deps) {
       if (funding.has(key)) return fail(c, 409, 'Already funded')
       deps.limiter.hit('walletGiftsPerIp', ipKey(clientIp(c)))
       // Once per wallet: an address that holds anything on the first chain has had its gift.
-      const first = deps.chains[0]
-      if (!first) return fail(c, 503, 'No chain')
+      if (!firstChain) return fail(c, 503, 'No chain')
       funding.add(key)
       try {
-        const balance = await createPublicClient({ transport: http(first.rpcUrl) }).getBalance({ address })
+        const balance = await firstChain.getBalance({ address })
         if (balance > 0n) return fail(c, 409, 'Already funded')
         await deps.faucet.fund(address, { keepReserve: true })
         return c.json({ address, funded: true })
