@@ -72,7 +72,17 @@ export async function logInInFrame(page: Page, request: APIRequestContext): Prom
  */
 export async function pressConfirm(button: Locator): Promise<void> {
   await button.hover()
-  await expect(button).toBeEnabled()
+  // Each look lets the button's frame render twice first: IntersectionObserver reports are made in
+  // rendering updates, which headless Chromium may not run for a still cross-origin frame.
+  await expect
+    .poll(() =>
+      button
+        .evaluate((b: HTMLButtonElement) => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(!b.disabled)))), undefined, {
+          timeout: 1000,
+        })
+        .catch(() => false),
+    )
+    .toBe(true)
   await button.click()
 }
 

@@ -116,7 +116,10 @@ test('with IntersectionObserver v2: a frame moved after Confirm was enabled disa
     else expect(at - disabledAt).toBeGreaterThanOrEqual(500)
   }
   // A click on the frame the moment it arrives under the pointer is not taken either.
-  await page.evaluate(() => (document.querySelector<HTMLIFrameElement>('[data-testid=wallet-kit-frame]')!.style.transform = 'none'))
+  await page.evaluate(async () => {
+    document.querySelector<HTMLIFrameElement>('[data-testid=wallet-kit-frame]')!.style.transform = 'none'
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  })
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
   await page.waitForTimeout(200)
   await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
