@@ -10,6 +10,7 @@ import type { PopupChannels } from './services/popup/channel.ts'
 import type { ReplayGuard } from './http/request-signatures.ts'
 import type { SigningAccounts } from './services/wallet/caller-wallet.ts'
 import type { Relay } from './services/walletconnect/relay.ts'
+import type { SmartAccounts } from './services/smart-account/service.ts'
 
 /**
  * What the route modules need, handed in by createSandbox: everything that lives as long as one
@@ -33,6 +34,8 @@ export type Deps = {
   signingAccounts: SigningAccounts
   /** The WalletConnect relay (services/walletconnect/): its sockets, subscriptions and stored messages. */
   relay: Relay
+  /** ERC-4337: a bundler and a verifying paymaster per chain (services/smart-account/). */
+  smartAccounts: SmartAccounts
   /** The public origin (http://localhost:<port>), known only once the server listens. */
   origin(): string
   /** Origins that are the sandbox itself (localhost, 127.0.0.1, [::1] on its port). */

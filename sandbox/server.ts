@@ -24,6 +24,16 @@ import { closeServer, listen } from './http/listen.ts'
 import type { RelayLimits } from './services/walletconnect/limits.ts'
 import { createRelay } from './services/walletconnect/relay.ts'
 import { attachRelay } from './services/walletconnect/routes.ts'
+import { ensureAccountAbstraction } from './contracts/account-abstraction.ts'
+import { createSmartAccounts } from './services/smart-account/service.ts'
+import { openTank } from './services/smart-account/queries.ts'
+import { privateKeyToAccount } from 'viem/accounts'
+import { bytesToHex, parseEther } from 'viem'
+
+/** What each seed app's gas tank holds on each chain when first opened. */
+const seedGasTank = parseEther('1')
+/** The verifying paymaster's EntryPoint deposit, kept at least this on every chain (it pays sponsored gas). */
+const paymasterDeposit = parseEther('100')
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 
@@ -48,6 +58,8 @@ export type SandboxOptions = {
   faucetReserve?: Partial<FaucetReserve>
   /** Overrides of the WalletConnect relay's limits (services/walletconnect/limits.ts). */
   relayLimits?: Partial<RelayLimits>
+  /** How long the bundler gathers user operations before sending a bundle (ms). */
+  bundleDelayMs?: number
 }
 
 export type Sandbox = {
@@ -78,10 +90,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     const keys = loadKeys(dataDir, options.masterKey ?? process.env.SANDBOX_MASTER_KEY)
     const store = await openStore({ dataDir: join(dataDir, 'pg'), databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL })
     cleanups.push(() => store.close())
-    for (const seed of readSeed()) await upsertApp(store, seed)
+    const seeds = readSeed()
+    for (const seed of seeds) await upsertApp(store, seed)
 
     const faucetAccount = faucetAccountOf(keys.faucetKey)
     const faucetAddress = faucetAccount.address
+    const bundlerAccount = privateKeyToAccount(bytesToHex(keys.bundlerKey))
+    const paymasterAccount = privateKeyToAccount(bytesToHex(keys.paymasterKey))
     const chains: RunningChain[] = []
     for (const [index, chain] of localChains.entries()) {
       const anvil: Anvil = await startAnvil({
@@ -96,8 +111,16 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       await emptyPublicAccounts(running)
       await ensureDemoContracts(running, faucetAccount.address)
       await fundNewFaucet(running, faucetAccount)
+      await ensureAccountAbstraction(running, { paymasterSigner: paymasterAccount.address, paymasterDeposit: paymasterDeposit })
+      await fundNewFaucet(running, bundlerAccount)
       chains.push(running)
     }
+
+    const networks = createNetworks(chains)
+    // Seed apps start with some gas in their tanks, so sponsorship works out of the box.
+    for (const seed of seeds)
+      for (const environment of seed.environments)
+        for (const chain of chains) await openTank(store, { appId: seed.appId, environment }, chain.chainId, seedGasTank)
 
     let port = 0
     const origin = () => `http://localhost:${port}`
@@ -106,7 +129,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       store,
       keys,
       chains,
-      networks: createNetworks(chains),
+      networks,
       faucet: createFaucet(chains, faucetAccount, options.faucetReserve),
       oidc,
       limiter: createLimiter(options.rateLimits),
@@ -114,10 +137,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       replays: createReplayGuard(store),
       signingAccounts: createSigningAccounts(),
       relay: createRelay(options.relayLimits),
+      smartAccounts: createSmartAccounts({ networks, store, bundlerKey: bundlerAccount, paymasterKey: paymasterAccount, bundleDelayMs: options.bundleDelayMs }),
       origin,
       ownOrigins: () => [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`],
       distDir,
     }
+    cleanups.push(() => deps.smartAccounts.close())
+    await deps.smartAccounts.resume()
     const servers = await listen(createApp(deps, options.log ?? false), options.port ?? 0)
     port = servers.port
     cleanups.push(() => Promise.all(servers.list.map(closeServer)).then(() => {}))

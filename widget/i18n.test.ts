@@ -18,4 +18,13 @@ test("the English strings are the spec's", () => {
   expect(messages.en.createdTitle).toBe('Wallet Created Successfully!')
   expect(messages.en.walletsTitle).toBe('Select Your Log In Method')
   expect(messages.en.copied).toBe('Copied to clipboard')
+  // The smart wallet (SPEC.md sections 2 and 4).
+  expect(messages.en.smartWallet).toBe('Smart Wallet')
+  expect([messages.en.notActivated, messages.en.activatingStatus, messages.en.activated, messages.en.unknownStatus]).toEqual([
+    'Not Activated',
+    'Activating',
+    'Activated',
+    'Unknown',
+  ])
+  expect([messages.en.activate, messages.en.activatingPending]).toEqual(['Activate', 'Activating...'])
 })

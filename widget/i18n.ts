@@ -97,6 +97,18 @@ const en = {
   rate: 'Rate',
   fee: 'Fee',
   somethingWrong: 'Something went wrong',
+  // The smart wallet (SPEC.md sections 2 and 4): one account per chain of the app.
+  smartWallet: 'Smart Wallet',
+  notActivated: 'Not Activated',
+  activate: 'Activate',
+  /** The status 'deploying'. */
+  activatingStatus: 'Activating',
+  activated: 'Activated',
+  unknownStatus: 'Unknown',
+  /** The Activate button while it signs and submits. */
+  activatingPending: 'Activating...',
+  noSmartWallets: 'This app has no smart wallets yet.',
+  loading: 'Loading…',
   openSecureWindow: 'Open secure window',
   secureConfirmHint: 'This page cannot show that the wallet is in plain view, so you confirm in a secure window of the wallet.',
   secureLoginHint: 'This browser does not let the wallet remember you on this site. Sign in in a secure window: next time one click is enough.',

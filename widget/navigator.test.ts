@@ -20,6 +20,8 @@ describe('one navigator for every modal', () => {
     expect(isPageOf('connect', 'receive')).toBe(false)
     expect(isPageOf('connect', 'qr-code')).toBe(true)
     expect(isPageOf('profile', 'qr-code')).toBe(false)
+    expect(isPageOf('profile', 'smart-account')).toBe(true)
+    expect(isPageOf('connect', 'smart-account')).toBe(false)
   })
 
   test('the profile uses the same back stack: Receive, back, Buy, pick a crypto, back to Buy; closing resets to home after 50 ms', async () => {

@@ -1,5 +1,5 @@
 import type { ClientConfig } from '../sdk/config.ts'
-import { resolveContext } from '../sdk/config.ts'
+import { resolveContext, type Context } from '../sdk/config.ts'
 import type { Client } from '../sdk/index.ts'
 import { createAppConfigClient } from '../sdk/app-config.ts'
 import { createRampClient } from '../sdk/ramp/client.ts'
@@ -8,7 +8,10 @@ import { createAuthClient } from '../sdk/wallet/auth.ts'
 import { createWalletClient } from '../sdk/wallet/client.ts'
 
 /** The services the frame uses, on one configuration and one token holder (the session owner). */
-export type WidgetClient = Pick<Client, 'env' | 'baseUrls' | 'tokens' | 'auth' | 'account' | 'wallet' | 'ramp' | 'appConfig'>
+export type WidgetClient = Pick<Client, 'env' | 'baseUrls' | 'tokens' | 'auth' | 'account' | 'wallet' | 'ramp' | 'appConfig'> & {
+  /** The configuration and token holder the services share: lazy pages build their services on it (the smart-account client). */
+  context?: Context
+}
 
 /**
  * Built from the sdk's service constructors rather than `createClient`, so that what the frame does
@@ -21,6 +24,7 @@ export function createWidgetClient(config: ClientConfig): WidgetClient {
     env: ctx.env,
     baseUrls: ctx.baseUrls,
     tokens: ctx.tokens,
+    context: ctx,
     auth: createAuthClient(ctx),
     account: createAccountClient(ctx),
     wallet: createWalletClient(ctx),

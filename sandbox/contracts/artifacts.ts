@@ -15,7 +15,7 @@ export type Artifact = {
   deployedBytecode: Hex
 }
 
-export const contractNames = ['DemoToken', 'DemoNft', 'DemoMultiToken', 'Multicall3'] as const
+export const contractNames = ['DemoToken', 'DemoNft', 'DemoMultiToken', 'Multicall3', 'WalletKitAccount', 'WalletKitAccountFactory'] as const
 export type ContractName = (typeof contractNames)[number]
 
 /** sha256 of a .sol file, recorded in its artifact so a test can tell a stale artifact from its source. */

@@ -21,6 +21,7 @@ import { popupChannelRoutes } from '../services/popup/routes.ts'
 import { rpcRoutes } from '../services/chain/rpc-routes.ts'
 import { rampServiceRoutes } from '../services/ramp/routes.ts'
 import { smartAccountRoutes } from '../services/smart-account/routes.ts'
+import { bundlerRpcRoutes } from '../services/smart-account/rpc-routes.ts'
 import { readRoutes } from '../services/wallet/read-routes.ts'
 import { walletRoutes } from '../services/wallet/routes.ts'
 import { sendRoutes } from '../services/wallet/send-routes.ts'
@@ -48,6 +49,7 @@ export function createApp(deps: Deps, log: boolean) {
   app.use('/api/*', apiCors(deps), api(64 * 1024))
   app.route('/api/v1', configRoutes(deps))
   app.route('/api/v1', smartAccountRoutes(deps))
+  app.route('/api/v1', bundlerRpcRoutes(deps))
   app.use('/api/v2/*', requireApp(deps, { walletService: true }))
   app.route('/api/v2/auth', authRoutes(deps))
   app.route('/api/v2/auth', passwordRoutes(deps))

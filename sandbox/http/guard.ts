@@ -80,7 +80,7 @@ export function requireApp(deps: Deps, options: { walletService?: boolean } = {}
 
 const sessionEndPath = '/api/v2/wallet/logout'
 
-function secretMatches(given: string, expected: string | null): boolean {
+export function secretMatches(given: string, expected: string | null): boolean {
   if (!expected) return false
   const a = Buffer.from(given)
   const b = Buffer.from(expected)

@@ -117,17 +117,19 @@ function allowedShapes(route: Route): Shape[] {
   if (/^\/oauth\/[a-z]+\/token$/.test(path) || path.startsWith('/popup-channel/')) return ['envelope', 'json-error']
   if (/^\/(oauth|onramp|permission|telegram|widget\/oauth-callback|dev\/inbox)/.test(path)) return ['envelope', 'html']
   if (path.startsWith('/widget/assets/') || path.startsWith('/dev/wallet/assets/')) return ['envelope', 'text']
+  if (path.startsWith('/api/v1/bundler/')) return ['envelope', 'json-rpc']
   return ['envelope']
 }
 
 /**
  * Routes whose input is opaque or read-only, where a malformed-looking request may still be a valid
- * one (answered 2xx, writing nothing): reads, the chain proxy (JSON-RPC errors come as 200), the
+ * one (answered 2xx, writing nothing): reads, the chain proxy and the ERC-4337 bundler endpoint
+ * (JSON-RPC errors come as 200), the
  * popup channel (any JSON is a message), and the OAuth callback page, which relays whatever it was
  * sent to its opener (the frame checks it).
  */
 const mayAccept = ({ method, path }: Route) =>
-  method === 'GET' || path.startsWith('/rpc/') || path.startsWith('/popup-channel/') || path === '/widget/oauth-callback.html'
+  method === 'GET' || path.startsWith('/rpc/') || path.startsWith('/api/v1/bundler/') || path.startsWith('/popup-channel/') || path === '/widget/oauth-callback.html'
 
 const seen = new Map<string, Set<string>>()
 

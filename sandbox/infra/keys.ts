@@ -13,11 +13,21 @@ export type Keys = {
    * are public.
    */
   readonly faucetKey: Uint8Array
+  /** secp256k1 key of the ERC-4337 bundler: sends every `handleOps` and receives gas-tank top-ups (the gas pool). */
+  readonly bundlerKey: Uint8Array
+  /** secp256k1 key the verifying paymaster trusts: it signs each sponsorship. */
+  readonly paymasterKey: Uint8Array
 }
 
 export function loadKeys(dataDir: string, masterKeyHex = process.env.SANDBOX_MASTER_KEY): Keys {
   const masterKey = masterKeyHex ? parseKeyHex(masterKeyHex, 'SANDBOX_MASTER_KEY') : keyFile(join(dataDir, 'master.key'))
-  return { masterKey, jwtKey: keyFile(join(dataDir, 'jwt.key')), faucetKey: keyFile(join(dataDir, 'faucet.key')) }
+  return {
+    masterKey,
+    jwtKey: keyFile(join(dataDir, 'jwt.key')),
+    faucetKey: keyFile(join(dataDir, 'faucet.key')),
+    bundlerKey: keyFile(join(dataDir, 'bundler.key')),
+    paymasterKey: keyFile(join(dataDir, 'paymaster.key')),
+  }
 }
 
 function parseKeyHex(value: string, name: string): Uint8Array {

@@ -1,10 +1,15 @@
 import { type CallOptions, type ClientConfig, type Context, toContext } from '../config.ts'
+import { environmentHeader } from '../hosts.ts'
 import { request } from '../http.ts'
 import { signSmartAccountRequest } from '../signing/hmac.ts'
 import type {
   BuildSignatureParams,
   CreateSmartAccountParams,
   EstimateResult,
+  GasTank,
+  GasTankParams,
+  ReceiptParams,
+  ReceiptResult,
   HashResult,
   NativeBalanceParams,
   SignMessageHashParams,
@@ -40,16 +45,18 @@ export type SmartAccountClient = {
   balanceToken: Call<TokenBalanceParams, SmartBalance>
   balanceTokenBatch: Call<TokenBatchBalanceParams, SmartBatchBalance>
   topUp: Call<TopUpParams, Record<string, unknown>>
+  gasTank: Call<GasTankParams, GasTank>
   signMessageHash: Call<SignMessageHashParams, HashResult>
   signTypedDataHash: Call<SignTypedDataHashParams, HashResult>
   buildSignature: Call<BuildSignatureParams, SignatureResult>
-  userOp: UserOpCalls & { submit: Call<SubmitParams, SubmitResult> }
+  userOp: UserOpCalls & { submit: Call<SubmitParams, SubmitResult>; receipt: Call<ReceiptParams, ReceiptResult> }
 }
 
 const userOpKinds: readonly UserOpKind[] = ['deploy', 'sendERC721', 'sendERC1155', 'sendCoin', 'sendToken', 'signTransaction']
 
 /** Payload defaults of SPEC.md section 3: data '0x', isSponsored false. */
-const withDefaults = (kind: UserOpKind, params: object): object => (kind === 'sendERC1155' || kind === 'signTransaction' ? { data: '0x', ...params } : params)
+const withDefaults = (kind: UserOpKind, params: object): object =>
+  kind === 'sendERC1155' || (kind === 'signTransaction' && !('calls' in params)) ? { data: '0x', ...params } : params
 
 /**
  * The account-abstraction service. With a client secret (server back ends) every request is
@@ -75,21 +82,27 @@ export function createSmartAccountClient(config: ClientConfig | Context = {}): S
     balanceToken: post('/smart-account/balance/token'),
     balanceTokenBatch: post('/smart-account/balance/token/batch'),
     topUp: post('/smart-account/topUp'),
+    gasTank: post('/smart-account/gasTank'),
     signMessageHash: post('/smart-account/signMessage/hash'),
     signTypedDataHash: post('/smart-account/signTypedData/hash'),
     buildSignature: post('/smart-account/buildSignature'),
     userOp: {
       ...(userOp as unknown as UserOpCalls),
       submit: post('/userOp/submit', (p: SubmitParams) => ({ isSponsored: false, ...p })),
+      receipt: post('/userOp/receipt'),
     },
   }
 }
 
 function smartAccountRequest<R>(ctx: Context, path: string, body: object, options: CallOptions = {}): Promise<R> {
   const { appId, clientSecret } = ctx.config
+  // The widget acts for the signed-in wallet only: the service learns which from its wallet token.
+  const walletToken = ctx.tokens.get().walletToken
   const headers: Record<string, string | undefined> = {
     'x-app-id': appId,
-    ...(clientSecret ? {} : { [kitMarker.header]: kitMarker.value }),
+    ...(clientSecret
+      ? {}
+      : { [kitMarker.header]: kitMarker.value, 'x-environment': environmentHeader(ctx.env), authorization: walletToken ? `Bearer ${walletToken}` : undefined }),
     ...options.headers,
   }
   return request<R>({

@@ -21,6 +21,12 @@ const Receive = lazyRoute(
   (m) => m.Receive,
 )
 
+// The smart wallet's page, with its service calls and the signing of Activate (smart-account/).
+const SmartAccounts = lazyRoute(
+  () => import('./smart-account/SmartAccounts.tsx'),
+  (m) => m.SmartAccounts,
+)
+
 /** The profile modal's route titles. */
 const titleKeys = {
   home: 'personalWallet',
@@ -29,6 +35,7 @@ const titleKeys = {
   onramp: 'buy',
   'select-currency': 'selectCurrency',
   'select-crypto': 'selectCrypto',
+  'smart-account': 'smartWallet',
 } as const satisfies Record<ProfilePage, string>
 
 /** The profile with its cached reads (loaded together, lazily). */
@@ -50,6 +57,7 @@ const routes: Record<ProfilePage, (props: { address: `0x${string}`; nav: Nav; on
   ),
   'select-currency': ({ nav, onramp }) => <SelectCurrency nav={nav} onramp={onramp} />,
   'select-crypto': ({ nav, onramp }) => <SelectCrypto nav={nav} onramp={onramp} />,
+  'smart-account': () => <SmartAccounts />,
 }
 
 function SelectCurrency({ nav, onramp }: { nav: Nav; onramp: Onramp }) {
@@ -128,9 +136,11 @@ export function ProfileModal() {
 }
 
 function ProfileHome({ address, nav, onramp }: { address: `0x${string}`; nav: Nav; onramp: Onramp }) {
-  const { wallet } = useWidget()
+  const { wallet, config } = useWidget()
   const t = useT()
   const chainId = useStore(wallet.ui, (s) => s.chainId)
+  // Smart accounts belong to the embedded wallet: a WalletConnect or host-page wallet has none here.
+  const embedded = useStore(wallet.ui, (s) => !!s.session && !s.session.walletConnect)
   const chain = wallet.chain(chainId)
   const balance = useBalance(address, chainId)
   const [notice, copy] = useCopy()
@@ -168,6 +178,12 @@ function ProfileHome({ address, nav, onramp }: { address: `0x${string}`; nav: Na
           {balance.data ?? (balance.isError ? '—' : '…')} {chain?.nativeCurrency.symbol}
         </span>
       </button>
+      {config.isAAEnabled && embedded && (
+        <button type="button" className="wk-list-row wk-card" onClick={() => nav.go('smart-account')}>
+          <span className="wk-grow">{t.smartWallet}</span>
+          <span aria-hidden="true">›</span>
+        </button>
+      )}
       <button
         type="button"
         className="wk-button wk-button--danger"

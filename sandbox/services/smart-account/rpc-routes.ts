@@ -1,0 +1,225 @@
+import { Hono, type Context } from 'hono'
+import { isHex, numberToHex, type Hash } from 'viem'
+import { formatUserOperation, formatUserOperationRequest, type RpcUserOperation } from 'viem/account-abstraction'
+import { entryPointAddress } from '../../contracts/account-abstraction.ts'
+import type { Deps, SandboxEnv } from '../../context.ts'
+import { HttpError } from '../../http/envelope.ts'
+import { secretMatches } from '../../http/guard.ts'
+import { parseEnvironment } from '../app-config/apps.ts'
+import { findApp } from '../app-config/queries.ts'
+import { BundlerError, invalidUserOp, loadOp, type UserOp } from './bundler.ts'
+import { maxCostOf } from './operations.ts'
+import { opByHash, tankBalance } from './queries.ts'
+
+type RpcRequest = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown }
+
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * The standard ERC-4337 bundler JSON-RPC and the ERC-7677 paymaster methods, one URL per chain
+ * (/api/v1/bundler/<chainId>), so viem's bundler and paymaster clients work against the sandbox
+ * unmodified. Sending needs nothing (anyone may pay for their own operation); sponsorship is an
+ * app's back end asking with its id, environment and client secret in headers, paid from that
+ * app's gas tank.
+ */
+export function bundlerRpcRoutes(deps: Deps) {
+  return new Hono<SandboxEnv>().post('/bundler/:chainId', async (c) => {
+    const chainId = Number(c.req.param('chainId'))
+    if (!deps.networks.list.some((n) => n.chain.chainId === chainId)) throw new HttpError(404, 'No bundler for this chain in the sandbox')
+    let body: unknown
+    try {
+      body = JSON.parse(await c.req.text())
+    } catch {
+      return c.json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } })
+    }
+    const one = (request: unknown) => answer(c, deps, chainId, request as RpcRequest)
+    if (Array.isArray(body)) {
+      if (body.length > 20) return c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'At most 20 calls in a batch' } })
+      return c.json(await Promise.all(body.map(one)))
+    }
+    return c.json(await one(body))
+  })
+}
+
+async function answer(c: Context<SandboxEnv>, deps: Deps, chainId: number, request: RpcRequest) {
+  const id = typeof request?.id === 'number' || typeof request?.id === 'string' ? request.id : null
+  try {
+    if (typeof request !== 'object' || request === null || typeof request.method !== 'string') throw new RpcError(-32600, 'Invalid request')
+    const params = Array.isArray(request.params) ? request.params : []
+    return { jsonrpc: '2.0', id, result: await call(c, deps, chainId, request.method, params) }
+  } catch (error) {
+    if (error instanceof RpcError || error instanceof BundlerError) return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message } }
+    return { jsonrpc: '2.0', id, error: { code: -32603, message: (error as Error).message?.split('\n')[0] ?? 'Internal error' } }
+  }
+}
+
+async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method: string, params: unknown[]): Promise<unknown> {
+  const served = deps.networks.list.some((n) => n.chain.chainId === chainId)
+  if (!served) throw new RpcError(-32602, `Chain ${chainId} is not served by this sandbox`)
+  const bundler = deps.smartAccounts.bundler(chainId)
+  const entryPoint = () => {
+    if (typeof params[1] !== 'string' || params[1].toLowerCase() !== entryPointAddress.toLowerCase())
+      throw new RpcError(invalidUserOp, `Unsupported entry point: this bundler serves ${entryPointAddress}`)
+  }
+  switch (method) {
+    case 'eth_chainId':
+      return numberToHex(chainId)
+    case 'eth_supportedEntryPoints':
+      return [entryPointAddress]
+    case 'eth_estimateUserOperationGas': {
+      entryPoint()
+      const gas = await bundler.estimate(readOp(params[0]))
+      return {
+        preVerificationGas: numberToHex(gas.preVerificationGas),
+        verificationGasLimit: numberToHex(gas.verificationGasLimit),
+        callGasLimit: numberToHex(gas.callGasLimit),
+        paymasterVerificationGasLimit: numberToHex(gas.paymasterVerificationGasLimit),
+        paymasterPostOpGasLimit: numberToHex(gas.paymasterPostOpGasLimit),
+      }
+    }
+    case 'eth_sendUserOperation': {
+      entryPoint()
+      const op = readOp(params[0])
+      const paymaster = deps.smartAccounts.paymaster(chainId)
+      const sponsored = !!op.paymaster && op.paymaster.toLowerCase() === paymaster.address.toLowerCase()
+      const app = sponsored ? paymaster.appOf(op) : undefined
+      return await bundler.send(op, { kind: 'rpc', sponsored, ...(app ? { app } : {}) })
+    }
+    case 'eth_getUserOperationReceipt': {
+      const row = await opByHash(deps.store, readHash(params[0]))
+      if (!row || row.chain_id !== chainId || row.status !== 'included' || !row.receipt) return null
+      const network = deps.networks.list.find((n) => n.chain.chainId === chainId)!
+      const receipt = await network.client.getTransactionReceipt({ hash: row.receipt.transactionHash })
+      const r = row.receipt
+      return {
+        userOpHash: row.hash,
+        entryPoint: entryPointAddress,
+        sender: row.sender,
+        nonce: numberToHex(BigInt(r.nonce)),
+        paymaster: r.paymaster,
+        actualGasCost: numberToHex(BigInt(r.actualGasCost)),
+        actualGasUsed: numberToHex(BigInt(r.actualGasUsed)),
+        success: r.success,
+        reason: r.reason,
+        logs: receipt.logs.map(rpcLog),
+        receipt: {
+          transactionHash: receipt.transactionHash,
+          transactionIndex: numberToHex(receipt.transactionIndex),
+          blockHash: receipt.blockHash,
+          blockNumber: numberToHex(receipt.blockNumber),
+          from: receipt.from,
+          to: receipt.to,
+          cumulativeGasUsed: numberToHex(receipt.cumulativeGasUsed),
+          gasUsed: numberToHex(receipt.gasUsed),
+          effectiveGasPrice: numberToHex(receipt.effectiveGasPrice),
+          contractAddress: receipt.contractAddress ?? null,
+          logs: receipt.logs.map(rpcLog),
+          logsBloom: receipt.logsBloom,
+          status: receipt.status === 'success' ? '0x1' : '0x0',
+          type: '0x2',
+        },
+      }
+    }
+    case 'eth_getUserOperationByHash': {
+      const row = await opByHash(deps.store, readHash(params[0]))
+      if (!row || row.chain_id !== chainId || row.status === 'built') return null
+      const included = row.status === 'included' && row.receipt
+      return {
+        userOperation: formatUserOperationRequest(loadOp(row)),
+        entryPoint: entryPointAddress,
+        transactionHash: included ? row.receipt!.transactionHash : null,
+        blockHash: included ? row.receipt!.blockHash : null,
+        blockNumber: included ? numberToHex(BigInt(row.receipt!.blockNumber)) : null,
+      }
+    }
+    case 'pm_getPaymasterStubData':
+    case 'pm_getPaymasterData': {
+      entryPoint()
+      if (typeof params[2] !== 'string' || Number(params[2]) !== chainId) throw new RpcError(-32602, `chainId must be ${numberToHex(chainId)} on this URL`)
+      const app = await sponsoringApp(c, deps)
+      const paymaster = deps.smartAccounts.paymaster(chainId)
+      const op = readOp(params[0], true)
+      const tank = await tankBalance(deps.store, app, chainId)
+      if (method === 'pm_getPaymasterStubData') {
+        if (tank === 0n) throw new RpcError(-32501, `The gas tank of app ${app.appId} on chain ${chainId} is empty: top it up to sponsor operations`)
+        return rpcFields({ ...paymaster.stubFields(), isFinal: false })
+      }
+      const sponsoredOp = { ...op, ...paymaster.stubFields() } as UserOp
+      if (tank < maxCostOf(sponsoredOp))
+        throw new RpcError(-32501, `The gas tank of app ${app.appId} on chain ${chainId} is too low to sponsor this operation: top it up`)
+      return rpcFields(await paymaster.sign(sponsoredOp, app))
+    }
+    default:
+      throw new RpcError(-32601, `Method not supported: ${method}`)
+  }
+}
+
+async function sponsoringApp(c: Context<SandboxEnv>, deps: Deps) {
+  const appId = c.req.header('x-app-id')
+  const environment = parseEnvironment(c.req.header('x-environment') ?? 'production')
+  const secret = c.req.header('x-client-secret')
+  const app = appId && environment ? await findApp(deps.store, appId, environment) : undefined
+  if (!app || secret === undefined || !secretMatches(secret, app.clientSecret))
+    throw new RpcError(-32001, 'Sponsorship needs the app: send x-app-id, x-environment and x-client-secret headers')
+  return { appId: app.appId, environment: app.environment }
+}
+
+function readOp(value: unknown, partial = false): UserOp {
+  if (typeof value !== 'object' || value === null) throw new RpcError(invalidUserOp, 'The user operation must be an object')
+  const op = value as Record<string, unknown>
+  const required = partial
+    ? ['sender', 'nonce', 'callData']
+    : ['sender', 'nonce', 'callData', 'callGasLimit', 'verificationGasLimit', 'preVerificationGas', 'maxFeePerGas', 'maxPriorityFeePerGas', 'signature']
+  for (const key of required) if (typeof op[key] !== 'string' || !isHex(op[key])) throw new RpcError(invalidUserOp, `userOp.${key} must be hex`)
+  for (const [key, field] of Object.entries(op))
+    if (field !== null && field !== undefined && (typeof field !== 'string' || !isHex(field))) throw new RpcError(invalidUserOp, `userOp.${key} must be hex`)
+  const defaults = {
+    callGasLimit: '0x0',
+    verificationGasLimit: '0x0',
+    preVerificationGas: '0x0',
+    maxFeePerGas: '0x0',
+    maxPriorityFeePerGas: '0x0',
+    signature: '0x',
+  }
+  try {
+    return formatUserOperation({ ...defaults, ...op } as RpcUserOperation) as UserOp
+  } catch (error) {
+    throw new RpcError(invalidUserOp, `Malformed user operation: ${(error as Error).message.split('\n')[0]}`)
+  }
+}
+
+function readHash(value: unknown): Hash {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(value)) throw new RpcError(-32602, 'A user operation hash (32 bytes hex) is required')
+  return value as Hash
+}
+
+const rpcLog = (log: {
+  address: string
+  topics: readonly string[]
+  data: string
+  blockNumber: bigint
+  transactionHash: string
+  logIndex: number
+  blockHash: string
+  transactionIndex: number
+}) => ({
+  address: log.address,
+  topics: log.topics,
+  data: log.data,
+  blockNumber: numberToHex(log.blockNumber),
+  blockHash: log.blockHash,
+  transactionHash: log.transactionHash,
+  transactionIndex: numberToHex(log.transactionIndex),
+  logIndex: numberToHex(log.logIndex),
+  removed: false,
+})
+
+const rpcFields = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, typeof value === 'bigint' ? numberToHex(value) : value]))

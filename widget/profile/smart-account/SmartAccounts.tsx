@@ -1,0 +1,108 @@
+import { useId } from 'react'
+import type { SmartAccount } from '../../../sdk/index.ts'
+import { ChainIcon } from '../../chain/ChainList.tsx'
+import { useWidget } from '../../context.ts'
+import { shortAddress } from '../../format.ts'
+import { type Messages, useT } from '../../i18n.ts'
+import { useStore } from '../../store.ts'
+import { useCopy } from '../../use-copy.ts'
+import { errorText } from '../../use-timed.ts'
+import { chainDisplayName } from './chain-names.ts'
+import { useActivate, useSmartAccounts } from './use-smart-accounts.ts'
+
+/** SPEC.md section 4: what each status reads as; any value the service adds later is 'Unknown'. */
+const statusLabel = (status: string): keyof Pick<Messages, 'notActivated' | 'activatingStatus' | 'activated' | 'unknownStatus'> =>
+  status === 'not_deployed' ? 'notActivated' : status === 'deploying' ? 'activatingStatus' : status === 'deployed' ? 'activated' : 'unknownStatus'
+
+/**
+ * The profile's 'smart-account' page: the signed-in embedded wallet's smart accounts, one per chain
+ * of the app, each with its address (and Copy), its status, and Activate while not activated.
+ * Another kind of session (a WalletConnect wallet) owns none here.
+ */
+export function SmartAccounts() {
+  const { wallet } = useWidget()
+  const t = useT()
+  const owner = useStore(wallet.ui, (s) => (s.session && !s.session.walletConnect ? s.session.address : null))
+  return owner ? <AccountList owner={owner} /> : <p className="wk-text">{t.notConnected}</p>
+}
+
+function AccountList({ owner }: { owner: `0x${string}` }) {
+  const { config } = useWidget()
+  const t = useT()
+  const accounts = useSmartAccounts(owner)
+  const [notice, copy] = useCopy()
+
+  if (accounts.isPending)
+    return (
+      <div className="wk-waiting">
+        <span className="wk-spinner" role="img" aria-label={t.loading} />
+      </div>
+    )
+  if (accounts.isError && !accounts.data)
+    return (
+      <div className="wk-stack">
+        <p className="wk-error" role="alert">
+          {errorText(accounts.error)}
+        </p>
+        <button type="button" className="wk-button" disabled={accounts.isFetching} onClick={() => void accounts.refetch()}>
+          {t.tryAgain}
+        </button>
+      </div>
+    )
+  if (accounts.data.length === 0) return <p className="wk-text">{t.noSmartWallets}</p>
+  return (
+    <div className="wk-stack">
+      <ul className="wk-list wk-stack" aria-label={t.smartWallet}>
+        {accounts.data.map((account) => (
+          <AccountRow key={account.id} owner={owner} account={account} name={chainDisplayName(account, config.chains ?? [])} copy={copy} />
+        ))}
+      </ul>
+      <p className="wk-notice" role="status">
+        {notice}
+      </p>
+    </div>
+  )
+}
+
+function AccountRow({ owner, account, name, copy }: { owner: `0x${string}`; account: SmartAccount; name: string; copy: (text: string) => void }) {
+  const t = useT()
+  const { activate, pending, error } = useActivate(owner, account.id)
+  // The row's buttons are named by what they do ('Copy', 'Activate') and described by the chain they act on.
+  const nameId = useId()
+  return (
+    <li className="wk-card wk-stack wk-stack--tight" data-testid="smart-account">
+      <div className="wk-row">
+        <ChainIcon network={account.network} />
+        <span id={nameId} className="wk-grow">
+          {name}
+        </span>
+        <span className="wk-badge" data-testid="smart-account-status">
+          {t[statusLabel(account.status)]}
+        </span>
+      </div>
+      <div className="wk-row">
+        <span className="wk-address" title={account.aaAddress}>
+          {shortAddress(account.aaAddress)}
+        </span>
+        <button type="button" className="wk-link" aria-describedby={nameId} onClick={() => copy(account.aaAddress)}>
+          {t.copy}
+        </button>
+      </div>
+      {account.status === 'not_deployed' && (
+        <button
+          type="button"
+          className="wk-button wk-button--primary"
+          aria-describedby={nameId}
+          aria-busy={pending}
+          disabled={pending}
+          onClick={() => void activate()}
+        >
+          {pending ? t.activatingPending : t.activate}
+        </button>
+      )}
+      <p className="wk-error" role="alert">
+        {error}
+      </p>
+    </li>
+  )
+}
