@@ -77,9 +77,13 @@ export async function pressConfirm(button: Locator): Promise<void> {
   await expect
     .poll(() =>
       button
-        .evaluate((b: HTMLButtonElement) => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(!b.disabled)))), undefined, {
-          timeout: 1000,
-        })
+        .evaluate(
+          (b: HTMLButtonElement) => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(!b.disabled)))),
+          undefined,
+          {
+            timeout: 1000,
+          },
+        )
         .catch(() => false),
     )
     .toBe(true)

@@ -129,7 +129,11 @@ function allowedShapes(route: Route): Shape[] {
  * sent to its opener (the frame checks it).
  */
 const mayAccept = ({ method, path }: Route) =>
-  method === 'GET' || path.startsWith('/rpc/') || path.startsWith('/api/v1/bundler/') || path.startsWith('/popup-channel/') || path === '/widget/oauth-callback.html'
+  method === 'GET' ||
+  path.startsWith('/rpc/') ||
+  path.startsWith('/api/v1/bundler/') ||
+  path.startsWith('/popup-channel/') ||
+  path === '/widget/oauth-callback.html'
 
 const seen = new Map<string, Set<string>>()
 
