@@ -49,6 +49,46 @@ test('users, wallets and balances survive a restart; the data folder is locked w
   }
 })
 
+test('a user operation submitted before a stop is bundled after the restart (tracking resumes from the database)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wallet-kit-restart-aa-'))
+  // The first sandbox never gets to bundle: its bundler waits ten minutes.
+  const first = await createSandbox({ port: 0, anvilPort: 0, dataDir: dir, bundleDelayMs: 600_000 })
+  let userOpId: string
+  let sender: Address
+  try {
+    const sent = await fetch(`${first.url}/api/v2/auth/login-otp`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=aa-keep@example.com',
+    }).then((response) => response.json())
+    const [message] = await fetch(`${first.url}/dev/api/inbox?to=aa-keep@example.com`).then((response) => response.json())
+    const verified = await post(first.url, '/api/v2/auth/verify-otp', { verificationToken: sent.data.verificationToken, otp: message.code })
+    const created = await post(first.url, '/api/v2/account/create', {}, verified.data.accessToken)
+    const owner = created.data.address[0].address as Address
+    const sdk = createClient({ appId: 'demo', env: 'sandbox', clientSecret: 'demo-client-secret', baseUrls: { smartAccount: `${first.url}/api/v1` } })
+    const [account] = (await sdk.smartAccount.create({ owner: { id: owner, provider: 'email' } })).accounts
+    const built = await sdk.smartAccount.userOp.deploy.hash({ accountId: account!.id, isSponsored: true })
+    const signed = await post(first.url, '/api/v2/wallet/sign-message', { network: 'local-1', message: built.hash }, created.data.walletToken)
+    await sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId!, signature: signed.data.signature, isSponsored: true })
+    expect(await sdk.smartAccount.userOp.receipt({ userOpId: built.userOpId! })).toMatchObject({ status: 'submitted' })
+    userOpId = built.userOpId!
+    sender = account!.aaAddress as Address
+  } finally {
+    await first.close()
+  }
+
+  const second = await createSandbox({ port: 0, anvilPort: 0, dataDir: dir })
+  try {
+    const sdk = createClient({ appId: 'demo', env: 'sandbox', clientSecret: 'demo-client-secret', baseUrls: { smartAccount: `${second.url}/api/v1` } })
+    expect(await sdk.smartAccount.userOp.receipt({ userOpId, wait: true })).toMatchObject({ status: 'included', success: true })
+    const client = createPublicClient({ transport: http(`${second.url}/rpc/31337`) })
+    expect(await client.getCode({ address: sender })).toBeTruthy()
+  } finally {
+    await second.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
 async function post(url: string, path: string, body: unknown, token?: string) {
   const response = await fetch(`${url}${path}`, {
     method: 'POST',
