@@ -65,7 +65,7 @@ test('a user operation submitted before a stop is bundled after the restart (tra
     const verified = await post(first.url, '/api/v2/auth/verify-otp', { verificationToken: sent.data.verificationToken, otp: message.code })
     const created = await post(first.url, '/api/v2/account/create', {}, verified.data.accessToken)
     const owner = created.data.address[0].address as Address
-    const sdk = createClient({ appId: 'demo', env: 'sandbox', clientSecret: 'demo-client-secret', baseUrls: { smartAccount: `${first.url}/api/v1` } })
+    const sdk = createClient({ appId: 'smart', env: 'sandbox', clientSecret: 'smart-client-secret', baseUrls: { smartAccount: `${first.url}/api/v1` } })
     const [account] = (await sdk.smartAccount.create({ owner: { id: owner, provider: 'email' } })).accounts
     const built = await sdk.smartAccount.userOp.deploy.hash({ accountId: account!.id, isSponsored: true })
     const signed = await post(first.url, '/api/v2/wallet/sign-message', { network: 'local-1', message: built.hash }, created.data.walletToken)
@@ -79,7 +79,7 @@ test('a user operation submitted before a stop is bundled after the restart (tra
 
   const second = await createSandbox({ port: 0, anvilPort: 0, dataDir: dir })
   try {
-    const sdk = createClient({ appId: 'demo', env: 'sandbox', clientSecret: 'demo-client-secret', baseUrls: { smartAccount: `${second.url}/api/v1` } })
+    const sdk = createClient({ appId: 'smart', env: 'sandbox', clientSecret: 'smart-client-secret', baseUrls: { smartAccount: `${second.url}/api/v1` } })
     expect(await sdk.smartAccount.userOp.receipt({ userOpId, wait: true })).toMatchObject({ status: 'included', success: true })
     const client = createPublicClient({ transport: http(`${second.url}/rpc/31337`) })
     expect(await client.getCode({ address: sender })).toBeTruthy()

@@ -20,6 +20,7 @@ beforeAll(async () => {
     ...demo,
     appId: 'signed',
     clientSecret: 'signed-app-secret',
+    settings: { ...demo.settings, isAAEnabled: true },
     secrets: { rampClientId: 'signed-client', rampPublicKey: ramp.publicKey.export({ type: 'spki', format: 'pem' }).toString() },
   })
 })

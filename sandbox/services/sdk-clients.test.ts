@@ -23,7 +23,7 @@ beforeAll(async () => {
     ...demo,
     appId: 'ramp',
     clientSecret: 'ramp-app-secret',
-    settings: { ...demo.settings, rampableClientSecret: 'ramp-publishable-key' },
+    settings: { ...demo.settings, isAAEnabled: true, rampableClientSecret: 'ramp-publishable-key' },
     secrets: { rampClientId: 'ramp-client-1', rampPublicKey: ramp.publicKey.export({ type: 'spki', format: 'pem' }).toString() },
   })
 })

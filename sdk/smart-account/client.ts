@@ -100,9 +100,8 @@ function smartAccountRequest<R>(ctx: Context, path: string, body: object, option
   const walletToken = ctx.tokens.get().walletToken
   const headers: Record<string, string | undefined> = {
     'x-app-id': appId,
-    ...(clientSecret
-      ? {}
-      : { [kitMarker.header]: kitMarker.value, 'x-environment': environmentHeader(ctx.env), authorization: walletToken ? `Bearer ${walletToken}` : undefined }),
+    'x-environment': environmentHeader(ctx.env),
+    ...(clientSecret ? {} : { [kitMarker.header]: kitMarker.value, authorization: walletToken ? `Bearer ${walletToken}` : undefined }),
     ...options.headers,
   }
   return request<R>({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createWalletClient, decodeEventLog, getAddress, http, size, type Address, type Hash, type Hex, type PrivateKeyAccount } from 'viem'
+import { createWalletClient, decodeEventLog, getAddress, http, type Address, type Hash, type Hex, type PrivateKeyAccount } from 'viem'
 import {
   entryPoint07Abi,
   formatUserOperation,
@@ -9,11 +9,12 @@ import {
   type RpcUserOperation,
   type UserOperation,
 } from 'viem/account-abstraction'
-import { accountImplementationAddress, defaultPaymasterVerificationGasLimit, entryPointAddress } from '../../contracts/account-abstraction.ts'
+import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import type { Store } from '../../infra/database/store.ts'
 import type { Network } from '../chain/networks.ts'
-import { BundlerError, entryPointError, invalidUserOp, rejectedByEntryPoint, shortReason } from './bundler-errors.ts'
-import { chargeTank, finishOp, insertOp, opByHash, setAccountStatus, submittedOps, type OpReceipt, type OpRow } from './queries.ts'
+import { BundlerError, entryPointError, invalidUserOp, rejectedByEntryPoint, rejectedByPaymaster } from './bundler-errors.ts'
+import { checkOperation, estimateOperation, maxCostOf } from './bundler-policy.ts'
+import { finishOp, insertOp, opByHash, refundTank, reserveTank, setAccountStatus, setMaxCost, submittedOps, type OpReceipt, type OpRow } from './queries.ts'
 
 export { BundlerError, invalidUserOp } from './bundler-errors.ts'
 
@@ -59,7 +60,7 @@ export const loadOp = (row: Pick<OpRow, 'user_op'>): UserOp => formatUserOperati
  * 'Activating' for that long), are simulated together (one the EntryPoint refuses is dropped and the
  * rest go on), and are tracked to their UserOperationEvent.
  */
-export function createBundler(options: { network: Network; key: PrivateKeyAccount; store: Store; bundleDelayMs?: number }): Bundler {
+export function createBundler(options: { network: Network; key: PrivateKeyAccount; store: Store; paymaster: Address; bundleDelayMs?: number }): Bundler {
   const { network, key, store } = options
   const chainId = network.chain.chainId
   const client = network.client
@@ -73,7 +74,13 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
 
   const userOpHash = (op: UserOp): Hash => getUserOperationHash({ chainId, entryPointAddress, entryPointVersion: '0.7', userOperation: op })
 
-  async function simulateBundle(ops: UserOp[]): Promise<void> {
+  /** The fees of the bundle transaction: simulated with the very same, so what passes the simulation passes on chain. */
+  async function bundleFees() {
+    const { baseFeePerGas } = await client.getBlock()
+    return { maxFeePerGas: 2n * (baseFeePerGas ?? 0n) + 1n, maxPriorityFeePerGas: 0n }
+  }
+
+  async function simulateBundle(ops: UserOp[], fees?: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }): Promise<void> {
     try {
       await client.simulateContract({
         account: key.address,
@@ -81,6 +88,7 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
         abi: entryPoint07Abi,
         functionName: 'handleOps',
         args: [ops.map((op) => toPackedUserOperation(op)), key.address],
+        ...(fees ?? (await bundleFees())),
       })
     } catch (error) {
       throw entryPointError(error)
@@ -92,35 +100,46 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
     waiters.delete(hash)
   }
 
+  /** Ends a submitted operation as failed, once, and gives its reservation back to the gas tank. */
   async function fail(hash: Hash, reason: string) {
     const row = await opByHash(store, hash)
-    if (row) await finishOp(store, row.id, { status: 'failed', reason })
+    if (row && (await finishOp(store, row.id, { status: 'failed', reason })) && row.sponsored && row.app_id && row.environment)
+      await refundTank(store, { appId: row.app_id, environment: row.environment }, chainId, BigInt(row.max_cost))
     wake(hash, await opByHash(store, hash))
   }
 
   async function bundle(): Promise<void> {
     const batch = queue.splice(0)
-    // Drop, one by one, what the EntryPoint refuses in this bundle (an account's nonce taken meanwhile…).
-    while (batch.length) {
-      try {
-        await simulateBundle(batch.map((entry) => entry.op))
-        break
-      } catch (error) {
-        const index = error instanceof BundlerError && 'opIndex' in error ? Number((error as BundlerError & { opIndex: bigint }).opIndex) : 0
-        const [dropped] = batch.splice(index, 1)
-        await fail(dropped!.hash, (error as Error).message)
+    try {
+      const fees = await bundleFees()
+      // Drop, one by one, what the EntryPoint refuses in this bundle (an account's nonce taken meanwhile…).
+      while (batch.length) {
+        try {
+          await simulateBundle(
+            batch.map((entry) => entry.op),
+            fees,
+          )
+          break
+        } catch (error) {
+          const index = error instanceof BundlerError && 'opIndex' in error ? Number((error as BundlerError & { opIndex: bigint }).opIndex) : 0
+          const [dropped] = batch.splice(index, 1)
+          await fail(dropped!.hash, (error as Error).message)
+        }
       }
+      if (!batch.length) return
+      const txHash = await wallet.writeContract({
+        address: entryPointAddress,
+        abi: entryPoint07Abi,
+        functionName: 'handleOps',
+        args: [batch.map((entry) => toPackedUserOperation(entry.op)), key.address],
+        ...fees,
+      })
+      const receipt = await client.waitForTransactionReceipt({ hash: txHash, pollingInterval: 50 })
+      await record(receipt.logs, receipt.transactionHash, receipt.blockHash, receipt.blockNumber)
+    } finally {
+      // Whatever this bundle did not include (it failed to send, or was mined without it) is failed, and told.
+      for (const entry of batch) await fail(entry.hash, 'The bundle did not include this operation')
     }
-    if (!batch.length) return
-    const txHash = await wallet.writeContract({
-      address: entryPointAddress,
-      abi: entryPoint07Abi,
-      functionName: 'handleOps',
-      args: [batch.map((entry) => toPackedUserOperation(entry.op)), key.address],
-    })
-    const receipt = await client.waitForTransactionReceipt({ hash: txHash, pollingInterval: 50 })
-    await record(receipt.logs, receipt.transactionHash, receipt.blockHash, receipt.blockNumber)
-    for (const entry of batch) if (waiters.has(entry.hash)) await fail(entry.hash, 'The bundle was mined without this operation')
   }
 
   /** Stores what the EntryPoint's events say of each operation in a mined bundle, and charges its gas tank. */
@@ -159,9 +178,10 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
       const row = await opByHash(store, hash)
       if (!row || row.status === 'included') continue
       const reason = reasons.get(hash)
-      await finishOp(store, row.id, { status: 'included', txHash, receipt: reason ? { ...receipt, reason } : receipt })
-      if (row.sponsored && row.app_id && row.environment)
-        await chargeTank(store, { appId: row.app_id, environment: row.environment }, chainId, BigInt(receipt.actualGasCost))
+      const finished = await finishOp(store, row.id, { status: 'included', txHash, receipt: reason ? { ...receipt, reason } : receipt })
+      // The tank paid the maximum when the operation was sent: what it did not use comes back.
+      if (finished && row.sponsored && row.app_id && row.environment)
+        await refundTank(store, { appId: row.app_id, environment: row.environment }, chainId, BigInt(row.max_cost) - BigInt(receipt.actualGasCost))
       // The account exists once its first operation is in (its initCode ran), whatever its call did.
       if (row.user_op.factory) await setAccountStatus(store, chainId, row.sender, 'deployed')
       wake(hash, await opByHash(store, hash))
@@ -173,10 +193,7 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
     timer = setTimeout(() => {
       timer = undefined
       running = bundle()
-        .catch(async (error) => {
-          // The bundle transaction itself failed (the chain went away): its operations are told.
-          for (const entry of queue.splice(0)) await fail(entry.hash, String((error as Error).message))
-        })
+        .catch(() => {})
         .finally(() => {
           running = undefined
           if (queue.length) schedule()
@@ -189,35 +206,7 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
     address: key.address,
     userOpHash,
 
-    async estimate(op) {
-      const deployed = !!(await client.getCode({ address: op.sender }))
-      if (!deployed && !op.factory) throw new BundlerError(rejectedByEntryPoint, 'AA20 account not deployed')
-      let callGasLimit = 0n
-      if (op.callData && op.callData !== '0x') {
-        try {
-          // Run the call as the EntryPoint will; a not yet deployed account runs as the implementation.
-          const code = deployed ? undefined : await client.getCode({ address: accountImplementationAddress })
-          const gas = await client.estimateGas({
-            account: entryPointAddress,
-            to: op.sender,
-            data: op.callData,
-            ...(code ? { stateOverride: [{ address: op.sender, code }] } : {}),
-          })
-          callGasLimit = (gas * 13n) / 10n + 10_000n
-        } catch (error) {
-          throw new BundlerError(rejectedByEntryPoint, `The operation's call reverts: ${shortReason(error)}`)
-        }
-      }
-      const packed = toPackedUserOperation(op)
-      const bytes = size(packed.callData) + size(packed.initCode) + size(packed.paymasterAndData) + 300
-      return {
-        preVerificationGas: 50_000n + BigInt(bytes) * 16n,
-        verificationGasLimit: op.factory ? 300_000n : 100_000n,
-        callGasLimit,
-        paymasterVerificationGasLimit: op.paymaster ? defaultPaymasterVerificationGasLimit : 0n,
-        paymasterPostOpGasLimit: 0n,
-      }
-    },
+    estimate: (op) => estimateOperation(client, op),
 
     simulate: (op) => simulateBundle([op]),
 
@@ -225,9 +214,17 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
       if (closed) throw new BundlerError(rejectedByEntryPoint, 'The bundler is stopped')
       const hash = userOpHash(op)
       if (queue.some((entry) => entry.hash === hash)) throw new BundlerError(invalidUserOp, 'This operation is already queued')
+      if (!meta.stored && (await opByHash(store, hash))) throw new BundlerError(invalidUserOp, 'This operation was already sent')
+      await checkOperation(client, op, options.paymaster)
       await simulateBundle([op])
+      // A sponsored operation takes its maximum cost from the tank now (given back in part once included).
+      const maxCost = maxCostOf(op)
+      if (meta.sponsored) {
+        if (!meta.app || !(await reserveTank(store, meta.app, chainId, maxCost)))
+          throw new BundlerError(rejectedByPaymaster, `The app's gas tank on chain ${chainId} is too low to sponsor this operation: top it up`)
+      }
+      if (meta.stored && meta.id) await setMaxCost(store, meta.id, maxCost)
       if (!meta.stored) {
-        if (await opByHash(store, hash)) throw new BundlerError(invalidUserOp, 'This operation was already sent')
         await insertOp(store, {
           id: meta.id ?? randomUUID(),
           hash,
@@ -239,7 +236,7 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
           kind: meta.kind,
           user_op: storedOp(op),
           sponsored: meta.sponsored,
-          max_cost: '0',
+          max_cost: maxCost.toString(),
           status: 'submitted',
         })
       }
@@ -253,14 +250,17 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
       const row = await opByHash(store, hash)
       if (!row || row.status === 'included' || row.status === 'failed' || row.status === 'built') return row
       return await new Promise<OpRow | undefined>((resolve) => {
-        const timeout = setTimeout(async () => resolve(await opByHash(store, hash)), timeoutMs)
-        waiters.set(hash, [
-          ...(waiters.get(hash) ?? []),
-          (value) => {
-            clearTimeout(timeout)
-            resolve(value)
-          },
-        ])
+        const waiter = (value: OpRow | undefined) => {
+          clearTimeout(timeout)
+          resolve(value)
+        }
+        const timeout = setTimeout(async () => {
+          const left = (waiters.get(hash) ?? []).filter((w) => w !== waiter)
+          if (left.length) waiters.set(hash, left)
+          else waiters.delete(hash)
+          resolve(await opByHash(store, hash))
+        }, timeoutMs)
+        waiters.set(hash, [...(waiters.get(hash) ?? []), waiter])
       })
     },
 
@@ -282,7 +282,7 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
         try {
           await simulateBundle([op])
         } catch (error) {
-          await finishOp(store, row.id, { status: 'failed', reason: (error as Error).message })
+          await fail(row.hash, (error as Error).message)
           continue
         }
         queue.push({ hash: row.hash, op, meta: { kind: row.kind, sponsored: row.sponsored } })

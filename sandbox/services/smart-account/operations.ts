@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { getAddress, type Address, type Hash, type Hex } from 'viem'
+import { getAddress, type Hash, type Hex } from 'viem'
 import { entryPoint07Abi } from 'viem/account-abstraction'
 import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import type { Store } from '../../infra/database/store.ts'
@@ -7,21 +7,15 @@ import { HttpError } from '../../http/envelope.ts'
 import type { Network } from '../chain/networks.ts'
 import { accountModel, type AccountCall } from './accounts.ts'
 import { BundlerError, storedOp, type Bundler, type UserOp } from './bundler.ts'
+import { maxCostOf, maxGasPerOp } from './bundler-policy.ts'
 import type { Paymaster } from './paymaster.ts'
-import { insertOp, tankBalance, type AccountRow } from './queries.ts'
+import { insertOp, opByHash, tankBalance, type AccountRow } from './queries.ts'
 
 /** A well-formed low-s signature of nobody: accounts refuse it without reverting, so estimation runs their whole validation. */
 export const stubSignature: Hex =
   '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 
-/** Most of a bundle's gas the sandbox lets one operation ask for: a gas tank is not emptied by one request. */
-const maxGasPerOp = 5_000_000n
-
 export type Built = { op: UserOp; hash: Hash; maxCost: bigint }
-
-export const maxCostOf = (op: UserOp): bigint =>
-  (op.preVerificationGas + op.verificationGasLimit + op.callGasLimit + (op.paymasterVerificationGasLimit ?? 0n) + (op.paymasterPostOpGasLimit ?? 0n)) *
-  op.maxFeePerGas
 
 /**
  * The user operation that makes `account` run `calls` (none: just deploy it), with gas estimated by
@@ -94,7 +88,7 @@ export async function storeBuilt(
   meta: { chainId: number; accountId: string; app: { appId: string; environment: string }; kind: string; sponsored: boolean },
 ): Promise<string> {
   const id = randomUUID()
-  await insertOp(store, {
+  const stored = await insertOp(store, {
     id,
     hash: built.hash.toLowerCase() as Hash,
     chain_id: meta.chainId,
@@ -108,7 +102,11 @@ export async function storeBuilt(
     max_cost: built.maxCost.toString(),
     status: 'built',
   })
-  return id
+  if (stored) return id
+  // The very same operation (same account, nonce, calls and fees) was built already: its id again, if it is still to be signed.
+  const existing = await opByHash(store, built.hash)
+  if (existing && existing.status === 'built' && existing.account_id === meta.accountId && existing.app_id === meta.app.appId) return existing.id
+  throw new HttpError(409, 'This operation was already built and submitted')
 }
 
 export const tankOf = (store: Store, app: { appId: string; environment: string }, chainId: number) => () => tankBalance(store, app, chainId)

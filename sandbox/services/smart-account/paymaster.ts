@@ -32,6 +32,8 @@ export function createPaymaster(options: { network: Network; signer: PrivateKeyA
       if (app) {
         const now = Date.now()
         for (const [key, entry] of apps) if (entry.until < now) apps.delete(key)
+        // Bounded: past this many live sponsorships the oldest is forgotten (its operation then needs a new one).
+        if (apps.size >= 10_000) apps.delete(apps.keys().next().value!)
         apps.set(keccak256(fields.paymasterData), { app, until: validUntil * 1000 })
       }
       return fields

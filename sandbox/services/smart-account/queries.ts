@@ -82,10 +82,11 @@ export type OpReceipt = {
   reason?: string
 }
 
-export async function insertOp(store: Store, row: Omit<OpRow, 'tx_hash' | 'receipt' | 'reason'>): Promise<void> {
-  await store.query(
+/** Stores a new operation; false when one with the same hash is already stored. */
+export async function insertOp(store: Store, row: Omit<OpRow, 'tx_hash' | 'receipt' | 'reason'>): Promise<boolean> {
+  const { rowCount } = await store.query(
     `INSERT INTO user_operations (id, hash, chain_id, sender, account_id, app_id, environment, kind, user_op, sponsored, max_cost, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12) ON CONFLICT (hash) DO NOTHING`,
     [
       row.id,
       row.hash,
@@ -101,6 +102,7 @@ export async function insertOp(store: Store, row: Omit<OpRow, 'tx_hash' | 'recei
       row.status,
     ],
   )
+  return rowCount === 1
 }
 
 export async function opById(store: Store, id: string): Promise<OpRow | undefined> {
@@ -131,18 +133,17 @@ export async function submittedOps(store: Store, chainId: number): Promise<OpRow
   return rows
 }
 
+/** Ends a submitted operation, once: false when it was not (or no longer) submitted. */
 export async function finishOp(
   store: Store,
   id: string,
   outcome: { status: 'included' | 'failed'; txHash?: Hash; receipt?: OpReceipt; reason?: string },
-): Promise<void> {
-  await store.query('UPDATE user_operations SET status = $2, tx_hash = $3, receipt = $4::jsonb, reason = $5 WHERE id = $1', [
-    id,
-    outcome.status,
-    outcome.txHash ?? null,
-    outcome.receipt ? JSON.stringify(outcome.receipt) : null,
-    outcome.reason ?? null,
-  ])
+): Promise<boolean> {
+  const { rowCount } = await store.query(
+    "UPDATE user_operations SET status = $2, tx_hash = $3, receipt = $4::jsonb, reason = $5 WHERE id = $1 AND status = 'submitted'",
+    [id, outcome.status, outcome.txHash ?? null, outcome.receipt ? JSON.stringify(outcome.receipt) : null, outcome.reason ?? null],
+  )
+  return rowCount === 1
 }
 
 export async function pendingDeploys(store: Store, chainId: number, sender: Address): Promise<number> {
@@ -171,14 +172,31 @@ export async function openTank(store: Store, app: AppRef, chainId: number, balan
   ])
 }
 
-/** Takes what an included sponsored operation cost; never below zero (the op was allowed on a balance that covered its maximum). */
-export async function chargeTank(store: Store, app: AppRef, chainId: number, amount: bigint): Promise<void> {
-  await store.query('UPDATE gas_tanks SET balance = GREATEST(balance - $4::numeric, 0) WHERE app_id = $1 AND environment = $2 AND chain_id = $3', [
+/**
+ * Sets aside a sponsored operation's maximum cost, atomically: false (nothing taken) when the tank
+ * holds less. Several operations in flight can never spend more than the tank held.
+ */
+export async function reserveTank(store: Store, app: AppRef, chainId: number, amount: bigint): Promise<boolean> {
+  const { rowCount } = await store.query(
+    'UPDATE gas_tanks SET balance = balance - $4::numeric WHERE app_id = $1 AND environment = $2 AND chain_id = $3 AND balance >= $4::numeric',
+    [app.appId, app.environment, chainId, amount.toString()],
+  )
+  return rowCount === 1
+}
+
+/** Gives back what a reservation did not use (the unused part of an included operation, or all of a failed one). */
+export async function refundTank(store: Store, app: AppRef, chainId: number, amount: bigint): Promise<void> {
+  if (amount <= 0n) return
+  await store.query('UPDATE gas_tanks SET balance = balance + $4::numeric WHERE app_id = $1 AND environment = $2 AND chain_id = $3', [
     app.appId,
     app.environment,
     chainId,
     amount.toString(),
   ])
+}
+
+export async function setMaxCost(store: Store, id: string, maxCost: bigint): Promise<void> {
+  await store.query('UPDATE user_operations SET max_cost = $2 WHERE id = $1', [id, maxCost.toString()])
 }
 
 /** Credits a verified top-up transfer; false when this transaction was already credited. */

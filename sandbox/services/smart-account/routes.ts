@@ -9,7 +9,8 @@ import { walletOf } from '../wallet/caller-wallet.ts'
 import { readAddress, readBytes32, readHexData, readObject, readQuantity, readString } from '../wallet/tx-fields.ts'
 import { accountFor, networkOfChain, ownerAccounts, withStatus } from './accounts.ts'
 import { smartAccountAuth } from './auth.ts'
-import { loadOp } from './bundler.ts'
+import { BundlerError, loadOp } from './bundler.ts'
+import { rejectedByPaymaster } from './bundler-errors.ts'
 import { buildOperation, storeBuilt, tankOf } from './operations.ts'
 import { claimForSubmit, opById, releaseSubmit, tankBalance } from './queries.ts'
 import { callsOf, factoryOf, kinds, readMessage, readTypedData, tokenBalance, type Kind } from './requests.ts'
@@ -160,10 +161,11 @@ export function smartAccountRoutes(deps: Deps) {
       if (!(await claimForSubmit(deps.store, row.id, { ...row.user_op, signature }))) throw new HttpError(409, 'This user operation was already submitted')
       const bundler = sa().bundler(row.chain_id)
       try {
-        await bundler.send(op, { kind: row.kind, sponsored: row.sponsored, stored: true })
+        await bundler.send(op, { id: row.id, kind: row.kind, sponsored: row.sponsored, app: who.app, stored: true })
       } catch (error) {
         await releaseSubmit(deps.store, row.id)
-        throw new HttpError(400, `The bundler refused the operation: ${(error as Error).message}`)
+        const tank = error instanceof BundlerError && error.code === rejectedByPaymaster
+        throw new HttpError(tank ? 402 : 400, tank ? (error as Error).message : `The bundler refused the operation: ${(error as Error).message}`)
       }
       return ok(c, { userOpHash: row.hash, userOpId: row.id, status: 'submitted' })
     })

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { isHex, numberToHex, type Hash } from 'viem'
+import { isAddress, isHex, numberToHex, type Hash } from 'viem'
 import { formatUserOperation, formatUserOperationRequest, type RpcUserOperation } from 'viem/account-abstraction'
 import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
@@ -8,7 +8,7 @@ import { secretMatches } from '../../http/guard.ts'
 import { parseEnvironment } from '../app-config/apps.ts'
 import { findApp } from '../app-config/queries.ts'
 import { BundlerError, invalidUserOp, loadOp, type UserOp } from './bundler.ts'
-import { maxCostOf } from './operations.ts'
+import { maxCostOf, maxGasPerOp } from './bundler-policy.ts'
 import { opByHash, tankBalance } from './queries.ts'
 
 type RpcRequest = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown }
@@ -90,6 +90,7 @@ async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method:
       const paymaster = deps.smartAccounts.paymaster(chainId)
       const sponsored = !!op.paymaster && op.paymaster.toLowerCase() === paymaster.address.toLowerCase()
       const app = sponsored ? paymaster.appOf(op) : undefined
+      if (sponsored && !app) throw new RpcError(-32501, 'Unknown sponsorship (or from before a restart): ask pm_getPaymasterData again')
       return await bundler.send(op, { kind: 'rpc', sponsored, ...(app ? { app } : {}) })
     }
     case 'eth_getUserOperationReceipt': {
@@ -152,6 +153,13 @@ async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method:
         return rpcFields({ ...paymaster.stubFields(), isFinal: false })
       }
       const sponsoredOp = { ...op, ...paymaster.stubFields() } as UserOp
+      // The paymaster's signature covers the fees and gas: bounded here, so one signature cannot promise the tank away.
+      const network = deps.networks.list.find((n) => n.chain.chainId === chainId)!
+      const { maxFeePerGas } = await network.client.estimateFeesPerGas()
+      if (sponsoredOp.maxFeePerGas > 2n * maxFeePerGas || sponsoredOp.maxPriorityFeePerGas > 2n * maxFeePerGas)
+        throw new RpcError(-32602, `The fees are above what this paymaster sponsors (at most ${2n * maxFeePerGas} per gas)`)
+      if (sponsoredOp.callGasLimit + sponsoredOp.verificationGasLimit + (sponsoredOp.paymasterVerificationGasLimit ?? 0n) > maxGasPerOp)
+        throw new RpcError(-32602, `The gas limits are above what this paymaster sponsors (${maxGasPerOp})`)
       if (tank < maxCostOf(sponsoredOp))
         throw new RpcError(-32501, `The gas tank of app ${app.appId} on chain ${chainId} is too low to sponsor this operation: top it up`)
       return rpcFields(await paymaster.sign(sponsoredOp, app))
@@ -168,6 +176,7 @@ async function sponsoringApp(c: Context<SandboxEnv>, deps: Deps) {
   const app = appId && environment ? await findApp(deps.store, appId, environment) : undefined
   if (!app || secret === undefined || !secretMatches(secret, app.clientSecret))
     throw new RpcError(-32001, 'Sponsorship needs the app: send x-app-id, x-environment and x-client-secret headers')
+  if (!app.settings.isAAEnabled) throw new RpcError(-32001, 'Smart accounts are not enabled for this app')
   return { appId: app.appId, environment: app.environment }
 }
 
@@ -178,6 +187,7 @@ function readOp(value: unknown, partial = false): UserOp {
     ? ['sender', 'nonce', 'callData']
     : ['sender', 'nonce', 'callData', 'callGasLimit', 'verificationGasLimit', 'preVerificationGas', 'maxFeePerGas', 'maxPriorityFeePerGas', 'signature']
   for (const key of required) if (typeof op[key] !== 'string' || !isHex(op[key])) throw new RpcError(invalidUserOp, `userOp.${key} must be hex`)
+  if (!isAddress(op.sender as string)) throw new RpcError(invalidUserOp, 'userOp.sender must be an address')
   for (const [key, field] of Object.entries(op))
     if (field !== null && field !== undefined && (typeof field !== 'string' || !isHex(field))) throw new RpcError(invalidUserOp, `userOp.${key} must be hex`)
   const defaults = {

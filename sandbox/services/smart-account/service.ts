@@ -40,8 +40,12 @@ export function createSmartAccounts(options: {
   const paymasters = new Map<number, Paymaster>()
   for (const network of options.networks.list) {
     const chainId = network.chain.chainId
-    bundlers.set(chainId, createBundler({ network, key: options.bundlerKey, store: options.store, bundleDelayMs: options.bundleDelayMs }))
-    paymasters.set(chainId, createPaymaster({ network, signer: options.paymasterKey }))
+    const paymaster = createPaymaster({ network, signer: options.paymasterKey })
+    paymasters.set(chainId, paymaster)
+    bundlers.set(
+      chainId,
+      createBundler({ network, key: options.bundlerKey, store: options.store, paymaster: paymaster.address, bundleDelayMs: options.bundleDelayMs }),
+    )
   }
   const pending = new Map<string, { value: PendingSignature; until: number }>()
   const of = <T>(map: Map<number, T>, chainId: number): T => {
@@ -62,8 +66,9 @@ export function createSmartAccounts(options: {
       set(hash, value) {
         const now = Date.now()
         for (const [key, entry] of pending) if (entry.until <= now) pending.delete(key)
-        // A flood of hash requests is bounded: the oldest go first.
-        if (pending.size >= 10_000) pending.delete(pending.keys().next().value!)
+        // A flood of hash requests is bounded per account: its own oldest go first, nobody else's.
+        const own = [...pending].filter(([, entry]) => entry.value.accountId === value.accountId)
+        if (own.length >= 100) pending.delete(own[0]![0])
         pending.set(hash.toLowerCase(), { value, until: now + 10 * 60_000 })
       },
       delete: (hash) => void pending.delete(hash.toLowerCase()),

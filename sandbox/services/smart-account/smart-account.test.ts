@@ -1,54 +1,27 @@
 import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, parseEther, parseUnits, zeroAddress, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createBundlerClient, createPaymasterClient } from 'viem/account-abstraction'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createClient, type Client } from '../../../sdk/index.ts'
-import { accountFactoryAddress, entryPointAddress, smartAccountSalt } from '../../contracts/account-abstraction.ts'
+import { describe, expect, test } from 'vitest'
+import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
-import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../../test-sandbox.ts'
+import type { CreatedWallet } from '../../test-sandbox.ts'
 import { viemChainOf } from '../chain/networks.ts'
 import { accountModel } from './accounts.ts'
+import { smartAccountSandbox } from './test-smart-accounts.ts'
 import { topUpMessage } from './top-up.ts'
 
 // The smart-account service, its bundler and its paymaster against real anvil chains, through the
 // sdk's HMAC-signed client (an app's back end) and the wallet service that holds the owner's key.
 
-let sandbox: TestSandbox
-let sdk: Client
-let owner: CreatedWallet
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ bundleDelayMs: 50 })
-  sdk = createClient({ appId: 'demo', env: 'sandbox', clientSecret: 'demo-client-secret', baseUrls: { smartAccount: `${sandbox.url}/api/v1` } })
-  owner = await sandbox.signUp('smart-owner@example.com')
-}, 120_000)
-afterAll(async () => {
-  await sandbox?.dispose()
-})
-
-const chain = () => sandbox.chains[0]!
-const publicClient = () => createPublicClient({ chain: viemChainOf(chain()), transport: http(chain().rpcUrl), pollingInterval: 50 })
-const wallet = (path: string, body: object, token = owner.walletToken) => sandbox.post(`/api/v2/wallet/${path}`, body, token)
-const ethOf = (address: Address) => publicClient().getBalance({ address })
-const demoOf = (address: Address) =>
-  publicClient().readContract({ address: demoContracts.demoToken.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
-
-async function accountsOf(address: Address) {
-  return (await sdk.smartAccount.create({ owner: { id: address, provider: 'email' } })).accounts
-}
-
-/** The owner signs an operation hash as the account validates it: EIP-191 over the 32 bytes. */
-async function ownerSigns(hash: string, token = owner.walletToken): Promise<Hex> {
-  const signed = await wallet('sign-message', { network: 'local-1', message: hash }, token)
-  return signed.body.data.signature
-}
+const f = smartAccountSandbox()
+const { chain, publicClient, wallet, ethOf, demoOf, accountsOf, ownerSigns, accountModelFor, tank } = f
 
 async function runOp(kind: 'deploy' | 'sendToken' | 'signTransaction', params: object, isSponsored = true) {
-  const built = await (sdk.smartAccount.userOp[kind].hash as (p: object) => Promise<{ hash: string; userOpId: string }>)({ ...params, isSponsored })
+  const built = await (f.sdk.smartAccount.userOp[kind].hash as (p: object) => Promise<{ hash: string; userOpId: string }>)({ ...params, isSponsored })
   const signature = await ownerSigns(built.hash)
   const started = performance.now()
-  await sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId, signature, isSponsored })
-  const receipt = await sdk.smartAccount.userOp.receipt({ userOpId: built.userOpId, wait: true })
+  await f.sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId, signature, isSponsored })
+  const receipt = await f.sdk.smartAccount.userOp.receipt({ userOpId: built.userOpId, wait: true })
   // A figure for the notes (bench), not an assertion: submit → receipt on the local chain.
   console.info(`${kind}: submit to receipt ${Math.round(performance.now() - started)} ms`)
   return { built, signature, receipt }
@@ -56,25 +29,25 @@ async function runOp(kind: 'deploy' | 'sendToken' | 'signTransaction', params: o
 
 describe('smart accounts', () => {
   test('an owner gets one counterfactual account per local chain, the same on every ask; another owner another one', async () => {
-    const first = await accountsOf(owner.address)
+    const first = await accountsOf(f.owner.address)
     expect(first.map((a) => [a.chainId, a.network, a.status])).toEqual([
       [31337, 'local-1', 'not_deployed'],
       [31338, 'local-2', 'not_deployed'],
     ])
-    const model = await accountModel({ client: publicClient() } as never, owner.address)
+    const model = await accountModel({ client: publicClient() } as never, f.owner.address)
     expect(first[0]!.aaAddress).toBe(await model.getAddress())
-    expect(await accountsOf(owner.address)).toEqual(first)
+    expect(await accountsOf(f.owner.address)).toEqual(first)
     const other = await accountsOf(privateKeyToAccount(generatePrivateKey()).address)
     expect(other[0]!.aaAddress).not.toBe(first[0]!.aaAddress)
   })
 
   test('a signature of the smart account verifies with viem before deployment (ERC-6492) and after', async () => {
-    const signer = await sandbox.signUp('smart-signer@example.com')
+    const signer = await f.sandbox.signUp('smart-signer@example.com', 'smart')
     const [account] = await accountsOf(signer.address)
     const sign = async (message: string) => {
-      const { hash } = await sdk.smartAccount.signMessageHash({ accountId: account!.id, message })
+      const { hash } = await f.sdk.smartAccount.signMessageHash({ accountId: account!.id, message })
       const raw = await wallet('sign-hash', { network: 'local-1', hash }, signer.walletToken)
-      return (await sdk.smartAccount.buildSignature({ accountId: account!.id, hash, signature: raw.body.data.signature })).signature as Hex
+      return (await f.sdk.smartAccount.buildSignature({ accountId: account!.id, hash, signature: raw.body.data.signature })).signature as Hex
     }
     const before = await sign('hello before')
     expect(await publicClient().verifyMessage({ address: account!.aaAddress as Address, message: 'hello before', signature: before })).toBe(true)
@@ -86,9 +59,9 @@ describe('smart accounts', () => {
       primaryType: 'Mail',
       message: { contents: 'hi' },
     } as const
-    const { hash: typedHash } = await sdk.smartAccount.signTypedDataHash({ accountId: account!.id, typedData })
+    const { hash: typedHash } = await f.sdk.smartAccount.signTypedDataHash({ accountId: account!.id, typedData })
     const typedRaw = await wallet('sign-hash', { network: 'local-1', hash: typedHash }, signer.walletToken)
-    const typedSignature = (await sdk.smartAccount.buildSignature({ accountId: account!.id, hash: typedHash, signature: typedRaw.body.data.signature }))
+    const typedSignature = (await f.sdk.smartAccount.buildSignature({ accountId: account!.id, hash: typedHash, signature: typedRaw.body.data.signature }))
       .signature as Hex
     expect(await publicClient().verifyTypedData({ address: account!.aaAddress as Address, ...typedData, signature: typedSignature })).toBe(true)
 
@@ -101,12 +74,12 @@ describe('smart accounts', () => {
   })
 
   test('a sponsored deploy then a sponsored DEMO send: DEMO moves, the owner and the account spend no ETH, the gas tank pays', async () => {
-    const [account] = await accountsOf(owner.address)
+    const [account] = await accountsOf(f.owner.address)
     const aa = account!.aaAddress as Address
     // The owner gives the smart account some DEMO from its own wallet (an ordinary transaction).
     const funded = await wallet('send-token', { network: 'local-1', to: aa, tokenAddress: demoContracts.demoToken.address, amount: '10' })
     expect(funded.status).toBe(200)
-    const ownerEth = await ethOf(owner.address)
+    const ownerEth = await ethOf(f.owner.address)
     const tankBefore = await tank()
     const receiver = privateKeyToAccount(generatePrivateKey()).address
 
@@ -117,7 +90,7 @@ describe('smart accounts', () => {
 
     expect(await demoOf(receiver)).toBe(parseUnits('2.5', 18))
     expect(await demoOf(aa)).toBe(parseUnits('7.5', 18))
-    expect(await ethOf(owner.address)).toBe(ownerEth)
+    expect(await ethOf(f.owner.address)).toBe(ownerEth)
     expect(await ethOf(aa)).toBe(0n)
     const spent = BigInt(deploy.receipt.actualGasCost!) + BigInt(send.receipt.actualGasCost!)
     expect(await tank()).toBe(tankBefore - spent)
@@ -125,7 +98,7 @@ describe('smart accounts', () => {
   })
 
   test('a batch is one operation: both calls land, or neither', async () => {
-    const signer = await sandbox.signUp('smart-batch@example.com')
+    const signer = await f.sandbox.signUp('smart-batch@example.com', 'smart')
     const [account] = await accountsOf(signer.address)
     const aa = account!.aaAddress as Address
     await wallet('send-token', { network: 'local-1', to: aa, tokenAddress: demoContracts.demoToken.address, amount: '3' }, signer.walletToken)
@@ -139,25 +112,25 @@ describe('smart accounts', () => {
     expect([await demoOf(a), await demoOf(b)]).toEqual([parseUnits('1', 18), parseUnits('1', 18)])
     // A batch that is fine when built, but whose second call fails when it runs: the account's
     // DEMO is moved away in between (anvil lets the test act as the account). The first call is undone with it.
-    const batch = await (sdk.smartAccount.userOp.signTransaction.hash as (p: object) => Promise<{ hash: string; userOpId: string }>)({
+    const batch = await (f.sdk.smartAccount.userOp.signTransaction.hash as (p: object) => Promise<{ hash: string; userOpId: string }>)({
       accountId: account!.id,
       calls: [transfer(a, '0.5'), transfer(b, '0.5')],
       isSponsored: true,
     })
     await asAccount(aa, transfer(privateKeyToAccount(generatePrivateKey()).address, '0.75'))
     const signature = await ownerSigns(batch.hash, signer.walletToken)
-    await sdk.smartAccount.userOp.submit({ hash: batch.hash, userOpId: batch.userOpId, signature, isSponsored: true })
-    const failed = await sdk.smartAccount.userOp.receipt({ userOpId: batch.userOpId, wait: true })
+    await f.sdk.smartAccount.userOp.submit({ hash: batch.hash, userOpId: batch.userOpId, signature, isSponsored: true })
+    const failed = await f.sdk.smartAccount.userOp.receipt({ userOpId: batch.userOpId, wait: true })
     expect(failed).toMatchObject({ status: 'included', success: false })
     expect([await demoOf(a), await demoOf(b), await demoOf(aa)]).toEqual([parseUnits('1', 18), parseUnits('1', 18), parseUnits('0.25', 18)])
   })
 
   test('refused: a submit whose sponsorship disagrees with its hash, a tampered or foreign signature, a replayed submit', async () => {
-    const [account] = await accountsOf(owner.address)
-    const built = await sdk.smartAccount.userOp.signTransaction.hash({ accountId: account!.id, to: owner.address, value: '0', isSponsored: true } as never)
+    const [account] = await accountsOf(f.owner.address)
+    const built = await f.sdk.smartAccount.userOp.signTransaction.hash({ accountId: account!.id, to: f.owner.address, value: '0', isSponsored: true } as never)
     const signature = await ownerSigns(built.hash)
     const submit = (params: object) =>
-      sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId!, signature, isSponsored: true, ...params }).catch((error) => error)
+      f.sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId!, signature, isSponsored: true, ...params }).catch((error) => error)
     expect(await submit({ isSponsored: false })).toMatchObject({ code: '400', message: expect.stringContaining('isSponsored disagrees') })
     const tampered = `${signature.slice(0, 10)}${signature[10] === 'a' ? 'b' : 'a'}${signature.slice(11)}`
     expect(await submit({ signature: tampered })).toMatchObject({ code: '400' })
@@ -169,22 +142,22 @@ describe('smart accounts', () => {
   })
 
   test('an empty gas tank refuses sponsorship with a clear message; a top-up with a made-up txHash is refused, a real one is credited once', async () => {
-    await sandbox.store.query("UPDATE gas_tanks SET balance = 0 WHERE app_id = 'demo' AND chain_id = 31338")
-    const accounts = await accountsOf(owner.address)
+    await f.sandbox.store.query("UPDATE gas_tanks SET balance = 0 WHERE app_id = 'smart' AND chain_id = 31338")
+    const accounts = await accountsOf(f.owner.address)
     const second = accounts.find((a) => a.chainId === 31338)!
-    const refused = await sdk.smartAccount.userOp.deploy.hash({ accountId: second.id, isSponsored: true } as never).catch((error) => error)
+    const refused = await f.sdk.smartAccount.userOp.deploy.hash({ accountId: second.id, isSponsored: true } as never).catch((error) => error)
     expect(refused).toMatchObject({ code: '402', message: expect.stringContaining('gas tank on chain 31338 is too low') })
 
-    const pool = (await sdk.smartAccount.gasTank({ chainId: 31338 })).pool as Address
-    const base = { chainId: 31338, receiverOwnerId: 'demo', tokenAddress: zeroAddress, poolAddress: pool, immediate: true }
+    const pool = (await f.sdk.smartAccount.gasTank({ chainId: 31338 })).pool as Address
+    const base = { chainId: 31338, receiverOwnerId: 'smart', tokenAddress: zeroAddress, poolAddress: pool, immediate: true }
     const fake = `0x${'ab'.repeat(32)}` as const
-    expect(await sdk.smartAccount.topUp({ ...base, txHash: fake, signature: '0x' }).catch((e) => e)).toMatchObject({
+    expect(await f.sdk.smartAccount.topUp({ ...base, txHash: fake, signature: '0x' }).catch((e) => e)).toMatchObject({
       code: '400',
       message: expect.stringContaining('No transaction'),
     })
 
     const payer = privateKeyToAccount(generatePrivateKey())
-    const second2 = sandbox.chains[1]!
+    const second2 = f.sandbox.chains[1]!
     await fetch(second2.rpcUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -193,15 +166,15 @@ describe('smart accounts', () => {
     const payerClient = createWalletClient({ account: payer, chain: viemChainOf(second2), transport: http(second2.rpcUrl) })
     const txHash = await payerClient.sendTransaction({ to: pool, value: parseEther('0.5') })
     await createPublicClient({ chain: viemChainOf(second2), transport: http(second2.rpcUrl), pollingInterval: 50 }).waitForTransactionReceipt({ hash: txHash })
-    const wrongSigner = await privateKeyToAccount(generatePrivateKey()).signMessage({ message: topUpMessage('demo', 31338, txHash) })
-    expect(await sdk.smartAccount.topUp({ ...base, txHash, signature: wrongSigner }).catch((e) => e)).toMatchObject({ code: '400' })
-    const signature = await payer.signMessage({ message: topUpMessage('demo', 31338, txHash) })
-    expect(await sdk.smartAccount.topUp({ ...base, txHash, signature })).toMatchObject({
+    const wrongSigner = await privateKeyToAccount(generatePrivateKey()).signMessage({ message: topUpMessage('smart', 31338, txHash) })
+    expect(await f.sdk.smartAccount.topUp({ ...base, txHash, signature: wrongSigner }).catch((e) => e)).toMatchObject({ code: '400' })
+    const signature = await payer.signMessage({ message: topUpMessage('smart', 31338, txHash) })
+    expect(await f.sdk.smartAccount.topUp({ ...base, txHash, signature })).toMatchObject({
       amount: parseEther('0.5').toString(),
       balance: parseEther('0.5').toString(),
     })
-    expect(await sdk.smartAccount.topUp({ ...base, txHash, signature }).catch((e) => e)).toMatchObject({ code: '409' })
-    const deploy = await sdk.smartAccount.userOp.deploy.hash({ accountId: second.id, isSponsored: true } as never)
+    expect(await f.sdk.smartAccount.topUp({ ...base, txHash, signature }).catch((e) => e)).toMatchObject({ code: '409' })
+    const deploy = await f.sdk.smartAccount.userOp.deploy.hash({ accountId: second.id, isSponsored: true } as never)
     expect(deploy.hash).toMatch(/^0x[0-9a-f]{64}$/)
   })
 
@@ -209,8 +182,8 @@ describe('smart accounts', () => {
     const key = privateKeyToAccount(generatePrivateKey())
     const client = publicClient()
     const account = await accountModelFor(key)
-    const url = `${sandbox.url}/api/v1/bundler/31337`
-    const headers = { 'x-app-id': 'demo', 'x-environment': 'sandbox', 'x-client-secret': 'demo-client-secret' }
+    const url = `${f.sandbox.url}/api/v1/bundler/31337`
+    const headers = { 'x-app-id': 'smart', 'x-environment': 'development', 'x-client-secret': 'smart-client-secret' }
     const paymaster = createPaymasterClient({ transport: http(url, { fetchOptions: { headers } }) })
     const bundler = createBundlerClient({ account, client, paymaster, transport: http(url), pollingInterval: 100 })
     expect(await bundler.getSupportedEntryPoints()).toEqual([entryPointAddress])
@@ -228,11 +201,6 @@ describe('smart accounts', () => {
   })
 })
 
-async function accountModelFor(key: ReturnType<typeof privateKeyToAccount>) {
-  const { toSoladySmartAccount } = await import('viem/account-abstraction')
-  return toSoladySmartAccount({ client: publicClient(), owner: key, factoryAddress: accountFactoryAddress, salt: smartAccountSalt(key.address) })
-}
-
 /** Sends a call as the account itself (anvil impersonation), gas paid by a balance given and taken back. */
 async function asAccount(address: Address, call: { to: Address; data: Hex }) {
   const rpc = (method: string, params: unknown[]) =>
@@ -249,19 +217,15 @@ async function asAccount(address: Address, call: { to: Address; data: Hex }) {
   await rpc('anvil_setBalance', [address, '0x0'])
 }
 
-async function tank() {
-  return BigInt((await sdk.smartAccount.gasTank({ chainId: 31337 })).balance)
-}
-
 async function runOpFor(signer: CreatedWallet, accountId: string, kind: 'deploy' | 'signTransaction', params: object) {
-  const built = await (sdk.smartAccount.userOp[kind].hash as (p: object) => Promise<{ hash: string; userOpId: string }>)({
+  const built = await (f.sdk.smartAccount.userOp[kind].hash as (p: object) => Promise<{ hash: string; userOpId: string }>)({
     accountId,
     ...params,
     isSponsored: true,
   })
   const signature = await ownerSigns(built.hash, signer.walletToken)
-  await sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId, signature, isSponsored: true })
-  const receipt = await sdk.smartAccount.userOp.receipt({ userOpId: built.userOpId, wait: true })
+  await f.sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId, signature, isSponsored: true })
+  const receipt = await f.sdk.smartAccount.userOp.receipt({ userOpId: built.userOpId, wait: true })
   return { built, receipt }
 }
 
