@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { createPublicClient, http } from 'viem'
-import { signUp } from './flows.ts'
-import { frameOf, logInInFrame, providerUrl, snap } from './helpers.ts'
+import { createPublicClient, encodeFunctionData, erc20Abi, http } from 'viem'
+import { signUp, startRequest } from './flows.ts'
+import { confirmSignature, frameOf, logInInFrame, pressConfirm, providerUrl, snap } from './helpers.ts'
 
 /**
  * The Smart Wallet row and page (SPEC.md sections 2 to 4), against the sandbox's account-abstraction
@@ -124,4 +124,80 @@ test('a failed activation is shown on its row, and Activate stays to try again',
   // An empty error line is not shown (nor in the accessibility tree).
   await expect(local2.getByRole('alert')).toHaveCount(0)
   await expect(local2.getByTestId('smart-account-status')).toHaveText('Activated', { timeout: 15_000 })
+})
+
+test("'Use on this site': the host sees the smart account; its signature verifies (ERC-6492), a send is one sponsored operation, wallet_sendCalls lands two calls atomically; back to the Personal Wallet", async ({
+  page,
+  request,
+}) => {
+  const owner = await signUpFor(page, request, aaApp)
+  await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
+  const frame = frameOf(page)
+  await frame.getByRole('button', { name: 'Smart Wallet' }).click()
+  await expect(frame.getByTestId('smart-account-in-use')).toHaveText('This site sees your Personal Wallet.')
+  const aaAddress = (await frame.getByRole('listitem').first().locator('.wk-address').getAttribute('title')) as `0x${string}`
+  const changed = page.evaluate(() => new Promise<unknown>((resolve) => window.WalletKit!.kit!.provider.on('accountsChanged', resolve)))
+  await frame.getByRole('button', { name: 'Use on this site' }).click()
+  expect(await changed).toEqual([aaAddress])
+  await expect(frame.getByTestId('smart-account-in-use')).toHaveText('This site sees your Smart Wallet.')
+  await snap(page, 'smart-wallet-in-use')
+  expect(await page.evaluate(() => window.WalletKit!.kit!.provider.request({ method: 'eth_accounts' }))).toEqual([aaAddress])
+  const capabilities = (await startRequest(page, 'wallet_getCapabilities', [aaAddress, ['0x7a69']])).result
+  expect(capabilities).toEqual({ '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } } })
+  await page.evaluate(() => window.WalletKit!.kit!.close())
+
+  // personal_sign: an ERC-1271 signature, ERC-6492-wrapped while the account is not deployed.
+  const signing = startRequest(page, 'personal_sign', ['0x68656c6c6f', aaAddress])
+  await confirmSignature(page)
+  const signature = (await signing).result as `0x${string}`
+  expect(await chain.verifyMessage({ address: aaAddress, message: 'hello', signature })).toBe(true)
+  expect(await chain.verifyMessage({ address: owner, message: 'hello', signature })).toBe(false)
+
+  // eth_sendTransaction: one sponsored user operation; the hash answered is its transaction's.
+  const receiver = '0x000000000000000000000000000000000000dEaD'
+  const sending = startRequest(page, 'eth_sendTransaction', [{ from: aaAddress, to: receiver, value: '0x0' }])
+  await expect(frame.getByTestId('confirm-fee')).toHaveText('Paid by the app (sponsored)')
+  await snap(page, 'smart-wallet-confirm-sponsored')
+  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  const sent = await sending
+  expect(sent.result).toMatch(/^0x[0-9a-f]{64}$/)
+  expect((await chain.getTransactionReceipt({ hash: sent.result as `0x${string}` })).status).toBe('success')
+  expect(await chain.getCode({ address: aaAddress })).toMatch(/^0x[0-9a-f]+$/)
+  expect(await chain.getBalance({ address: aaAddress })).toBe(0n)
+
+  // wallet_sendCalls: two approvals in one operation, one confirmation listing both.
+  const token = '0x8464135c8F25Da09e49BC8782676a84730C318bC' // DemoToken (sandbox/README.md)
+  const [a, b] = ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222'] as const
+  const approve = (spender: `0x${string}`, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
+  const batch = startRequest(page, 'wallet_sendCalls', [
+    {
+      version: '2.0.0',
+      from: aaAddress,
+      chainId: '0x7a69',
+      atomicRequired: true,
+      calls: [
+        { to: token, data: approve(a, 1n) },
+        { to: token, data: approve(b, 2n) },
+      ],
+    },
+  ])
+  await expect(frame.getByTestId('confirm-call-1')).toContainText('+ data')
+  await expect(frame.getByTestId('confirm-call-2')).toBeVisible()
+  await expect(frame.getByTestId('confirm-fee')).toHaveText('Paid by the app (sponsored)')
+  await snap(page, 'smart-wallet-confirm-batch')
+  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  const { id } = (await batch).result as { id: string }
+  await expect.poll(async () => ((await startRequest(page, 'wallet_getCallsStatus', [id])).result as { status: number }).status, { timeout: 15_000 }).toBe(200)
+  const status = (await startRequest(page, 'wallet_getCallsStatus', [id])).result as { atomic: boolean; receipts: { status: string }[] }
+  expect(status.atomic).toBe(true)
+  expect(status.receipts).toHaveLength(1)
+  const allowance = (spender: `0x${string}`) => chain.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [aaAddress, spender] })
+  expect([await allowance(a), await allowance(b)]).toEqual([1n, 2n])
+
+  // Back to the Personal Wallet: the host sees the owner again.
+  await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
+  await frame.getByRole('button', { name: 'Smart Wallet' }).click()
+  const back = page.evaluate(() => new Promise<unknown>((resolve) => window.WalletKit!.kit!.provider.on('accountsChanged', resolve)))
+  await frame.getByRole('button', { name: 'Use Personal Wallet' }).click()
+  expect(await back).toEqual([owner])
 })

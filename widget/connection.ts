@@ -5,7 +5,8 @@ import type { ActiveChain } from './active-chain.ts'
 import type { ModalControl } from './modal-control.ts'
 import type { PublicSession, SessionOwner } from './session-owner.ts'
 import type { Store } from './store.ts'
-import { initialUi, type AccountState, type UiState } from './ui-state.ts'
+import type { SmartAccountUse } from './session.ts'
+import { hostAddress, initialUi, uiSession, type AccountState, type UiState } from './ui-state.ts'
 import type { HostPort } from './wallet.ts'
 
 function parseAccount(value: unknown): AccountState | null {
@@ -37,7 +38,7 @@ export function createConnection(deps: {
   owner.subscribe(({ session, source }) => {
     if (source === 'login') {
       announced = false
-      ui.set({ session: session && { address: session.address }, external: null, account: initialUi.account })
+      ui.set({ session: session && uiSession(session), external: null, account: initialUi.account })
     } else if (source === 'remote') adopt(session)
     else ended()
   })
@@ -50,9 +51,9 @@ export function createConnection(deps: {
   })
 
   /** Tells the host and every waiting `eth_requestAccounts` that an account is connected. */
-  function announce(session: { address: `0x${string}` }, chainId = ui.get().chainId) {
+  function announce(session: { address: `0x${string}`; smartAccount?: SmartAccountUse }, chainId = ui.get().chainId) {
     announced = true
-    const accounts = [session.address]
+    const accounts = [hostAddress(session)]
     for (const w of waiting.splice(0)) w.resolve(accounts)
     host.emit('connect', { chainId: numberToHex(chainId) })
     host.emit('accountsChanged', accounts)
@@ -74,8 +75,11 @@ export function createConnection(deps: {
     adopted++
     const nextChain = remote && chain.isConfigured(remote.chainId) ? remote.chainId : chainId
     const switched = remote?.address !== session?.address
+    // The same owner may have turned its smart account on or off in that tab: the host's address changes.
+    const seen = session ? hostAddress(session) : undefined
+    const now = remote ? hostAddress(remote) : undefined
     ui.set({
-      session: remote && { address: remote.address },
+      session: remote && uiSession(remote),
       chainId: nextChain,
       ...(remote === null && { external: null }),
       // Another account's permission state is not this one's.
@@ -83,10 +87,13 @@ export function createConnection(deps: {
     })
     if (switched) {
       announced = remote !== null
-      if (remote) for (const w of waiting.splice(0)) w.resolve([remote.address])
-      host.emit('accountsChanged', remote ? [remote.address] : [])
+      if (remote) for (const w of waiting.splice(0)) w.resolve([hostAddress(remote)])
+      host.emit('accountsChanged', remote ? [hostAddress(remote)] : [])
       if (remote === null) host.emit('disconnect', { code: 4900, message: 'Disconnected' })
       // Requests shown for the previous account must not be signed by this one.
+      if (ui.get().view === 'transaction_confirmation') modals.close()
+    } else if (remote && seen !== now) {
+      host.emit('accountsChanged', [now!])
       if (ui.get().view === 'transaction_confirmation') modals.close()
     }
     if (nextChain !== chainId) host.emit('chainChanged', numberToHex(nextChain))
@@ -133,7 +140,7 @@ export function createConnection(deps: {
       if (adopted !== seen) return
       announced = session !== null
       ui.set({
-        session: session && { address: session.address },
+        session: session && uiSession(session),
         chainId: session && chain.isConfigured(session.chainId) ? session.chainId : chain.defaultChainId,
         ...(account && { account }),
       })
@@ -161,9 +168,27 @@ export function createConnection(deps: {
       })
       return disconnecting
     },
+    /**
+     * The embedded wallet's smart account becomes the account the host sees (null: the wallet
+     * itself again): stored with the session, told to the host and the other tabs. A request shown
+     * for the account before is closed (it must not be signed by the other one).
+     */
+    async showSmartAccount(use: SmartAccountUse | null): Promise<void> {
+      const session = ui.get().session
+      if (!session || session.walletConnect) throw new Error('Only the embedded wallet has a smart account')
+      const before = hostAddress(session)
+      await owner.setSmartAccount(use)
+      const { smartAccount: _, ...rest } = session
+      const next = use ? { ...rest, smartAccount: use } : rest
+      ui.set({ session: next })
+      if (hostAddress(next) !== before) {
+        host.emit('accountsChanged', [hostAddress(next)])
+        if (ui.get().view === 'transaction_confirmation') modals.close()
+      }
+    },
     requestAccounts(): Promise<readonly string[]> {
       const { session } = ui.get()
-      if (session) return Promise.resolve([session.address])
+      if (session) return Promise.resolve([hostAddress(session)])
       return new Promise((resolve, reject) => {
         waiting.push({ resolve, reject })
         modals.open('connect')

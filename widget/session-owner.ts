@@ -1,9 +1,9 @@
 import type { TokenHolder, Tokens } from '../sdk/index.ts'
 import { createTokenHolder } from '../sdk/tokens.ts'
-import { isSession, type Session, type SessionStore } from './session.ts'
+import { isSession, type Session, type SessionStore, type SmartAccountUse } from './session.ts'
 
 /** What the UI and the host may know of a session: never its tokens. */
-export type PublicSession = { readonly address: `0x${string}`; readonly chainId: number }
+export type PublicSession = { readonly address: `0x${string}`; readonly chainId: number; readonly smartAccount?: SmartAccountUse }
 
 /**
  * Why the session changed: a login in this frame, another tab's write or logout (adopted, never
@@ -26,6 +26,8 @@ export type SessionOwner = {
   /** Every write so far has reached the store (and the other tabs). */
   settled(): Promise<void>
   setChain(chainId: number): Promise<void>
+  /** The smart account the host sees from now on (null: the embedded wallet again), stored and told to the other tabs. */
+  setSmartAccount(use: SmartAccountUse | null): Promise<void>
   /** Ends the session here: tokens forgotten, stored session and account state cleared. */
   end(): Promise<void>
   subscribe(listener: (change: SessionChange) => void): () => void
@@ -126,7 +128,7 @@ export function createSessionOwner(deps: {
     } finally {
       adopting = false
     }
-    session = stored && { address: stored.address, chainId: stored.chainId }
+    session = stored && { address: stored.address, chainId: stored.chainId, ...(stored.smartAccount && { smartAccount: stored.smartAccount }) }
   }
 
   if (channel)
@@ -209,8 +211,15 @@ export function createSessionOwner(deps: {
     async setChain(chainId) {
       const address = session?.address
       if (!address) return
-      session = { address, chainId }
+      session = { ...session!, chainId }
       await write(async () => broadcast(await deps.store.patch(address, { chainId })))
+    },
+    async setSmartAccount(use) {
+      const address = session?.address
+      if (!address) return
+      const { smartAccount: _, ...rest } = session!
+      session = use ? { ...rest, smartAccount: use } : rest
+      await write(async () => broadcast(await deps.store.patch(address, { smartAccount: use ?? undefined })))
     },
     end,
     subscribe(listener) {

@@ -10,6 +10,26 @@ export type Session = {
   env: 'sandbox' | 'production'
   /** Epoch ms after which the session is dropped (7 days after it was written, SPEC.md section 9). */
   expiresAt: number
+  /** The smart account the user chose to use on this site (the address the host sees), if any. */
+  smartAccount?: SmartAccountUse
+}
+
+/**
+ * A smart account in use on the site: its address (one per owner, the same on every chain) and its
+ * id at the smart-account service on each chain that has one (keys: chain ids).
+ */
+export type SmartAccountUse = { readonly address: `0x${string}`; readonly accounts: Readonly<Record<string, string>> }
+
+const isSmartAccountUse = (v: unknown): v is SmartAccountUse => {
+  if (typeof v !== 'object' || v === null) return false
+  const { address, accounts } = v as Record<string, unknown>
+  return (
+    typeof address === 'string' &&
+    /^0x[0-9a-fA-F]{40}$/.test(address) &&
+    typeof accounts === 'object' &&
+    accounts !== null &&
+    Object.entries(accounts).every(([chainId, id]) => /^\d{1,12}$/.test(chainId) && typeof id === 'string' && id.length <= 64)
+  )
 }
 
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000
@@ -21,7 +41,7 @@ export type SessionStore = {
    * Changes some fields of the stored session of `address`, atomically, so two writers (a chain
    * switch, a token refresh, another tab) never undo each other. Null when no such session is stored.
    */
-  patch(address: string, fields: Partial<Pick<Session, 'token' | 'refreshToken' | 'chainId'>>): Promise<Session | null>
+  patch(address: string, fields: Partial<Pick<Session, 'token' | 'refreshToken' | 'chainId' | 'smartAccount'>>): Promise<Session | null>
   clear(): Promise<void>
   /** SPEC.md section 3: the account state, kept under the key `account`. */
   loadAccount(): Promise<unknown>
@@ -37,7 +57,8 @@ export const isSession = (v: unknown): v is Session => {
     typeof s.address === 'string' &&
     /^0x[0-9a-fA-F]{40}$/.test(s.address) &&
     typeof s.chainId === 'number' &&
-    typeof s.expiresAt === 'number'
+    typeof s.expiresAt === 'number' &&
+    (s.smartAccount === undefined || isSmartAccountUse(s.smartAccount))
   )
 }
 

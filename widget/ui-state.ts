@@ -1,3 +1,5 @@
+import type { SmartAccountUse } from './session.ts'
+import type { PublicSession } from './session-owner.ts'
 import type { View, WalletDescriptor } from '../bridge/index.ts'
 import type { FeeSummary } from './rpc/fees.ts'
 
@@ -15,9 +17,10 @@ export type UiState = {
   secret0: string | null
   /**
    * Who is connected: the embedded wallet's session (public fields only, the tokens stay in
-   * session-owner.ts), or a wallet paired over WalletConnect (`walletConnect` set).
+   * session-owner.ts), or a wallet paired over WalletConnect (`walletConnect` set). `smartAccount`:
+   * the embedded wallet's smart account is the one the host sees (`address` stays its owner).
    */
-  session: { address: `0x${string}`; walletConnect?: { peer: string } } | null
+  session: { address: `0x${string}`; walletConnect?: { peer: string }; smartAccount?: SmartAccountUse } | null
   /** Injected wallets the host page discovered. */
   wallets: readonly WalletDescriptor[]
   /** The current chain (the session's when logged in). */
@@ -50,6 +53,10 @@ export type ConfirmationPayload = {
   message?: string
   /** Every fee figure of a transaction, as signed (rpc/fees.ts). */
   fee?: FeeSummary
+  /** The app's gas tank pays (a smart account): no fee for the user. */
+  sponsored?: boolean
+  /** A batch run as one operation (EIP-5792 on a smart account): every call, value in ether. */
+  calls?: readonly { to: string; value: string; data?: string }[]
 }
 
 export type Confirmation = {
@@ -62,6 +69,16 @@ export type Confirmation = {
   onDevice?: boolean
   error: string | null
 }
+
+/** The address the host sees for a session: its smart account's when one is in use, else its own. */
+export const hostAddress = (session: { address: `0x${string}`; smartAccount?: SmartAccountUse }): `0x${string}` =>
+  session.smartAccount?.address ?? session.address
+
+/** The public part of a stored session the UI keeps. */
+export const uiSession = (session: PublicSession): NonNullable<UiState['session']> => ({
+  address: session.address,
+  ...(session.smartAccount && { smartAccount: session.smartAccount }),
+})
 
 export const initialUi: UiState = {
   view: null,

@@ -69,7 +69,7 @@ describe('ensureAccountAbstraction', () => {
   test.each([0, 1])('chain %i: the contracts land at the exported addresses; a second run sends nothing and keeps the deposit', async (index) => {
     const chain = chains[index]!
     const admin = adminClient(chain)
-    const start = await admin.getBlockNumber()
+    const start = await admin.getBlockNumber({ cacheTime: 0 })
     const { paymaster } = await ensure(chain)
 
     expect(entryPointAddress).toBe('0x0000000071727De22E5E9d8BAf0edAc6f37da032')
@@ -86,19 +86,19 @@ describe('ensureAccountAbstraction', () => {
     expect(await depositOf(chain, paymaster)).toBe(deposit)
 
     // Four deploys and a deposit, from a throw-away key that was emptied afterwards.
-    const deployed = await admin.getBlockNumber()
+    const deployed = await admin.getBlockNumber({ cacheTime: 0 })
     expect(deployed - start).toBe(5n)
     const first = await admin.getBlock({ blockNumber: start + 1n, includeTransactions: true })
     expect(first.transactions[0]!.to).toBe(create2DeployerAddress.toLowerCase())
     expect(await admin.getBalance({ address: first.transactions[0]!.from })).toBe(0n)
 
     expect(await ensure(chain)).toEqual({ paymaster })
-    expect(await admin.getBlockNumber()).toBe(deployed)
+    expect(await admin.getBlockNumber({ cacheTime: 0 })).toBe(deployed)
     expect(await depositOf(chain, paymaster)).toBe(deposit)
 
     // A larger deposit is topped up by the difference, with one transaction and no deploy.
     await ensure(chain, 2n * deposit)
-    expect(await admin.getBlockNumber()).toBe(deployed + 1n)
+    expect(await admin.getBlockNumber({ cacheTime: 0 })).toBe(deployed + 1n)
     expect(await depositOf(chain, paymaster)).toBe(2n * deposit)
   })
 })

@@ -25,4 +25,15 @@ export type Account = {
   signTransaction(tx: TransactionRequest & { data: string }): Promise<`0x${string}`>
   /** EIP-5792: whether calls of one batch run atomically. */
   readonly atomic: 'supported' | 'unsupported'
+  /** The app's gas tank pays this account's gas (the smart account): the confirmation says so, no fee is shown. */
+  readonly sponsored?: boolean
+  /** Atomic accounts: runs the calls as one operation; answers its id (for callsStatus). */
+  sendCalls?(calls: readonly BatchCall[]): Promise<string>
+  callsStatus?(id: string): Promise<CallsStatus>
 }
+
+/** One call of an EIP-5792 batch: value in wei (decimal), data hex. */
+export type BatchCall = { to: string; value?: string; data?: string }
+
+/** Where a batch run as one operation stands. */
+export type CallsStatus = { status: 'built' | 'submitted' | 'included' | 'failed'; txHash?: `0x${string}`; success?: boolean; reason?: string }

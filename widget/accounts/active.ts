@@ -2,7 +2,11 @@ import * as Provider from 'ox/Provider'
 import type { Client } from '../../sdk/index.ts'
 import type { Wallet } from '../wallet.ts'
 import type { Account } from './account.ts'
+import type { ChainConfig } from '../../sdk/index.ts'
 import { embeddedAccount } from './embedded.ts'
+import { lazyModule } from '../lazy-route.ts'
+import type { WidgetClient } from '../service-client.ts'
+import { hostAddress } from '../ui-state.ts'
 
 /**
  * The account signing requests act for, or null when nobody is signed in: the embedded wallet of
@@ -23,8 +27,38 @@ export function activeAccount(
     }
     const chain = wallet.chain()
     if (!chain) throw new Provider.ChainDisconnectedError({ message: 'Chain not found' })
-    return embeddedAccount(client, session.address, chain)
+    const embedded = embeddedAccount(client, session.address, chain)
+    if (!session.smartAccount) return embedded
+    const accountId = session.smartAccount.accounts[String(chain.chainId)]
+    if (!accountId) throw new Provider.ChainDisconnectedError({ message: 'The smart account has no account on this chain' })
+    return lazySmartAccount(client as WidgetClient, embedded, { address: session.smartAccount.address, accountId }, chain)
   }
-  /** Who signs, without the chain check. */
-  return Object.assign(account, { address: () => wallet.ui.get().session?.address })
+  /** Who signs (the address the host sees), without the chain check. */
+  return Object.assign(account, {
+    address: () => {
+      const session = wallet.ui.get().session
+      return session ? hostAddress(session) : undefined
+    },
+  })
+}
+
+/** The smart account's code (accounts/smart.ts and the service client) loads with its first use: not in the frame's first route. */
+const smartModule = lazyModule(() => import('./smart.ts')).get
+
+function lazySmartAccount(client: WidgetClient, owner: Account, use: { address: `0x${string}`; accountId: string }, chain: ChainConfig): Account {
+  const real = async () => (await smartModule()).smartAccount(client, owner, use, chain)
+  return {
+    source: 'smart-account',
+    address: use.address,
+    chain,
+    sponsored: true,
+    atomic: 'supported',
+    signMessage: async (bytes) => (await real()).signMessage(bytes),
+    signTypedData: async (json) => (await real()).signTypedData(json),
+    estimateGas: async (tx) => (await real()).estimateGas(tx),
+    sendTransaction: async (tx) => (await real()).sendTransaction(tx),
+    signTransaction: async (tx) => (await real()).signTransaction(tx),
+    sendCalls: async (calls) => (await real()).sendCalls!(calls),
+    callsStatus: async (id) => (await real()).callsStatus!(id),
+  }
 }

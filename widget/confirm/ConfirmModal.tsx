@@ -17,11 +17,18 @@ type Row = { label: string; value: string; testId?: string }
 
 function transactionRows(confirmation: Confirmation, t: Messages, currency: { symbol: string; decimals: number }): Row[] {
   const { payload } = confirmation
-  const rows: Row[] = [
-    { label: t.to, value: payload.to ? shortAddress(payload.to) : '—' },
-    { label: t.amount, value: `${payload.value ?? '0'} ${currency.symbol}` },
-  ]
-  if (payload.fee) {
+  const rows: Row[] = payload.calls
+    ? payload.calls.map((call, i) => ({
+        label: t.callNumber(i + 1),
+        value: `${shortAddress(call.to)} · ${call.value} ${currency.symbol}${call.data && call.data !== '0x' ? ` ${t.withData}` : ''}`,
+        testId: `confirm-call-${i + 1}`,
+      }))
+    : [
+        { label: t.to, value: payload.to ? shortAddress(payload.to) : '—' },
+        { label: t.amount, value: `${payload.value ?? '0'} ${currency.symbol}` },
+      ]
+  if (payload.sponsored) rows.push({ label: t.gasFee, value: t.sponsoredByApp, testId: 'confirm-fee' })
+  else if (payload.fee) {
     const fee = describeFee(payload.fee, currency)
     rows.push({ label: t.networkFee, value: fee.maxFee, testId: 'confirm-fee' })
     rows.push({ label: payload.fee.gasPrice ? t.gasPrice : t.gas, value: t.gasTimesPrice(fee.gasLimit, fee.perGas) })

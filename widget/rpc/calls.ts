@@ -1,5 +1,6 @@
 import * as Provider from 'ox/Provider'
-import { bytesToHex, numberToHex } from 'viem'
+import { bytesToHex, numberToHex, parseEther } from 'viem'
+import type { Account } from '../accounts/account.ts'
 import { checkParams, methodOf } from '../../bridge/index.ts'
 import { eth_sendTransaction } from './eth_sendTransaction.ts'
 import { invalid, numberParam, positional, requireAccount, requireChain } from './guards.ts'
@@ -7,20 +8,23 @@ import { parseTransaction } from './tx.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
 
 /**
- * EIP-5792 without a smart account: calls run one after another as ordinary transactions, each
- * confirmed by the user, so atomicity is "unsupported". The smart-account work makes them atomic.
+ * EIP-5792. The embedded wallet runs calls one after another as ordinary transactions, each
+ * confirmed by the user (atomicity "unsupported"); a smart account runs the whole batch as one
+ * sponsored user operation after one confirmation that lists every call (atomic).
  */
-type Batch = { chainId: number; hashes: `0x${string}`[] }
+type Batch = { chainId: number; hashes: `0x${string}`[] } | { chainId: number; operation: string; account: Account }
 const batches = new Map<string, Batch>()
 
 export const wallet_getCapabilities: RpcHandler = (ctx, params) => {
   const [, chainIds] = positional(params, 1, 2)
   const wanted = Array.isArray(chainIds) ? chainIds.map((c) => numberParam(c, 'chainId')) : null
   // The connected account's own, else the embedded wallet's (calls one after another).
-  const atomic = ctx.account()?.atomic ?? 'unsupported'
-  const capabilities: Record<string, { atomic: { status: typeof atomic } }> = {}
+  const account = ctx.account()
+  const atomic = account?.atomic ?? 'unsupported'
+  const capabilities: Record<string, { atomic: { status: typeof atomic }; paymasterService?: { supported: true } }> = {}
   for (const chain of ctx.wallet.chains)
-    if (!wanted || wanted.includes(chain.chainId)) capabilities[numberToHex(chain.chainId)] = { atomic: { status: atomic } }
+    if (!wanted || wanted.includes(chain.chainId))
+      capabilities[numberToHex(chain.chainId)] = { atomic: { status: atomic }, ...(account?.sponsored && { paymasterService: { supported: true as const } }) }
   return capabilities
 }
 
@@ -31,7 +35,7 @@ export const wallet_sendCalls: RpcHandler = async (ctx, params) => {
   const account = requireAccount(ctx, typeof r.from === 'string' ? r.from : undefined)
   if (r.chainId !== undefined) requireChain(numberParam(r.chainId, 'chainId'), account.chain, 'calls')
   if (!Array.isArray(r.calls) || r.calls.length === 0 || r.calls.length > 10) throw invalid('calls must hold 1 to 10 calls')
-  if (r.atomicRequired === true) throw new Provider.AtomicityNotSupportedError()
+  if (r.atomicRequired === true && !account.sendCalls) throw new Provider.AtomicityNotSupportedError()
   const calls = (r.calls as Record<string, unknown>[]).map((call) => ({ ...call, from: account.address }))
   // Every call is checked before the first is shown: a malformed one later in the batch must not
   // leave the user confirming the calls before it, for a batch that can never complete.
@@ -45,17 +49,34 @@ export const wallet_sendCalls: RpcHandler = async (ctx, params) => {
       throw invalid(`calls[${i}]: ${(err as Error).message}`)
     }
   }
+  const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
+  if (account.sendCalls) {
+    const parsed = calls.map((call) => parseTransaction(call, account).request)
+    const operation = (await ctx.confirmations.request({
+      kind: 'transaction',
+      payload: async () => ({
+        from: account.address,
+        chainId: account.chain.chainId,
+        sponsored: true,
+        calls: parsed.map((call) => ({ to: call.to, value: call.value ?? '0', ...(call.data !== undefined && { data: call.data }) })),
+      }),
+      rejected: 'Transaction rejected by user',
+      failed: 'Failed to send calls',
+      run: () => account.sendCalls!(parsed.map((call) => ({ to: call.to, value: parseEther(call.value ?? '0').toString(), data: call.data ?? '0x' }))),
+    })) as string
+    batches.set(id, { chainId: account.chain.chainId, operation, account })
+    return { id }
+  }
   const hashes: `0x${string}`[] = []
   for (const call of calls) hashes.push((await eth_sendTransaction(ctx, [call])) as `0x${string}`)
-  const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
   batches.set(id, { chainId: account.chain.chainId, hashes })
   return { id }
 }
 
-async function receiptsOf(ctx: RpcContext, batch: Batch) {
-  const rpc = ctx.rpc(batch.chainId)
+async function receiptsOf(ctx: RpcContext, chainId: number, hashes: readonly `0x${string}`[]) {
+  const rpc = ctx.rpc(chainId)
   return Promise.all(
-    batch.hashes.map((hash) =>
+    hashes.map((hash) =>
       rpc.request<{ status: string; logs: unknown[]; blockHash: string; blockNumber: string; gasUsed: string; transactionHash: string } | null>({
         method: 'eth_getTransactionReceipt',
         params: [hash],
@@ -68,14 +89,25 @@ export const wallet_getCallsStatus: RpcHandler = async (ctx, params) => {
   const [id] = positional(params, 1)
   const batch = typeof id === 'string' ? batches.get(id) : undefined
   if (!batch) throw new Provider.UnknownBundleIdError()
-  const receipts = await receiptsOf(ctx, batch)
-  const mined = receipts.filter((r) => r !== null)
-  const status = mined.length < receipts.length ? 100 : mined.every((r) => r.status === '0x1') ? 200 : mined.some((r) => r.status === '0x1') ? 600 : 500
+  let status: number
+  let atomic = false
+  let mined: NonNullable<Awaited<ReturnType<typeof receiptsOf>>[number]>[]
+  if ('operation' in batch) {
+    // One operation: pending (100), its calls all done (200) or all undone (500), or never included (400).
+    atomic = true
+    const now = await batch.account.callsStatus!(batch.operation)
+    mined = now.txHash ? (await receiptsOf(ctx, batch.chainId, [now.txHash])).filter((r) => r !== null) : []
+    status = now.status === 'failed' ? 400 : now.status !== 'included' || !mined.length ? 100 : now.success ? 200 : 500
+  } else {
+    const receipts = await receiptsOf(ctx, batch.chainId, batch.hashes)
+    mined = receipts.filter((r) => r !== null)
+    status = mined.length < receipts.length ? 100 : mined.every((r) => r.status === '0x1') ? 200 : mined.some((r) => r.status === '0x1') ? 600 : 500
+  }
   return {
     version: '2.0.0',
     id,
     chainId: numberToHex(batch.chainId),
-    atomic: false,
+    atomic,
     status,
     receipts: mined.map(({ logs, status, blockHash, blockNumber, gasUsed, transactionHash }) => ({
       logs,

@@ -1,6 +1,7 @@
+import { hostAddress } from '../ui-state.ts'
 import type { RpcHandler } from './types.ts'
 
 export const eth_accounts: RpcHandler = ({ wallet }) => {
   const { session } = wallet.ui.get()
-  return session ? [session.address] : []
+  return session ? [hostAddress(session)] : []
 }

@@ -1,3 +1,4 @@
+import * as Provider from 'ox/Provider'
 import * as RpcResponse from 'ox/RpcResponse'
 import type { Account } from '../accounts/account.ts'
 import { completeFees, needsEstimate, summarizeFees } from './fees.ts'
@@ -12,6 +13,8 @@ type Parsed = ReturnType<typeof parseTransaction>
  * service's estimate for those it left out (SPEC.md section 8: 'Failed to estimate gas').
  */
 async function prepare(account: Account, { request, payload, fees, value }: Parsed) {
+  // A sponsored account's gas is its operation's, paid by the app: nothing to estimate or show as a fee.
+  if (account.sponsored) return { request, payload: { ...payload, sponsored: true } }
   let estimate: Awaited<ReturnType<Account['estimateGas']>> | undefined
   if (needsEstimate(fees)) {
     const { from, to, data } = request
@@ -50,4 +53,11 @@ function transactionHandler(failed: string, run: (account: Account, tx: Parsed['
 
 export const eth_sendTransaction = transactionHandler('Failed to send transaction', (account, tx) => account.sendTransaction(tx))
 
-export const eth_signTransaction = transactionHandler('Failed to sign transaction', (account, tx) => account.signTransaction(tx))
+const signTransaction = transactionHandler('Failed to sign transaction', (account, tx) => account.signTransaction(tx))
+
+/** A smart account has no transaction of its own to sign (it sends user operations): 4200 before anything is shown. */
+export const eth_signTransaction: RpcHandler = (ctx, params) => {
+  if (requireAccount(ctx).source === 'smart-account')
+    throw new Provider.UnsupportedMethodError({ message: 'A smart account sends user operations: it has no signed transaction to give' })
+  return signTransaction(ctx, params)
+}

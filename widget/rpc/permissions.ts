@@ -1,3 +1,4 @@
+import { hostAddress } from '../ui-state.ts'
 import { invalid, positional } from './guards.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
 
@@ -9,7 +10,7 @@ function permissions(ctx: RpcContext) {
     {
       parentCapability: 'eth_accounts',
       invoker: ctx.wallet.hostOrigin,
-      caveats: [{ type: 'restrictReturnedAccounts', value: [session.address] }],
+      caveats: [{ type: 'restrictReturnedAccounts', value: [hostAddress(session)] }],
     },
   ]
 }

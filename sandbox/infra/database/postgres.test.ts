@@ -59,6 +59,7 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
         '003_identities.sql',
         '004_onramp_orders.sql',
         '005_code_guess_budget.sql',
+        '006_smart_accounts.sql',
       ])
       expect(await migrate(store)).toEqual([])
     } finally {

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import type { SmartAccount } from '../../../sdk/index.ts'
 import { ChainIcon } from '../../chain/ChainList.tsx'
 import { useWidget } from '../../context.ts'
@@ -52,6 +52,7 @@ function AccountList({ owner }: { owner: `0x${string}` }) {
   if (accounts.data.length === 0) return <p className="wk-text">{t.noSmartWallets}</p>
   return (
     <div className="wk-stack">
+      <UseOnSite accounts={accounts.data} />
       <ul className="wk-list wk-stack" aria-label={t.smartWallet}>
         {accounts.data.map((account) => (
           <AccountRow key={account.id} owner={owner} account={account} name={chainDisplayName(account, config.chains ?? [])} copy={copy} />
@@ -59,6 +60,45 @@ function AccountList({ owner }: { owner: `0x${string}` }) {
       </ul>
       <p className="wk-notice" role="status">
         {notice}
+      </p>
+    </div>
+  )
+}
+
+/**
+ * Which account the site sees: the personal (embedded) wallet, or its smart account (one address on
+ * every chain; signatures, sends and batches then go through it, sponsored). Switching tells the host
+ * (accountsChanged) and the other tabs.
+ */
+function UseOnSite({ accounts }: { accounts: readonly SmartAccount[] }) {
+  const { wallet } = useWidget()
+  const t = useT()
+  const inUse = useStore(wallet.ui, (s) => s.session?.smartAccount?.address ?? null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const address = accounts[0]!.aaAddress as `0x${string}`
+  const same = accounts.filter((a) => a.aaAddress.toLowerCase() === address.toLowerCase())
+  async function toggle() {
+    setBusy(true)
+    setError(null)
+    try {
+      await wallet.showSmartAccount(inUse ? null : { address, accounts: Object.fromEntries(same.map((a) => [String(a.chainId), a.id])) })
+    } catch (err) {
+      setError(errorText(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className="wk-card wk-stack wk-stack--tight">
+      <p className="wk-text" data-testid="smart-account-in-use">
+        {inUse ? t.smartWalletInUse : t.personalWalletInUse}
+      </p>
+      <button type="button" className="wk-button" disabled={busy} onClick={() => void toggle()}>
+        {inUse ? t.usePersonalWallet : t.useOnThisSite}
+      </button>
+      <p className="wk-error" role="alert">
+        {error}
       </p>
     </div>
   )

@@ -2,8 +2,10 @@ import { createSmartAccountClient } from '../../../sdk/smart-account/client.ts'
 import type { SmartAccountClient } from '../../../sdk/index.ts'
 import type { WidgetClient } from '../../service-client.ts'
 
-/** What the smart-account screen uses of the account-abstraction service (sdk/smart-account/client.ts). */
-export type SmartAccountService = Pick<SmartAccountClient, 'create'> & { userOp: Pick<SmartAccountClient['userOp'], 'deploy' | 'submit'> }
+/** What the smart-account screen and the smart account (accounts/smart.ts) use of the account-abstraction service (sdk/smart-account/client.ts). */
+export type SmartAccountService = Pick<SmartAccountClient, 'create' | 'signMessageHash' | 'signTypedDataHash' | 'buildSignature'> & {
+  userOp: Pick<SmartAccountClient['userOp'], 'deploy' | 'submit' | 'signTransaction' | 'receipt'>
+}
 
 const services = new WeakMap<WidgetClient, SmartAccountService>()
 

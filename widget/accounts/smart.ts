@@ -1,0 +1,82 @@
+import * as Provider from 'ox/Provider'
+import type { ChainConfig } from '../../sdk/index.ts'
+import type { WidgetClient } from '../service-client.ts'
+import type { Account, BatchCall, CallsStatus } from './account.ts'
+
+/** The service's client, in the smart-account page's lazy chunk (kept out of the frame's first route). */
+const service = async (client: WidgetClient) => (await import('../profile/smart-account/service.ts')).smartAccountService(client)
+
+/** How long a send waits for its operation to be included before it answers an error. */
+const includedWithinMs = 60_000
+
+/** A decimal amount of ether ("0.5", what the wallet service takes) in wei, as the smart-account service takes it. */
+function weiOf(value: string | undefined): string {
+  if (!value || value === '0') return '0'
+  const [whole = '0', fraction = ''] = value.split('.')
+  if (!/^\d+$/.test(whole) || !/^\d*$/.test(fraction) || fraction.length > 18)
+    throw new Provider.UnsupportedMethodError({ message: `Unreadable value ${value}` })
+  return (BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, '0'))).toString()
+}
+
+/**
+ * The embedded wallet's smart account (ERC-4337), once the user chose to use it on the site: the
+ * host sees its address. Its owner, the embedded wallet, signs for it: messages and typed data as
+ * ERC-7739 hashes (the service wraps them into ERC-1271 signatures, ERC-6492 while the account is
+ * not deployed); a transaction or a batch of calls becomes one user operation whose hash the owner
+ * signs, sponsored by the app's gas tank.
+ */
+export function smartAccount(client: WidgetClient, owner: Account, use: { address: `0x${string}`; accountId: string }, chain: ChainConfig): Account {
+  const { accountId } = use
+  const network = chain.network
+  async function wrap(hashOf: (s: Awaited<ReturnType<typeof service>>) => Promise<{ hash: string }>): Promise<`0x${string}`> {
+    const s = await service(client)
+    const { hash } = await hashOf(s)
+    const { signature } = await client.wallet.signHash({ network, hash })
+    return (await s.buildSignature({ accountId, hash, signature })).signature as `0x${string}`
+  }
+  /** Builds the operation for `calls`, has the owner sign its hash, submits it: its id. */
+  async function submit(calls: readonly BatchCall[]): Promise<string> {
+    const s = await service(client)
+    const built = await s.userOp.signTransaction.hash({ accountId, calls, isSponsored: true })
+    if (!/^0x[0-9a-fA-F]{64}$/.test(built.hash) || typeof built.userOpId !== 'string')
+      throw new Error('The smart wallet service answered an unexpected operation')
+    const signature = await owner.signMessage(built.hash as `0x${string}`)
+    await s.userOp.submit({ hash: built.hash, userOpId: built.userOpId, signature, isSponsored: true })
+    return built.userOpId
+  }
+  async function status(userOpId: string, wait: boolean): Promise<CallsStatus> {
+    const receipt = await (await service(client)).userOp.receipt({ userOpId, wait })
+    return {
+      status: receipt.status,
+      ...(receipt.txHash && { txHash: receipt.txHash as `0x${string}` }),
+      ...(receipt.success !== undefined && { success: receipt.success }),
+      ...(receipt.reason && { reason: receipt.reason }),
+    }
+  }
+  return {
+    source: 'smart-account',
+    address: use.address,
+    chain,
+    sponsored: true,
+    signMessage: (bytes) => wrap((s) => s.signMessageHash({ accountId, message: bytes })),
+    signTypedData: (json) => wrap((s) => s.signTypedDataHash({ accountId, typedData: json })),
+    // The gas is the operation's, paid by the app's gas tank: nothing for the user to pay or sign.
+    estimateGas: async () => ({ gasLimit: '0', maxFeePerGas: '0', maxPriorityFeePerGas: '0' }),
+    async sendTransaction(tx) {
+      const userOpId = await submit([{ to: tx.to, value: weiOf(tx.value), data: tx.data }])
+      const started = Date.now()
+      for (;;) {
+        const now = await status(userOpId, true)
+        if (now.status === 'included' && now.txHash) return now.txHash
+        if (now.status === 'failed') throw new Error(now.reason ?? 'The operation failed')
+        if (Date.now() - started > includedWithinMs) throw new Error('The operation was not included in time')
+      }
+    },
+    signTransaction: async () => {
+      throw new Provider.UnsupportedMethodError({ message: 'A smart account sends user operations: it has no signed transaction to give' })
+    },
+    atomic: 'supported',
+    sendCalls: submit,
+    callsStatus: (id) => status(id, false),
+  }
+}
