@@ -21,6 +21,9 @@ const browser = await browserTimings({ runs: option('runs', 20), log })
 log('sandbox under load (its own process)…')
 const loadOutput = execFileSync('npx', ['tsx', 'scripts/bench-sandbox.ts', '--seconds', String(option('seconds', 10))], { encoding: 'utf8' })
 const sandbox = JSON.parse(loadOutput.trim().split('\n').at(-1) ?? '{}') as Record<string, number>
+log('sponsored smart-account operations (its own process)…')
+const aaOutput = execFileSync('npx', ['tsx', 'scripts/bench-smart-account.ts', '--runs', '10'], { encoding: 'utf8' })
+const smartAccount = JSON.parse(aaOutput.trim().split('\n').at(-1) ?? '{}') as Record<string, number>
 
 const goals = [
   ['createWalletKit() → first answer median ≤ 100 ms', browser.handshakeMs.median <= 100],
@@ -36,6 +39,7 @@ const results = {
   sizes,
   browser,
   sandbox,
+  smartAccount,
   goals,
 }
 mkdirSync('bench', { recursive: true })
@@ -63,6 +67,11 @@ const markdown = [
   `| p50 / p99 | ${sandbox.p50Ms} / ${sandbox.p99Ms} ms |`,
   `| errors | ${sandbox.errors} |`,
   `| peak memory | ${sandbox.sandboxPeakRssMiB} MiB |`,
+  '',
+  `| sponsored smart-account operations, local chain (bundle delay ${smartAccount.bundleDelayMs} ms) | |`,
+  '|---|---:|',
+  `| deploy: gas used / Confirm → receipt | ${smartAccount.deployGas} / ${smartAccount.deployConfirmToReceiptMs} ms |`,
+  `| DEMO send: gas used / Confirm → receipt, median (max) of ${smartAccount.runs} | ${smartAccount.sendGas} / ${smartAccount.sendConfirmToReceiptMedianMs} ms (${smartAccount.sendConfirmToReceiptMaxMs} ms) |`,
   '',
   '| goal | met |',
   '|---|---|',
