@@ -42,6 +42,7 @@ const answered = {
   wallet_getCapabilities: '?a*',
   wallet_sendCalls: '!k',
   wallet_getCallsStatus: 's',
+  wallet_showCallsStatus: 's',
   wallet_requestPermissions: '&p',
   // Reads: they answer at once, revoking only forgets the app's grant.
   wallet_getPermissions: '',

@@ -193,6 +193,13 @@ test("'Use on this site': the host sees the smart account; its signature verifie
   expect(status.receipts).toHaveLength(1)
   const allowance = (spender: `0x${string}`) => chain.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [aaAddress, spender] })
   expect([await allowance(a), await allowance(b)]).toEqual([1n, 2n])
+  // wallet_showCallsStatus: the batch in the modal.
+  expect((await startRequest(page, 'wallet_showCallsStatus', [id])).result).toBeNull()
+  await expect(frame.getByRole('heading', { name: 'Transaction Status' })).toBeVisible()
+  await expect(frame.getByTestId('calls-status-code')).toHaveText('Confirmed')
+  await expect(frame.getByTestId('calls-status')).toContainText('All calls in one operation')
+  await snap(page, 'smart-wallet-calls-status')
+  await frame.getByRole('button', { name: 'Back' }).click()
 
   // Back to the Personal Wallet: the host sees the owner again.
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))

@@ -30,6 +30,8 @@ export type UiState = {
   /** Set while an injected wallet in the host page is the connected account. */
   external: { walletId: string; address: `0x${string}` } | null
   /** The signature or transaction waiting for the user (transaction_confirmation modal). */
+  /** What wallet_showCallsStatus asked the profile's 'calls-status' page to show. */
+  callsStatus: CallsStatusView | null
   confirmation: Confirmation | null
   /** Requests waiting behind the one shown (or being prepared while none is shown). */
   queued: number
@@ -58,6 +60,9 @@ export type ConfirmationPayload = {
   /** A batch run as one operation (EIP-5792 on a smart account): every call, value in ether. */
   calls?: readonly { to: string; value: string; data?: string }[]
 }
+
+/** The batch wallet_showCallsStatus shows (EIP-5792): its status code and transaction, as read when asked. */
+export type CallsStatusView = { id: string; chainId: number; status: number; atomic: boolean; calls?: number; transactionHash?: string }
 
 export type Confirmation = {
   id: number
@@ -93,6 +98,7 @@ export const initialUi: UiState = {
   pairingWallet: null,
   external: null,
   confirmation: null,
+  callsStatus: null,
   queued: 0,
   account: { isPermissionGranted: true, acceptPermissionPage: null },
 }

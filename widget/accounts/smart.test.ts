@@ -134,6 +134,14 @@ describe('the smart account in use on the site', () => {
       ],
     ])
     expect(await t.call('wallet_getCallsStatus', [result.id])).toMatchObject({ result: { atomic: true, status: 200, receipts: [{ status: '0x1' }] } })
+    // wallet_showCallsStatus: the profile's status page, as it stands now.
+    expect(await t.call('wallet_showCallsStatus', [result.id])).toEqual({ result: null })
+    expect(t.wallet.ui.get()).toMatchObject({
+      view: 'profile',
+      page: 'calls-status',
+      callsStatus: { id: result.id, status: 200, atomic: true, chainId: 31337 },
+    })
+    expect(await t.call('wallet_showCallsStatus', ['0x1234'])).toMatchObject({ code: 5730 })
     t.setReceipt({ status: 'submitted' })
     expect(await t.call('wallet_getCallsStatus', [result.id])).toMatchObject({ result: { status: 100, receipts: [] } })
     t.setReceipt({ status: 'included', txHash: `0x${'cd'.repeat(32)}`, success: false })

@@ -22,6 +22,11 @@ const Receive = lazyRoute(
 )
 
 // The smart wallet's page, with its service calls and the signing of Activate (smart-account/).
+const CallsStatus = lazyRoute(
+  () => import('./CallsStatus.tsx'),
+  (m) => m.CallsStatus,
+)
+
 const SmartAccounts = lazyRoute(
   () => import('./smart-account/SmartAccounts.tsx'),
   (m) => m.SmartAccounts,
@@ -36,6 +41,7 @@ const titleKeys = {
   'select-currency': 'selectCurrency',
   'select-crypto': 'selectCrypto',
   'smart-account': 'smartWallet',
+  'calls-status': 'callsStatus',
 } as const satisfies Record<ProfilePage, string>
 
 /** The profile with its cached reads (loaded together, lazily). */
@@ -58,6 +64,7 @@ const routes: Record<ProfilePage, (props: { address: `0x${string}`; nav: Nav; on
   'select-currency': ({ nav, onramp }) => <SelectCurrency nav={nav} onramp={onramp} />,
   'select-crypto': ({ nav, onramp }) => <SelectCrypto nav={nav} onramp={onramp} />,
   'smart-account': () => <SmartAccounts />,
+  'calls-status': () => <CallsStatus />,
 }
 
 function SelectCurrency({ nav, onramp }: { nav: Nav; onramp: Onramp }) {

@@ -85,6 +85,32 @@ async function receiptsOf(ctx: RpcContext, chainId: number, hashes: readonly `0x
   )
 }
 
+/** EIP-5792: the batch's status, shown in the profile modal ('calls-status'); answers once it is shown. */
+export const wallet_showCallsStatus: RpcHandler = async (ctx, params) => {
+  const status = (await wallet_getCallsStatus(ctx, params)) as {
+    id: string
+    chainId: string
+    status: number
+    atomic: boolean
+    receipts: { transactionHash: string }[]
+  }
+  const [id] = positional(params, 1)
+  const batch = batches.get(id as string)!
+  ctx.wallet.ui.set({
+    callsStatus: {
+      id: status.id,
+      chainId: Number(status.chainId),
+      status: status.status,
+      atomic: status.atomic,
+      calls: 'hashes' in batch ? batch.hashes.length : undefined,
+      ...(status.receipts[0] && { transactionHash: status.receipts.at(-1)!.transactionHash }),
+    },
+  })
+  ctx.wallet.open('profile')
+  ctx.wallet.navigate('calls-status')
+  return null
+}
+
 export const wallet_getCallsStatus: RpcHandler = async (ctx, params) => {
   const [id] = positional(params, 1)
   const batch = typeof id === 'string' ? batches.get(id) : undefined

@@ -1,6 +1,6 @@
 import * as Provider from 'ox/Provider'
 import { checkParams, isRpcRead, methodOf, type FrameMethod, type RpcRequest } from '../../bridge/index.ts'
-import { wallet_getCallsStatus, wallet_getCapabilities, wallet_sendCalls } from './calls.ts'
+import { lazyModule } from '../lazy-route.ts'
 import { wallet_addEthereumChain, wallet_switchEthereumChain } from './chains.ts'
 import { eth_accounts } from './eth_accounts.ts'
 import { eth_chainId, net_version } from './eth_chainId.ts'
@@ -12,6 +12,17 @@ import { wallet_getPermissions, wallet_requestPermissions, wallet_revokePermissi
 import { invalid } from './guards.ts'
 import { forwardRead } from './reads.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
+
+/** EIP-5792's handlers (calls.ts) load with the first batch request: not in the frame's first route. */
+const calls = lazyModule(() => import('./calls.ts')).get
+const lazyCalls =
+  (name: 'wallet_getCallsStatus' | 'wallet_showCallsStatus' | 'wallet_getCapabilities' | 'wallet_sendCalls'): RpcHandler =>
+  async (ctx, params) =>
+    (await calls())[name](ctx, params)
+const wallet_getCallsStatus = lazyCalls('wallet_getCallsStatus')
+const wallet_showCallsStatus = lazyCalls('wallet_showCallsStatus')
+const wallet_getCapabilities = lazyCalls('wallet_getCapabilities')
+const wallet_sendCalls = lazyCalls('wallet_sendCalls')
 
 /** One handler per method the frame answers (bridge/rpc-methods.ts): a missing one does not compile. */
 export const handlers: { readonly [method in FrameMethod]: RpcHandler } = {
@@ -25,6 +36,7 @@ export const handlers: { readonly [method in FrameMethod]: RpcHandler } = {
   personal_sign,
   wallet_addEthereumChain,
   wallet_getCallsStatus,
+  wallet_showCallsStatus,
   wallet_getCapabilities,
   wallet_getPermissions,
   wallet_requestPermissions,
