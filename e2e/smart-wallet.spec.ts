@@ -183,6 +183,9 @@ test("'Use on this site': the host sees the smart account; its signature verifie
   ])
   await expect(frame.getByTestId('confirm-call-1')).toContainText('+ data')
   await expect(frame.getByTestId('confirm-call-2')).toBeVisible()
+  // Each call's data is shown in full, as a single transaction's is.
+  await expect(frame.getByTestId('confirm-call-data-1')).toHaveText(approve(a, 1n))
+  await expect(frame.getByTestId('confirm-call-data-2')).toHaveText(approve(b, 2n))
   await expect(frame.getByTestId('confirm-fee')).toHaveText('Paid by the app (sponsored)')
   await snap(page, 'smart-wallet-confirm-batch')
   await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))

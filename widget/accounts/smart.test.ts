@@ -1,11 +1,18 @@
-import { hashMessage } from 'viem'
+import { hashMessage, zeroHash } from 'viem'
+import { hashMessage as hash7739Message } from 'viem/experimental/erc7739'
 import { describe, expect, test } from 'vitest'
 import { testContext } from '../rpc/test-context.ts'
 import { alice } from '../test-wallet.ts'
 
 const tick = () => new Promise((r) => setTimeout(r, 0))
-const aa = '0x000000000000000000000000000000000000aA00' as const
+const aa = '0x000000000000000000000000000000000000aa00' as const
+const other = '0x00000000000000000000000000000000000000b0' as const
 const opHash = `0x${'ab'.repeat(32)}` as const
+/** The ERC-7739 hash of personal_sign('hi') for the account on chain 31337: what the service must answer. */
+const hiHash = hash7739Message({
+  message: { raw: '0x6869' },
+  verifierDomain: { name: 'WalletKitAccount', version: '1', chainId: 31337, verifyingContract: aa, salt: zeroHash },
+})
 
 /** The widget's RPC handlers with a smart-account service that records what it is asked. */
 function smartContext() {
@@ -17,8 +24,9 @@ function smartContext() {
       return answer(params)
     }
   let receipt: Record<string, unknown> = { status: 'included', txHash: `0x${'cd'.repeat(32)}`, success: true }
+  let messageHash: string = hiHash
   const service = {
-    signMessageHash: record('smart.signMessageHash', () => ({ hash: opHash })),
+    signMessageHash: record('smart.signMessageHash', () => ({ hash: messageHash })),
     signTypedDataHash: record('smart.signTypedDataHash', () => ({ hash: opHash })),
     buildSignature: record('smart.buildSignature', () => ({ signature: '0xc0ffee' })),
     userOp: {
@@ -41,7 +49,10 @@ function smartContext() {
   const setReceipt = (r: Record<string, unknown>) => {
     receipt = r
   }
-  return { ...t, confirmNext, setReceipt }
+  const setMessageHash = (hash: string) => {
+    messageHash = hash
+  }
+  return { ...t, confirmNext, setReceipt, setMessageHash }
 }
 
 describe('the smart account in use on the site', () => {
@@ -58,9 +69,20 @@ describe('the smart account in use on the site', () => {
     expect(await t.confirmNext(t.call('personal_sign', ['0x6869', aa]))).toEqual({ result: '0xc0ffee' })
     expect(t.calls).toEqual([
       ['smart.signMessageHash', { accountId: 'acc-1', message: '0x6869' }],
-      ['signHash', { network: 'local-1', hash: opHash }],
-      ['smart.buildSignature', { accountId: 'acc-1', hash: opHash, signature: '0x04' }],
+      ['signHash', { network: 'local-1', hash: hiHash }],
+      ['smart.buildSignature', { accountId: 'acc-1', hash: hiHash, signature: '0x04' }],
     ])
+    // A service answering any other hash (a transaction's, say) gets no signature from the owner.
+    t.calls.length = 0
+    t.setMessageHash(opHash)
+    const refused = t.call('personal_sign', ['0x6869', aa])
+    await tick()
+    await tick()
+    await t.confirmations.confirm()
+    expect(t.wallet.ui.get().confirmation).toMatchObject({ status: 'error', error: expect.stringContaining('another hash') })
+    t.confirmations.reject()
+    await refused
+    expect(t.calls.map(([name]) => name)).toEqual(['smart.signMessageHash'])
     await t.wallet.showSmartAccount(null)
     expect(t.events.at(-1)).toEqual(['accountsChanged', [alice.address]])
     expect(await t.call('eth_accounts')).toEqual({ result: [alice.address] })
@@ -95,6 +117,23 @@ describe('the smart account in use on the site', () => {
     t.confirmations.reject()
     expect(await failing).toMatchObject({ code: -32603, message: expect.stringContaining('AA23') })
     expect(await t.call('eth_signTransaction', [{ from: aa, to: alice.address }])).toMatchObject({ code: 4200 })
+    // Included but reverted: an error, never the bundle's transaction hash.
+    t.setReceipt({ status: 'included', txHash: `0x${'cd'.repeat(32)}`, success: false })
+    const reverted = t.call('eth_sendTransaction', [{ from: aa, to: alice.address }])
+    await tick()
+    await tick()
+    await t.confirmations.confirm()
+    expect(t.wallet.ui.get().confirmation).toMatchObject({ status: 'error', error: expect.stringContaining('reverted') })
+    t.confirmations.reject()
+    expect(await reverted).toMatchObject({ code: -32603 })
+    // The nonce a site names is not the operation's: not shown.
+    t.setReceipt({ status: 'included', txHash: `0x${'cd'.repeat(32)}`, success: true })
+    const withNonce = t.call('eth_sendTransaction', [{ from: aa, to: alice.address, nonce: '0x5' }])
+    await tick()
+    await tick()
+    expect(t.wallet.ui.get().confirmation?.payload.nonce).toBeUndefined()
+    t.confirmations.reject()
+    await withNonce
   })
 
   test('EIP-5792: atomic with a paymaster; a batch is one confirmation listing every call and one operation; its status', async () => {
@@ -106,7 +145,7 @@ describe('the smart account in use on the site', () => {
     })
     const calls = [
       { to: alice.address, value: '0x1', data: '0xaa' },
-      { to: aa, data: '0xbb' },
+      { to: other, data: '0xbb' },
     ]
     const batch = t.call('wallet_sendCalls', [{ version: '2.0.0', from: aa, chainId: '0x7a69', atomicRequired: true, calls }])
     await tick()
@@ -115,7 +154,7 @@ describe('the smart account in use on the site', () => {
       sponsored: true,
       calls: [
         { to: alice.address, value: '0.000000000000000001', data: '0xaa' },
-        { to: aa, value: '0', data: '0xbb' },
+        { to: other, value: '0', data: '0xbb' },
       ],
     })
     await t.confirmations.confirm()
@@ -127,7 +166,7 @@ describe('the smart account in use on the site', () => {
           accountId: 'acc-1',
           calls: [
             { to: alice.address, value: '1', data: '0xaa' },
-            { to: aa, value: '0', data: '0xbb' },
+            { to: other, value: '0', data: '0xbb' },
           ],
           isSponsored: true,
         },
@@ -146,6 +185,40 @@ describe('the smart account in use on the site', () => {
     expect(await t.call('wallet_getCallsStatus', [result.id])).toMatchObject({ result: { status: 100, receipts: [] } })
     t.setReceipt({ status: 'included', txHash: `0x${'cd'.repeat(32)}`, success: false })
     expect(await t.call('wallet_getCallsStatus', [result.id])).toMatchObject({ result: { status: 500 } })
+  })
+
+  test('a site cannot make the smart account call itself (its owner-only functions: ownership, upgrades), alone or in a batch; a call naming another sender is refused', async () => {
+    const t = smartContext()
+    await t.wallet.restore()
+    await t.wallet.showSmartAccount({ address: aa, accounts: { '31337': 'acc-1' } })
+    const takeOver = '0xf2fde38b000000000000000000000000000000000000000000000000000000000000bad0'
+    expect(await t.call('eth_sendTransaction', [{ from: aa, to: aa, data: takeOver }])).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('does not call itself'),
+    })
+    expect(
+      await t.call('wallet_sendCalls', [
+        { version: '2.0.0', from: aa, chainId: '0x7a69', calls: [{ to: alice.address }, { to: aa.toLowerCase(), data: takeOver }] },
+      ]),
+    ).toMatchObject({ code: -32602, message: expect.stringContaining('calls[1]') })
+    expect(
+      await t.call('wallet_sendCalls', [{ version: '2.0.0', from: aa, chainId: '0x7a69', calls: [{ to: alice.address, from: alice.address }] }]),
+    ).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('calls[0]'),
+    })
+    expect(t.calls).toEqual([])
+    expect(t.wallet.ui.get().confirmation).toBeNull()
+  })
+
+  test('capabilities are per chain: atomic and sponsored only where the smart account has an account', async () => {
+    const t = smartContext()
+    await t.wallet.restore()
+    await t.wallet.showSmartAccount({ address: aa, accounts: { '31337': 'acc-1' } })
+    await t.wallet.switchChain(31338)
+    expect(await t.call('wallet_getCapabilities', [aa])).toEqual({
+      result: { '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } }, '0x7a6a': { atomic: { status: 'unsupported' } } },
+    })
   })
 
   test('on a chain where it has no account, a request is 4901; the embedded wallet alone has no smart account to hand over', async () => {

@@ -1,10 +1,15 @@
 import * as Provider from 'ox/Provider'
+import { zeroHash } from 'viem'
+import { hashMessage as hash7739Message, hashTypedData as hash7739TypedData } from 'viem/experimental/erc7739'
 import type { ChainConfig } from '../../sdk/index.ts'
 import type { WidgetClient } from '../service-client.ts'
 import type { Account, BatchCall, CallsStatus } from './account.ts'
 
 /** The service's client, in the smart-account page's lazy chunk (kept out of the frame's first route). */
 const service = async (client: WidgetClient) => (await import('../profile/smart-account/service.ts')).smartAccountService(client)
+
+/** The account's EIP-712 domain (WalletKitAccount.sol): ERC-7739 hashes are bound to it. */
+type VerifierDomain = { name: string; version: string; chainId: number; verifyingContract: `0x${string}`; salt: `0x${string}` }
 
 /** How long a send waits for its operation to be included before it answers an error. */
 const includedWithinMs = 60_000
@@ -28,9 +33,19 @@ function weiOf(value: string | undefined): string {
 export function smartAccount(client: WidgetClient, owner: Account, use: { address: `0x${string}`; accountId: string }, chain: ChainConfig): Account {
   const { accountId } = use
   const network = chain.network
-  async function wrap(hashOf: (s: Awaited<ReturnType<typeof service>>) => Promise<{ hash: string }>): Promise<`0x${string}`> {
+  /**
+   * The owner signs the ERC-7739 hash raw, so the frame computes it itself and signs only when the
+   * service's answer is that very hash: no answer can make the owner sign anything else.
+   */
+  async function wrap(
+    hashOf: (s: Awaited<ReturnType<typeof service>>) => Promise<{ hash: string }>,
+    expected: (domain: VerifierDomain) => `0x${string}`,
+  ): Promise<`0x${string}`> {
     const s = await service(client)
     const { hash } = await hashOf(s)
+    const mine = expected({ name: 'WalletKitAccount', version: '1', chainId: chain.chainId, verifyingContract: use.address, salt: zeroHash })
+    if (typeof hash !== 'string' || hash.toLowerCase() !== mine.toLowerCase())
+      throw new Error('The smart wallet service answered another hash than the one to sign')
     const { signature } = await client.wallet.signHash({ network, hash })
     return (await s.buildSignature({ accountId, hash, signature })).signature as `0x${string}`
   }
@@ -58,8 +73,25 @@ export function smartAccount(client: WidgetClient, owner: Account, use: { addres
     address: use.address,
     chain,
     sponsored: true,
-    signMessage: (bytes) => wrap((s) => s.signMessageHash({ accountId, message: bytes })),
-    signTypedData: (json) => wrap((s) => s.signTypedDataHash({ accountId, typedData: json })),
+    signMessage: (bytes) =>
+      wrap(
+        (s) => s.signMessageHash({ accountId, message: bytes }),
+        (verifierDomain) => hash7739Message({ message: { raw: bytes }, verifierDomain }),
+      ),
+    signTypedData: (json) =>
+      wrap(
+        (s) => s.signTypedDataHash({ accountId, typedData: json }),
+        (verifierDomain) => {
+          const { domain, types, primaryType, message } = JSON.parse(json) as {
+            domain?: object
+            types: Record<string, unknown>
+            primaryType: string
+            message: object
+          }
+          const { EIP712Domain: _, ...rest } = types
+          return hash7739TypedData({ domain: domain ?? {}, types: rest, primaryType, message, verifierDomain } as never)
+        },
+      ),
     // The gas is the operation's, paid by the app's gas tank: nothing for the user to pay or sign.
     estimateGas: async () => ({ gasLimit: '0', maxFeePerGas: '0', maxPriorityFeePerGas: '0' }),
     async sendTransaction(tx) {
@@ -67,9 +99,13 @@ export function smartAccount(client: WidgetClient, owner: Account, use: { addres
       const started = Date.now()
       for (;;) {
         const now = await status(userOpId, true)
+        // Included but reverted: its bundle transaction succeeded, the call did not. Never answered as a hash.
+        if (now.status === 'included' && now.success === false)
+          throw new Error(`The operation reverted${now.reason ? `: ${now.reason}` : ''} (transaction ${now.txHash})`)
         if (now.status === 'included' && now.txHash) return now.txHash
         if (now.status === 'failed') throw new Error(now.reason ?? 'The operation failed')
         if (Date.now() - started > includedWithinMs) throw new Error('The operation was not included in time')
+        await new Promise((resolve) => setTimeout(resolve, 250))
       }
     },
     signTransaction: async () => {

@@ -128,6 +128,11 @@ function Details({ confirmation }: { confirmation: Confirmation }) {
       {kind === 'message' && <Message bytes={(payload.message ?? '0x') as Hex} />}
       {kind === 'typed-data' && <TypedData json={payload.message ?? ''} />}
       {kind === 'transaction' && payload.data && payload.data !== '0x' && <Clipped text={payload.data} label="Data" testId="confirm-data" />}
+      {kind === 'transaction' &&
+        payload.calls
+          ?.map((call, i) => ({ ...call, n: i + 1 }))
+          .filter((call) => call.data && call.data !== '0x')
+          .map((call) => <Clipped key={call.n} text={call.data!} label={`${t.callNumber(call.n)}: Data`} testId={`confirm-call-data-${call.n}`} />)}
     </>
   )
 }

@@ -3,7 +3,7 @@ import { bytesToHex, numberToHex, parseEther } from 'viem'
 import type { Account } from '../accounts/account.ts'
 import { checkParams, methodOf } from '../../bridge/index.ts'
 import { eth_sendTransaction } from './eth_sendTransaction.ts'
-import { invalid, numberParam, positional, requireAccount, requireChain } from './guards.ts'
+import { invalid, numberParam, positional, refuseSelfCall, requireAccount, requireChain } from './guards.ts'
 import { parseTransaction } from './tx.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
 
@@ -19,12 +19,24 @@ export const wallet_getCapabilities: RpcHandler = (ctx, params) => {
   const [, chainIds] = positional(params, 1, 2)
   const wanted = Array.isArray(chainIds) ? chainIds.map((c) => numberParam(c, 'chainId')) : null
   // The connected account's own, else the embedded wallet's (calls one after another).
-  const account = ctx.account()
-  const atomic = account?.atomic ?? 'unsupported'
-  const capabilities: Record<string, { atomic: { status: typeof atomic }; paymasterService?: { supported: true } }> = {}
-  for (const chain of ctx.wallet.chains)
-    if (!wanted || wanted.includes(chain.chainId))
-      capabilities[numberToHex(chain.chainId)] = { atomic: { status: atomic }, ...(account?.sponsored && { paymasterService: { supported: true as const } }) }
+  // The smart account in use is atomic and sponsored on the chains where it has an account; elsewhere
+  // (and for the embedded wallet: calls one after another) atomicity is the connected account's own.
+  const smart = ctx.wallet.ui.get().session?.smartAccount
+  let account: Account | null = null
+  try {
+    account = ctx.account()
+  } catch {
+    // The active chain has no account of the one in use (4901): the answer is per chain anyway.
+  }
+  type Capability = { atomic: { status: 'supported' | 'unsupported' }; paymasterService?: { supported: true } }
+  const capabilities: Record<string, Capability> = {}
+  for (const chain of ctx.wallet.chains) {
+    if (wanted && !wanted.includes(chain.chainId)) continue
+    const sponsored = !!smart?.accounts[String(chain.chainId)]
+    capabilities[numberToHex(chain.chainId)] = smart
+      ? { atomic: { status: sponsored ? 'supported' : 'unsupported' }, ...(sponsored && { paymasterService: { supported: true as const } }) }
+      : { atomic: { status: account?.atomic ?? 'unsupported' } }
+  }
   return capabilities
 }
 
@@ -36,7 +48,8 @@ export const wallet_sendCalls: RpcHandler = async (ctx, params) => {
   if (r.chainId !== undefined) requireChain(numberParam(r.chainId, 'chainId'), account.chain, 'calls')
   if (!Array.isArray(r.calls) || r.calls.length === 0 || r.calls.length > 10) throw invalid('calls must hold 1 to 10 calls')
   if (r.atomicRequired === true && !account.sendCalls) throw new Provider.AtomicityNotSupportedError()
-  const calls = (r.calls as Record<string, unknown>[]).map((call) => ({ ...call, from: account.address }))
+  // A call may name its sender, which must then be the batch's (parseTransaction checks it).
+  const calls = (r.calls as Record<string, unknown>[]).map((call): Record<string, unknown> => ({ ...call, from: call?.from ?? account.address }))
   // Every call is checked before the first is shown: a malformed one later in the batch must not
   // leave the user confirming the calls before it, for a batch that can never complete.
   for (const [i, call] of calls.entries()) {
@@ -48,6 +61,7 @@ export const wallet_sendCalls: RpcHandler = async (ctx, params) => {
     } catch (err) {
       throw invalid(`calls[${i}]: ${(err as Error).message}`)
     }
+    refuseSelfCall(account, call.to, `calls[${i}]`)
   }
   const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
   if (account.sendCalls) {

@@ -2,7 +2,7 @@ import * as Provider from 'ox/Provider'
 import * as RpcResponse from 'ox/RpcResponse'
 import type { Account } from '../accounts/account.ts'
 import { completeFees, needsEstimate, summarizeFees } from './fees.ts'
-import { positional, requireAccount } from './guards.ts'
+import { positional, refuseSelfCall, requireAccount } from './guards.ts'
 import { parseTransaction, withFees } from './tx.ts'
 import type { RpcHandler } from './types.ts'
 
@@ -14,7 +14,11 @@ type Parsed = ReturnType<typeof parseTransaction>
  */
 async function prepare(account: Account, { request, payload, fees, value }: Parsed) {
   // A sponsored account's gas is its operation's, paid by the app: nothing to estimate or show as a fee.
-  if (account.sponsored) return { request, payload: { ...payload, sponsored: true } }
+  // The operation's nonce is the EntryPoint's: a nonce the site named would be shown and not used.
+  if (account.sponsored) {
+    const { nonce: _, ...shown } = payload
+    return { request, payload: { ...shown, sponsored: true } }
+  }
   let estimate: Awaited<ReturnType<Account['estimateGas']>> | undefined
   if (needsEstimate(fees)) {
     const { from, to, data } = request
@@ -34,6 +38,7 @@ function transactionHandler(failed: string, run: (account: Account, tx: Parsed['
     const [tx] = positional(params, 1)
     const account = requireAccount(ctx)
     const parsed = parseTransaction(tx, account)
+    refuseSelfCall(account, parsed.request.to, 'to')
     // Estimated only once the request has a place in the queue (a flood costs no service calls).
     let prepared: ReturnType<typeof prepare> | undefined
     return ctx.confirmations.request({

@@ -49,3 +49,13 @@ export function requireChain(requested: number | undefined, active: ChainConfig,
   if (requested !== undefined && requested !== active.chainId)
     throw invalid(`${what} is for chain ${requested}, the wallet is on ${active.name} (${active.chainId}): switch chains first`)
 }
+
+/**
+ * A smart account never calls itself from a host's request: the account lets itself run its
+ * owner-only functions (transfer its ownership, upgrade its code), so one such call would hand the
+ * account over after a confirmation that looks like any other.
+ */
+export function refuseSelfCall(account: Account, to: unknown, what: string): void {
+  if (account.source === 'smart-account' && typeof to === 'string' && isAddress(to, { strict: false }) && isAddressEqual(to as `0x${string}`, account.address))
+    throw invalid(`${what}: a smart account does not call itself from a site's request (that could hand the account over)`)
+}

@@ -127,4 +127,18 @@ describe('smart accounts under attack', () => {
     expect(second.hash).toBe(first.hash)
     expect(second.userOpId).toBe(first.userOpId)
   })
+
+  test('the service builds no operation in which the account calls itself (its owner-only functions would hand it over)', async () => {
+    const user = await f.sandbox.signUp('smart-self@example.com', 'smart')
+    const [account] = await accountsOf(user.address)
+    const takeOver = '0xf2fde38b000000000000000000000000000000000000000000000000000000000000bad0'
+    const one = await f.sdk.smartAccount.userOp.signTransaction
+      .hash({ accountId: account!.id, to: account!.aaAddress, data: takeOver, isSponsored: true })
+      .catch((e) => e)
+    expect(one).toMatchObject({ code: '400', message: 'A smart account does not call itself' })
+    const batch = await f.sdk.smartAccount.userOp.signTransaction
+      .hash({ accountId: account!.id, calls: [{ to: user.address }, { to: account!.aaAddress.toLowerCase(), data: takeOver }], isSponsored: true })
+      .catch((e) => e)
+    expect(batch).toMatchObject({ code: '400', message: 'A smart account does not call itself' })
+  })
 })

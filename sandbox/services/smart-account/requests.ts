@@ -1,4 +1,4 @@
-import { erc20Abi, formatUnits, isHex, type Address, type Hex, type TypedDataDefinition } from 'viem'
+import { erc20Abi, formatUnits, isAddressEqual, isHex, type Address, type Hex, type TypedDataDefinition } from 'viem'
 import type { JsonObject } from '../../http/body.ts'
 import { HttpError } from '../../http/envelope.ts'
 import type { Network } from '../chain/networks.ts'
@@ -27,11 +27,16 @@ export async function callsOf(kind: Kind, body: JsonObject, row: AccountRow, net
     case 'sendERC1155':
       return [erc1155Transfer(row.address, body)]
     case 'signTransaction': {
-      if (body.calls !== undefined) {
-        if (!Array.isArray(body.calls) || body.calls.length === 0 || body.calls.length > 20) throw new HttpError(400, 'calls must be a list of 1 to 20 calls')
-        return body.calls.map((raw, i) => oneCall(readObject(raw, `calls[${i}]`), `calls[${i}].`))
-      }
-      return [oneCall(body, '')]
+      const calls =
+        body.calls === undefined
+          ? [oneCall(body, '')]
+          : Array.isArray(body.calls) && body.calls.length > 0 && body.calls.length <= 20
+            ? body.calls.map((raw, i) => oneCall(readObject(raw, `calls[${i}]`), `calls[${i}].`))
+            : undefined
+      if (!calls) throw new HttpError(400, 'calls must be a list of 1 to 20 calls')
+      // The account runs its owner-only functions for itself: a call to itself could hand it over.
+      if (calls.some((call) => isAddressEqual(call.to, row.address))) throw new HttpError(400, 'A smart account does not call itself')
+      return calls
     }
   }
 }

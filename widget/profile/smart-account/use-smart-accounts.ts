@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { SmartAccount } from '../../../sdk/index.ts'
-import { activeAccount } from '../../accounts/active.ts'
+import { embeddedAccount } from '../../accounts/embedded.ts'
 import { useWidget } from '../../context.ts'
 import { errorText } from '../../use-timed.ts'
 import { smartAccountService } from './service.ts'
@@ -46,9 +46,12 @@ export function useActivate(owner: `0x${string}`, accountId: string) {
     setError(null)
     try {
       const service = smartAccountService(client)
-      const signer = activeAccount(wallet, client)()
-      if (signer?.source !== 'embedded' || signer.address.toLowerCase() !== owner.toLowerCase())
+      // The owner signs, also while the site sees the smart account.
+      const session = wallet.ui.get().session
+      const chain = wallet.chain()
+      if (!session || session.walletConnect || session.address.toLowerCase() !== owner.toLowerCase() || !chain)
         throw new Error('Sign in with the wallet that owns this smart wallet')
+      const signer = embeddedAccount(client, session.address, chain)
       const { hash, userOpId, isSponsored } = await service.userOp.deploy.hash({ accountId, isSponsored: true })
       if (!/^0x[0-9a-fA-F]{64}$/.test(hash) || typeof userOpId !== 'string') throw new Error('The smart wallet service answered an unexpected operation')
       const signature = await signer.signMessage(hash as `0x${string}`)
