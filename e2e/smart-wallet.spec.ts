@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { createPublicClient, encodeFunctionData, erc20Abi, http } from 'viem'
+import { createPublicClient, createWalletClient, custom, encodeFunctionData, erc20Abi, http } from 'viem'
 import { signUp, startRequest } from './flows.ts'
 import { confirmSignature, frameOf, logInInFrame, pressConfirm, providerUrl, snap } from './helpers.ts'
 
@@ -169,18 +169,27 @@ test("'Use on this site': the host sees the smart account; its signature verifie
   const token = '0x8464135c8F25Da09e49BC8782676a84730C318bC' // DemoToken (sandbox/README.md)
   const [a, b] = ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222'] as const
   const approve = (spender: `0x${string}`, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
-  const batch = startRequest(page, 'wallet_sendCalls', [
-    {
-      version: '2.0.0',
-      from: aaAddress,
-      chainId: '0x7a69',
-      atomicRequired: true,
-      calls: [
-        { to: token, data: approve(a, 1n) },
-        { to: token, data: approve(b, 2n) },
-      ],
+  // viem's own EIP-5792 actions, in this test's process, over the page's kit provider.
+  const viemWallet = createWalletClient({
+    account: aaAddress,
+    chain: {
+      id: 31337,
+      name: 'Local Chain 1',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [`${providerUrl}/rpc/31337`] } },
     },
-  ])
+    transport: custom({
+      request: ({ method, params }) =>
+        page.evaluate(({ method, params }) => window.WalletKit!.kit!.provider.request({ method, params } as never), { method, params: params as never }),
+    }),
+  })
+  const batch = viemWallet.sendCalls({
+    forceAtomic: true,
+    calls: [
+      { to: token, data: approve(a, 1n) },
+      { to: token, data: approve(b, 2n) },
+    ],
+  })
   await expect(frame.getByTestId('confirm-call-1')).toContainText('+ data')
   await expect(frame.getByTestId('confirm-call-2')).toBeVisible()
   // Each call's data is shown in full, as a single transaction's is.
@@ -189,11 +198,11 @@ test("'Use on this site': the host sees the smart account; its signature verifie
   await expect(frame.getByTestId('confirm-fee')).toHaveText('Paid by the app (sponsored)')
   await snap(page, 'smart-wallet-confirm-batch')
   await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
-  const { id } = (await batch).result as { id: string }
-  await expect.poll(async () => ((await startRequest(page, 'wallet_getCallsStatus', [id])).result as { status: number }).status, { timeout: 15_000 }).toBe(200)
-  const status = (await startRequest(page, 'wallet_getCallsStatus', [id])).result as { atomic: boolean; receipts: { status: string }[] }
-  expect(status.atomic).toBe(true)
+  const { id } = await batch
+  const status = await viemWallet.waitForCallsStatus({ id, pollingInterval: 250, timeout: 15_000 })
+  expect(status).toMatchObject({ status: 'success', atomic: true })
   expect(status.receipts).toHaveLength(1)
+  expect(status.receipts![0]!.status).toBe('success')
   const allowance = (spender: `0x${string}`) => chain.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [aaAddress, spender] })
   expect([await allowance(a), await allowance(b)]).toEqual([1n, 2n])
   // wallet_showCallsStatus: the batch in the modal.

@@ -132,7 +132,12 @@ function Details({ confirmation }: { confirmation: Confirmation }) {
         payload.calls
           ?.map((call, i) => ({ ...call, n: i + 1 }))
           .filter((call) => call.data && call.data !== '0x')
-          .map((call) => <Clipped key={call.n} text={call.data!} label={`${t.callNumber(call.n)}: Data`} testId={`confirm-call-data-${call.n}`} />)}
+          .map((call) => (
+            <div key={call.n} className="wk-stack wk-stack--tight">
+              <p className="wk-label">{t.callNumber(call.n)}</p>
+              <Clipped text={call.data!} label={`${t.callNumber(call.n)}: Data`} testId={`confirm-call-data-${call.n}`} />
+            </div>
+          ))}
     </>
   )
 }
