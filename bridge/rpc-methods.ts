@@ -47,6 +47,8 @@ const answered = {
   // Reads: they answer at once, revoking only forgets the app's grant.
   wallet_getPermissions: '',
   wallet_revokePermissions: 'p',
+  // The embedded wallet's own estimate comes from the wallet service; any other is a chain read.
+  eth_estimateGas: 't?**',
 } as const
 
 /** A method the wallet frame must have a handler for; any other is a read the chain's RPC answers. */
@@ -55,7 +57,6 @@ export type FrameMethod = keyof typeof answered
 /** The frame's methods, and the reads whose params are checked before the chain's RPC gets them. */
 const signatures: Readonly<Record<string, string>> = {
   ...answered,
-  eth_estimateGas: 't?**',
   eth_call: 't?**',
   eth_getBalance: 'a?*',
   eth_getCode: 'a?*',

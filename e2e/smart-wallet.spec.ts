@@ -134,12 +134,12 @@ test("'Use on this site': the host sees the smart account; its signature verifie
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
   const frame = frameOf(page)
   await frame.getByRole('button', { name: 'Smart Wallet' }).click()
-  await expect(frame.getByTestId('smart-account-in-use')).toHaveText('This site sees your Personal Wallet.')
+  await expect(frame.getByRole('button', { name: 'Use on this site' })).toBeVisible()
   const aaAddress = (await frame.getByRole('listitem').first().locator('.wk-address').getAttribute('title')) as `0x${string}`
   const changed = page.evaluate(() => new Promise<unknown>((resolve) => window.WalletKit!.kit!.provider.on('accountsChanged', resolve)))
   await frame.getByRole('button', { name: 'Use on this site' }).click()
   expect(await changed).toEqual([aaAddress])
-  await expect(frame.getByTestId('smart-account-in-use')).toHaveText('This site sees your Smart Wallet.')
+  await expect(frame.getByRole('button', { name: 'Use Personal Wallet' })).toBeVisible()
   await snap(page, 'smart-wallet-in-use')
   expect(await page.evaluate(() => window.WalletKit!.kit!.provider.request({ method: 'eth_accounts' }))).toEqual([aaAddress])
   const capabilities = (await startRequest(page, 'wallet_getCapabilities', [aaAddress, ['0x7a69']])).result

@@ -76,10 +76,12 @@ describe('confirmations', () => {
     expect(await answer).toEqual({ result: '0xok' })
   })
 
-  test('407 from the service opens the need-permission modal with the accept page; later requests go there at once', async () => {
+  test('407 from the service opens the need-permission modal with the accept page and refreshes the token; later requests go there at once', async () => {
     const { wallet } = testWallet({ session: alice })
     await wallet.restore()
-    const c = createConfirmations(wallet)
+    // SPEC.md section 8: a signing failure refreshes the token, a 407 too.
+    const afterFailure = vi.fn(async () => {})
+    const c = createConfirmations(wallet, { afterFailure })
     const refusal = new SdkError('Permission needed', {
       code: '403',
       details: { status: 407, data: { isPermissionGranted: false, acceptPermissionPage: 'http://localhost:8787/permission/accept?token=t' } },
@@ -89,6 +91,7 @@ describe('confirmations', () => {
     await c.confirm()
     expect(await answer).toMatchObject({ code: 4100 })
     expect(await behind).toMatchObject({ code: 4100 })
+    expect(afterFailure).toHaveBeenCalledTimes(1)
     expect(wallet.ui.get().queued).toBe(0)
     expect(wallet.ui.get().view).toBe('need_permission')
     expect(wallet.ui.get().account).toEqual({ isPermissionGranted: false, acceptPermissionPage: 'http://localhost:8787/permission/accept?token=t' })

@@ -213,10 +213,13 @@ export function createConfirmations(
       } catch (err) {
         if (current !== p) return
         const refusal = permissionRefusal(err)
-        if (refusal) return askPermission(p, refusal.page)
-        const reason = err instanceof Error && err.message ? err.message : 'Unknown error'
-        p.lastError = new RpcResponse.InternalError({ message: `${p.req.failed}: ${reason}` })
-        wallet.ui.set({ confirmation: { ...shown, status: 'error', error: `${p.req.failed}: ${reason}` } })
+        // A 407 opens the need-permission modal; any failure then refreshes the token (SPEC.md section 8).
+        if (refusal) askPermission(p, refusal.page)
+        else {
+          const reason = err instanceof Error && err.message ? err.message : 'Unknown error'
+          p.lastError = new RpcResponse.InternalError({ message: `${p.req.failed}: ${reason}` })
+          wallet.ui.set({ confirmation: { ...shown, status: 'error', error: `${p.req.failed}: ${reason}` } })
+        }
         await hooks.afterFailure?.().catch(() => {})
       }
     },

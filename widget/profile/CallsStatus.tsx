@@ -18,7 +18,7 @@ export function CallsStatus() {
   return (
     <div className="wk-card wk-stack wk-stack--tight" data-testid="calls-status">
       <div className="wk-row">
-        <span className="wk-grow">{shown.atomic ? t.callsAtomic : t.callsOneByOne(shown.calls ?? 0)}</span>
+        <span className="wk-grow">{shown.atomic ? t.callsAtomic : null}</span>
         <span className="wk-badge" data-testid="calls-status-code">
           {t[statusKey(shown.status)]}
         </span>

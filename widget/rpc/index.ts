@@ -8,26 +8,33 @@ import { eth_requestAccounts } from './eth_requestAccounts.ts'
 import { eth_sendTransaction, eth_signTransaction } from './eth_sendTransaction.ts'
 import { eth_signTypedData_v4 } from './eth_signTypedData_v4.ts'
 import { personal_sign } from './personal_sign.ts'
-import { wallet_getPermissions, wallet_requestPermissions, wallet_revokePermissions } from './permissions.ts'
 import { invalid } from './guards.ts'
 import { forwardRead } from './reads.ts'
+import { wallet_getPermissions, wallet_requestPermissions, wallet_revokePermissions } from './permissions.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
 
-/** EIP-5792's handlers (calls.ts) load with the first batch request: not in the frame's first route. */
-const calls = lazyModule(() => import('./calls.ts')).get
-const lazyCalls =
-  (name: 'wallet_getCallsStatus' | 'wallet_showCallsStatus' | 'wallet_getCapabilities' | 'wallet_sendCalls'): RpcHandler =>
-  async (ctx, params) =>
-    (await calls())[name](ctx, params)
-const wallet_getCallsStatus = lazyCalls('wallet_getCallsStatus')
-const wallet_showCallsStatus = lazyCalls('wallet_showCallsStatus')
-const wallet_getCapabilities = lazyCalls('wallet_getCapabilities')
-const wallet_sendCalls = lazyCalls('wallet_sendCalls')
+/**
+ * Handlers a page rarely needs load with their first request, not in the frame's first route (its
+ * 100 KB budget): EIP-5792 (calls.ts) and the embedded wallet's estimate.
+ */
+const lazyHandler = <M extends Record<string, RpcHandler>>(load: () => Promise<M>) => {
+  const module = lazyModule(load).get
+  return (name: keyof M): RpcHandler =>
+    async (ctx, params) =>
+      (await module())[name]!(ctx, params)
+}
+const calls = lazyHandler(() => import('./calls.ts'))
+const wallet_getCallsStatus = calls('wallet_getCallsStatus')
+const wallet_showCallsStatus = calls('wallet_showCallsStatus')
+const wallet_getCapabilities = calls('wallet_getCapabilities')
+const wallet_sendCalls = calls('wallet_sendCalls')
+const eth_estimateGas = lazyHandler(() => import('./eth_estimateGas.ts'))('eth_estimateGas')
 
 /** One handler per method the frame answers (bridge/rpc-methods.ts): a missing one does not compile. */
 export const handlers: { readonly [method in FrameMethod]: RpcHandler } = {
   eth_accounts,
   eth_chainId,
+  eth_estimateGas,
   eth_requestAccounts,
   eth_sendTransaction,
   eth_signTransaction,

@@ -91,9 +91,6 @@ function UseOnSite({ accounts }: { accounts: readonly SmartAccount[] }) {
   }
   return (
     <div className="wk-card wk-stack wk-stack--tight">
-      <p className="wk-text" data-testid="smart-account-in-use">
-        {inUse ? t.smartWalletInUse : t.personalWalletInUse}
-      </p>
       <button type="button" className="wk-button" disabled={busy} onClick={() => void toggle()}>
         {inUse ? t.usePersonalWallet : t.useOnThisSite}
       </button>
