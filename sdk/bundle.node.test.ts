@@ -5,8 +5,8 @@ import { build } from 'vite'
 
 const index = fileURLToPath(new URL('./index.ts', import.meta.url))
 
-/** Bundles (minified) a page that imports the given names from the sdk entry, the way an app build would. */
-async function bundle(names: string[]): Promise<string> {
+/** Bundles (minified) a page that imports the given names from the sdk entry, the way an app build would: its chunks. */
+async function chunks(names: string[]): Promise<{ code: string; isEntry: boolean }[]> {
   const entry = '\0page'
   const output = await build({
     configFile: false,
@@ -23,9 +23,11 @@ async function bundle(names: string[]): Promise<string> {
   const results = Array.isArray(output) ? output : [output]
   return results
     .flatMap((result) => ('output' in result ? result.output : []))
-    .map((chunk) => ('code' in chunk ? chunk.code : ''))
-    .join('\n')
+    .map((chunk) => ('code' in chunk ? { code: chunk.code, isEntry: chunk.isEntry } : { code: '', isEntry: false }))
 }
+
+/** All of a page's code, as one string. */
+const bundle = async (names: string[]) => (await chunks(names)).map((chunk) => chunk.code).join('\n')
 
 /**
  * Gzipped bytes per entry point: a budget a little above today's size, so growth is a decision.
@@ -45,9 +47,17 @@ test('a page using only the wallet client does not ship the ramp, smart-account 
 })
 
 test('the markers are real, and each client stays within its size budget', async () => {
-  const ramp = await bundle(['createRampClient'])
+  // The ramp client's RSA request signer is a chunk of its own, loaded only by a back end that has a
+  // private key: what every page loads is the entry chunk.
+  const rampChunks = await chunks(['createRampClient'])
+  const ramp = rampChunks.map((chunk) => chunk.code).join('\n')
+  const rampEntry = rampChunks
+    .filter((chunk) => chunk.isEntry)
+    .map((chunk) => chunk.code)
+    .join('\n')
   for (const marker of ['offramp', 'x-client-id', 'RSASSA-PKCS1-v1_5']) expect(ramp).toContain(marker)
-  expect(gzipped(ramp)).toBeLessThan(budgets.createRampClient)
+  expect(rampEntry).not.toContain('RSASSA-PKCS1-v1_5')
+  expect(gzipped(rampEntry)).toBeLessThan(budgets.createRampClient)
   const smartAccount = await bundle(['createSmartAccountClient'])
   expect(smartAccount).toContain('/userOp/')
   expect(gzipped(smartAccount)).toBeLessThan(budgets.createSmartAccountClient)

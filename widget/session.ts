@@ -46,7 +46,13 @@ export type SessionStore = {
   /** SPEC.md section 3: the account state, kept under the key `account`. */
   loadAccount(): Promise<unknown>
   saveAccount(account: unknown): Promise<void>
+  /** SPEC.md section 7: the app config as last fetched, while younger than `appConfigStaleMs`; else undefined. */
+  loadAppConfig(): Promise<unknown>
+  saveAppConfig(config: unknown): Promise<void>
 }
+
+/** SPEC.md section 7: the app config is fetched at most once an hour (no retry, no refetch on focus). */
+export const appConfigStaleMs = 60 * 60 * 1000
 
 export const isSession = (v: unknown): v is Session => {
   if (typeof v !== 'object' || v === null) return false
@@ -130,6 +136,13 @@ export function createSessionStore(appId: string, env: Session['env'], entries: 
     // One `account` entry, with a record per app and environment: apps never share permission state.
     loadAccount: async () => (((await entries.get('account')) ?? {}) as Record<string, unknown>)[app],
     saveAccount: (account) => entries.update('account', (all) => ({ ...((all ?? {}) as Record<string, unknown>), [app]: account })),
+    async loadAppConfig() {
+      const cached = (await entries.get(`appConfig:${app}`)) as { config?: unknown; fetchedAt?: unknown } | undefined
+      if (typeof cached?.fetchedAt !== 'number' || typeof cached.config !== 'object' || cached.config === null) return undefined
+      const age = Date.now() - cached.fetchedAt
+      return age >= 0 && age < appConfigStaleMs ? cached.config : undefined
+    },
+    saveAppConfig: (config) => entries.set(`appConfig:${app}`, { config, fetchedAt: Date.now() }),
   }
 }
 

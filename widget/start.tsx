@@ -37,7 +37,10 @@ export async function openServices(params: FrameParams) {
   })
   let config: AppConfig
   try {
-    config = await client.appConfig.get()
+    // Fetched once an hour per app (SPEC.md section 7): a reload within the hour reads the stored copy.
+    const cached = (await store.loadAppConfig().catch(() => undefined)) as AppConfig | undefined
+    config = cached ?? (await client.appConfig.get())
+    if (!cached) void store.saveAppConfig(config).catch(() => {})
   } catch (err) {
     console.error(`wallet-kit: no app config for "${params.appId}":`, err)
     return null

@@ -1,7 +1,6 @@
 import type { Context } from '../config.ts'
 import { SdkError, messages } from '../errors.ts'
 import type { Method } from '../http.ts'
-import { signRampRequest } from '../signing/rsa.ts'
 import { fetchOrganization } from '../wallet/account.ts'
 
 /**
@@ -16,6 +15,8 @@ export async function rampAuthHeaders(ctx: Context, method: Method, body: unknow
 
   const rampable = ctx.config.rampable
   if (rampable?.privateKey) {
+    // Back ends only (a private key): the signing code loads then, never in a browser that has none.
+    const { signRampRequest } = await import('../signing/rsa.ts')
     const { timestamp, signature } = await signRampRequest({
       clientId: rampable.clientId,
       privateKey: rampable.privateKey,
