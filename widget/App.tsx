@@ -4,7 +4,7 @@ import { useWidget } from './context.ts'
 import { useT } from './i18n.ts'
 import { lazyRoute, RouteError } from './lazy-route.ts'
 import { useStore } from './store.ts'
-import { Modal } from './ui/Modal.tsx'
+import { Modal, titleId } from './ui/Modal.tsx'
 
 // Only the connect modal's home loads with the frame; every other modal after it (lazy-route.ts).
 const ConfirmModal = lazyRoute(
@@ -40,7 +40,7 @@ function LoadFailed() {
   const t = useT()
   return (
     <Modal testId="load-failed" title={t.somethingWrong} hideTitle onClose={wallet.close}>
-      <p className="wk-error" role="alert">
+      <p className="wk-error" role="alert" id={titleId}>
         {t.somethingWrong}
       </p>
     </Modal>

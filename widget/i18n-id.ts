@@ -125,4 +125,12 @@ export const id: Messages = {
   notOpenedByWallet: 'Jendela ini hanya berfungsi jika dibuka oleh dompet. Anda dapat menutupnya.',
   noApp: 'Dompet ini tidak tersedia untuk situs tersebut. Anda dapat menutup jendela ini.',
   returning: 'Berhasil masuk. Kembali ke situs…',
+  verificationCode: 'Kode verifikasi',
+  wallets: 'Dompet',
+  chains: 'Jaringan',
+  currentChain: 'Jaringan saat ini',
+  switching: 'Sedang beralih',
+  connecting: 'Menghubungkan',
+  appLogo: 'Logo aplikasi',
+  qrOf: (address: string) => `Kode QR dari ${address}`,
 }

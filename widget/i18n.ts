@@ -131,6 +131,15 @@ const en = {
   notOpenedByWallet: 'This window works only when the wallet opens it. You can close it.',
   noApp: 'This wallet is not available for that site. You can close this window.',
   returning: 'Signed in. Returning to the site…',
+  // Names for assistive tech only (aria-label, alt).
+  verificationCode: 'Verification code',
+  wallets: 'Wallets',
+  chains: 'Chains',
+  currentChain: 'Current chain',
+  switching: 'Switching',
+  connecting: 'Connecting',
+  appLogo: 'App logo',
+  qrOf: (address: string) => `QR code of ${address}`,
 }
 
 export type Messages = typeof en

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useWidget } from '../context.ts'
+import { useT } from '../i18n.ts'
 import { useStore } from '../store.ts'
 
 /** Chain icons come from the provider's icon service by network name (it answers a fallback image for unknown ones). */
@@ -15,6 +16,7 @@ export function ChainIcon({ network }: { network: string }) {
  */
 export function ChainList({ onSwitched }: { onSwitched: () => void }) {
   const { wallet } = useWidget()
+  const t = useT()
   const current = useStore(wallet.ui, (s) => s.chainId)
   const [pending, setPending] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -36,7 +38,7 @@ export function ChainList({ onSwitched }: { onSwitched: () => void }) {
   const selected = pending ?? current
   return (
     <>
-      <div className="wk-list" role="listbox" aria-label="Chains">
+      <div className="wk-list" role="listbox" aria-label={t.chains}>
         {wallet.chains.map((chain) => (
           <button
             key={chain.chainId}
@@ -49,9 +51,9 @@ export function ChainList({ onSwitched }: { onSwitched: () => void }) {
             <ChainIcon network={chain.network} />
             <span className="wk-grow">{chain.name}</span>
             {pending === chain.chainId ? (
-              <span className="wk-spinner" role="img" aria-label="Switching" />
+              <span className="wk-spinner" role="img" aria-label={t.switching} />
             ) : chain.chainId === current ? (
-              <span className="wk-dot" role="img" aria-label="Current chain" />
+              <span className="wk-dot" role="img" aria-label={t.currentChain} />
             ) : null}
           </button>
         ))}

@@ -3,6 +3,7 @@ import { emailPattern } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { SecureWindowSignIn } from '../secure/SecureWindowButton.tsx'
 import { Logo } from '../ui/Logo.tsx'
+import { titleId } from '../ui/Modal.tsx'
 import { useSendCode } from './use-send-code.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 import { WalletShortcuts } from './WalletButtons.tsx'
@@ -25,7 +26,9 @@ function SecureHome() {
   return (
     <div className="wk-stack wk-center">
       <Logo logoUrl={config.logoUrl} />
-      <h2 className="wk-heading">{t.loginTitle}</h2>
+      <h2 className="wk-heading" id={titleId}>
+        {t.loginTitle}
+      </h2>
       <SecureWindowSignIn />
       <WalletShortcuts />
     </div>
@@ -47,7 +50,9 @@ function SignInHome() {
   return (
     <div className="wk-stack wk-center">
       <Logo logoUrl={config.logoUrl} />
-      <h2 className="wk-heading">{t.loginTitle}</h2>
+      <h2 className="wk-heading" id={titleId}>
+        {t.loginTitle}
+      </h2>
       <p className="wk-subtitle">{t.loginSubtitle}</p>
       <SocialButtons />
       <WalletShortcuts />

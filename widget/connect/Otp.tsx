@@ -74,7 +74,7 @@ export function Otp() {
         {target.channel === 'whatsapp' ? ` ${t.onWhatsapp}` : ''}.
       </p>
       <label className="wk-sr-only" htmlFor="wk-otp">
-        Verification code
+        {t.verificationCode}
       </label>
       <input
         id="wk-otp"

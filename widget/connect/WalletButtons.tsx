@@ -37,7 +37,7 @@ export function WalletRow({ w, busy, onPick }: { w: WalletDescriptor; busy: bool
     <button type="button" className="wk-list-row wk-card" onClick={onPick} aria-label={w.name} disabled={busy}>
       <img className="wk-wallet-icon" src={w.icon} alt="" />
       <span className="wk-grow">{w.name}</span>
-      {busy ? <span className="wk-spinner" role="img" aria-label="Connecting" /> : w.installed && <span className="wk-badge">{t.installed}</span>}
+      {busy ? <span className="wk-spinner" role="img" aria-label={t.connecting} /> : w.installed && <span className="wk-badge">{t.installed}</span>}
     </button>
   )
 }

@@ -15,7 +15,7 @@ export function WalletPage() {
     <div className="wk-stack">
       {wallets.length > 0 && (
         <FromThisSite>
-          <ul className="wk-list wk-stack" aria-label="Wallets">
+          <ul className="wk-list wk-stack" aria-label={t.wallets}>
             {orderWallets(wallets).map((w) => (
               <li key={w.id}>
                 <WalletRow w={w} busy={busy === w.id} onPick={() => void connect(w)} />

@@ -178,7 +178,7 @@ function ProfileHome({ address, nav, onramp }: { address: `0x${string}`; nav: Na
           </button>
         )}
       </div>
-      <button type="button" className="wk-list-row wk-card" onClick={() => nav.go('chain')} aria-label="Switch chain">
+      <button type="button" className="wk-list-row wk-card" onClick={() => nav.go('chain')} aria-label={t.switchChain}>
         {chain && <ChainIcon network={chain.network} />}
         <span className="wk-grow">{chain?.name ?? 'Unknown chain'}</span>
         <span data-testid="profile-balance">

@@ -8,7 +8,7 @@ export function Receive({ address }: { address: string }) {
   const t = useT()
   return (
     <div className="wk-stack wk-center">
-      <Qr data={address} label={`QR code of ${address}`} />
+      <Qr data={address} label={t.qrOf(address)} />
       <code className="wk-code">{address}</code>
       <button type="button" className="wk-button wk-full" onClick={() => copy(address)}>
         {t.copyAddress}

@@ -1,6 +1,9 @@
+import { useT } from '../i18n.ts'
+
 /** The provider brand, or the app's own logo when app config names one. */
 export function Logo({ logoUrl }: { logoUrl: string | null }) {
-  if (logoUrl) return <img className="wk-logo" src={logoUrl} alt="App logo" />
+  const t = useT()
+  if (logoUrl) return <img className="wk-logo" src={logoUrl} alt={t.appLogo} />
   return (
     <svg className="wk-logo" viewBox="0 0 64 64" role="img" aria-label="Wallet Kit">
       <defs>

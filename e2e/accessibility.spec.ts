@@ -1,0 +1,209 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test'
+import { startRequest } from './flows.ts'
+import { frameOf, latestCode, uniqueEmail } from './helpers.ts'
+
+/** The wallet frame (cross-origin) as a Frame, for evaluate. */
+const widgetFrame = (page: Page): Frame => {
+  const frame = page.frames().find((f) => f.url().includes('/widget/'))
+  if (!frame) throw new Error('no wallet frame')
+  return frame
+}
+
+/** Waits for the page's transition to end, so that colours are read at full opacity. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForTimeout(250)
+  await expect
+    .poll(
+      () =>
+        widgetFrame(page).evaluate(
+          () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
+        ),
+      {
+        timeout: 3000,
+      },
+    )
+    .toBe(0)
+    .catch(() => {})
+}
+
+/** Runs axe in the wallet frame; reports serious and critical violations (soft, so that every page is seen). */
+async function audit(page: Page, name: string): Promise<void> {
+  await settled(page)
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid=wallet-kit-frame]').analyze()
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}${v.nodes[0]?.failureSummary ? ` — ${v.nodes[0].failureSummary.replace(/\s+/g, ' ')}` : ''}`,
+    )
+  expect.soft(bad, `axe on ${name}`).toEqual([])
+}
+
+/** A new kit with `theme`, the connect modal open on it. */
+async function openConnect(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  await page.goto('/demo/')
+  await expect(page.getByTestId('chain')).toHaveText('31337')
+  await page.evaluate((theme) => {
+    window.WalletKit!.kit!.destroy()
+    return window.WalletKit!.createWalletKit({ appId: 'demo', env: 'production', theme }).open('connect')
+  }, theme)
+}
+
+async function login(page: Page, request: APIRequestContext, theme: string): Promise<void> {
+  const frame = frameOf(page)
+  await expect(frame.getByRole('heading', { name: 'Login or Sign Up' })).toBeVisible()
+  await audit(page, `connect home (${theme})`)
+
+  await frame.getByRole('button', { name: 'More Options' }).click()
+  await expect(frame.getByRole('heading', { name: 'Select Your Log In Method' })).toBeVisible()
+  await audit(page, `wallet list (${theme})`)
+  await frame.getByRole('button', { name: 'Back' }).click()
+
+  const email = uniqueEmail()
+  await frame.getByPlaceholder('Enter your email').fill(email)
+  await frame.getByRole('button', { name: 'Continue', exact: true }).click()
+  await expect(frame.getByRole('heading', { name: 'OTP Verification' })).toBeVisible()
+  await audit(page, `OTP (${theme})`)
+
+  await frame.getByLabel('Verification code').fill(await latestCode(request, email))
+  await expect(frame.getByRole('heading', { name: 'Wallet Created Successfully!' })).toBeVisible()
+  await audit(page, `wallet created (${theme})`)
+  await frame.getByRole('button', { name: 'Done' }).click()
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`axe: no serious or critical violation on any modal page (${theme})`, async ({ page, request }) => {
+    await openConnect(page, theme)
+    expect(await widgetFrame(page).evaluate(() => document.documentElement.dataset.theme)).toBe(theme)
+    const frame = frameOf(page)
+    // An invalid e-mail shows its error line on home.
+    await frame.getByPlaceholder('Enter your email').fill('nope')
+    await frame.getByRole('button', { name: 'Continue', exact: true }).click()
+    await expect(frame.getByText('Invalid email')).toBeVisible()
+    await audit(page, `connect home with error (${theme})`)
+    await frame.getByPlaceholder('Enter your email').fill('')
+    await login(page, request, theme)
+
+    await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
+    await expect(frame.getByTestId('profile-balance')).toHaveText(/ETH$/)
+    await audit(page, `profile home (${theme})`)
+    await frame.getByRole('button', { name: 'Receive' }).click()
+    await expect(frame.getByRole('img', { name: /^QR code of / })).toBeVisible()
+    await audit(page, `receive (${theme})`)
+    await frame.getByRole('button', { name: 'Back' }).click()
+    await frame.getByRole('button', { name: 'Switch chain' }).click()
+    await expect(frame.getByRole('listbox', { name: 'Chains' })).toBeVisible()
+    await audit(page, `profile chain list (${theme})`)
+    await frame.getByRole('button', { name: 'Back' }).click()
+    await frame.getByRole('button', { name: 'Buy' }).click()
+    await expect(frame.getByRole('heading', { name: 'Buy' })).toBeVisible()
+    await frame.getByLabel('You pay').fill('150000')
+    await expect(frame.getByTestId('quote-receive')).toHaveText(/ETH/)
+    await audit(page, `buy (${theme})`)
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+
+    await page.evaluate(() => window.WalletKit!.kit!.open('chain'))
+    await expect(frame.getByRole('heading', { name: 'Switch Chain' })).toBeVisible()
+    await audit(page, `chain modal (${theme})`)
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+
+    const address = ((await page.evaluate(() => window.WalletKit!.kit!.provider.request({ method: 'eth_accounts' }))) as string[])[0]
+    const pending = startRequest(page, 'personal_sign', ['0x68656c6c6f20776f726c64', address])
+    await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
+    await expect(frame.getByRole('button', { name: 'Confirm' })).toBeVisible()
+    await audit(page, `sign message confirmation (${theme})`)
+    await frame.getByRole('button', { name: 'Reject' }).click()
+    expect(await pending).toMatchObject({ code: 4001 })
+  })
+}
+
+/** What has focus in the wallet frame: its name, whether it is in the dialog, and its focus ring. */
+const focused = (page: Page) =>
+  widgetFrame(page).evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    const dialog = document.querySelector('[role=dialog]')
+    const style = el ? getComputedStyle(el) : undefined
+    const ring = !!style && ((style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none')
+    return {
+      name: el ? `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.getAttribute('placeholder') ?? el.textContent?.trim() ?? ''}` : 'none',
+      inDialog: !!el && !!dialog?.contains(el) && el !== dialog,
+      focusVisible: !!el?.matches(':focus-visible'),
+      ring,
+      frameHasFocus: document.hasFocus(),
+    }
+  })
+
+test('keyboard: the dialog is named by its title, focus is trapped and visible, Escape closes and gives focus back', async ({ page }) => {
+  await page.goto('/demo/')
+  await expect(page.getByTestId('chain')).toHaveText('31337')
+  const opener = page.getByRole('button', { name: 'Connect' })
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  const frame = frameOf(page)
+  const dialog = frame.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+
+  // Labelled by its visible title.
+  const labelledBy = await dialog.getAttribute('aria-labelledby')
+  expect(labelledBy).toBeTruthy()
+  expect(await frame.locator(`[id="${labelledBy}"]`).textContent()).toBe('Login or Sign Up')
+  await expect(frame.getByRole('dialog', { name: 'Login or Sign Up' })).toBeVisible()
+
+  // Tab forwards and backwards: focus stays in the dialog, every stop shows a ring.
+  const seen = new Set<string>()
+  for (const key of [...Array(14).fill('Tab'), ...Array(14).fill('Shift+Tab')]) {
+    await page.keyboard.press(key)
+    const now = await focused(page)
+    expect(now, `after ${key}`).toMatchObject({ inDialog: true, frameHasFocus: true, focusVisible: true, ring: true })
+    seen.add(now.name)
+  }
+  // Every control of home was reached (close, socials/wallets, More Options, e-mail, Continue).
+  expect([...seen].some((n) => n.includes('Close'))).toBe(true)
+  expect([...seen].some((n) => n.includes('More Options'))).toBe(true)
+  expect([...seen].some((n) => n.includes('Enter your email'))).toBe(true)
+  expect([...seen].some((n) => n.includes('Continue'))).toBe(true)
+
+  // Operable: Enter on More Options opens the wallet list; the dialog's name follows the page.
+  while (!(await focused(page)).name.includes('More Options')) await page.keyboard.press('Tab')
+  await page.keyboard.press('Enter')
+  await expect(frame.getByRole('dialog', { name: 'Select Your Log In Method' })).toBeVisible()
+  expect((await focused(page)).inDialog).toBe(true)
+
+  // Escape closes; focus is back on the opener.
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+  await expect(opener).toBeFocused()
+})
+
+test('aria labels are translated (Indonesian)', async ({ page }) => {
+  await page.goto('/demo/')
+  await expect(page.getByTestId('chain')).toHaveText('31337')
+  await page.evaluate(() => {
+    window.WalletKit!.kit!.destroy()
+    return window.WalletKit!.createWalletKit({ appId: 'demo', env: 'production', locale: 'id' }).open('connect')
+  })
+  const frame = frameOf(page)
+  await expect(frame.getByRole('dialog', { name: 'Masuk atau Daftar' })).toBeVisible()
+  const labels = await widgetFrame(page).evaluate(() => [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')))
+  const english = await (async () => {
+    const other = await page.context().newPage()
+    await other.goto('/demo/')
+    await expect(other.getByTestId('chain')).toHaveText('31337')
+    await other.getByRole('button', { name: 'Connect' }).click()
+    await expect(frameOf(other).getByRole('dialog', { name: 'Login or Sign Up' })).toBeVisible()
+    const frame = other.frames().find((f) => f.url().includes('/widget/'))!
+    const en = await frame.evaluate(() => [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')))
+    await other.close()
+    return en
+  })()
+  expect(labels.length).toBe(english.length)
+  // No label is left in English (brand names such as Google are the same in both).
+  const same = labels.filter(
+    (l, i) => l === english[i] && !/^(Google|Apple|X|Telegram|Discord|WhatsApp|Test Wallet|MetaMask|WalletConnect|Wallet Kit)$/i.test(l ?? ''),
+  )
+  expect(same).toEqual([])
+})
