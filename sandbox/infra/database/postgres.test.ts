@@ -60,6 +60,7 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
         '004_onramp_orders.sql',
         '005_code_guess_budget.sql',
         '006_smart_accounts.sql',
+        '007_ramp_orders.sql',
       ])
       expect(await migrate(store)).toEqual([])
     } finally {

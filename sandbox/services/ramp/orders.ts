@@ -5,6 +5,7 @@ import type { Store } from '../../infra/database/store.ts'
 import type { FaucetAsset } from '../chain/faucet.ts'
 import type { OnrampQuote } from './pricing.ts'
 import { insertOrder, orderState, payableOrderReceiver, setOrderTx, redeemOrder } from './queries.ts'
+import { markOnrampPaid, matchingOnrampOrder } from './order-queries.ts'
 
 // The hosted on-ramp page's orders: the GET issues a random single-use token for the quoted order,
 // bound to the browser that loaded the page (a cookie); the POST that pays must bring both. Only
@@ -32,7 +33,16 @@ export const isBrowserId = (value: string | undefined): value is string => value
 /** Stores the order and answers its token (only its hash is kept). */
 export async function createOrder(store: Store, app: App, browserId: string, draft: OrderDraft): Promise<string> {
   const token = randomBytes(32).toString('base64url')
+  // The page completes the ramp API's order it stands for (POST /v1/onramp answered its link).
+  const rampOrderId = await matchingOnrampOrder(store, app.appId, app.environment, {
+    receiver: draft.receiver,
+    chainId: draft.chainId,
+    asset: draft.asset,
+    fiat: draft.quote.currency,
+    cryptoAmount: draft.amount.toString(),
+  })
   await insertOrder(store, app, {
+    rampOrderId,
     tokenHash: sha256(token),
     browserHash: sha256(browserId),
     receiver: draft.receiver,
@@ -54,6 +64,8 @@ export type Claim = { ok: true; order: Order } | { ok: false; reason: 'used' | '
 export async function claimOrder(store: Store, token: string, browserId: string | undefined): Promise<Claim> {
   if (!token || !isBrowserId(browserId)) return { ok: false, reason: 'unknown' }
   const row = await redeemOrder(store, sha256(token), sha256(browserId))
+  // Two pages of one API order: only the first payment pays.
+  if (row?.ramp_order_id && !(await markOnrampPaid(store, row.ramp_order_id))) return { ok: false, reason: 'used' }
   if (row) {
     const order: Order = {
       appId: row.app_id,

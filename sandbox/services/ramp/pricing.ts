@@ -108,3 +108,44 @@ export function quoteOnramp(amount: string, fiat: string, crypto: OnrampCrypto |
   }
   return { quote, received: parseUnits(quote.total_received_amount_in_crypto, 18) }
 }
+
+export type OfframpQuote = {
+  rate_amount: number
+  currency: string
+  coin: string
+  amount_in_crypto: string
+  amount_in_fiat: string
+  total_fee_amount: string
+  total_received_amount: string
+}
+
+/** A coin amount as typed: a plain decimal with at most 18 decimals. */
+const cryptoAmountPattern = /^\d{1,15}(?:\.\d{1,18})?$/
+
+/**
+ * The off-ramp quote for selling `amount` of `crypto` for `fiat`: same rates, fee and per-fiat
+ * limits (on the fiat value) as the on-ramp. `deposit` is the amount in base units.
+ */
+export function quoteOfframp(amount: string, crypto: OnrampCrypto | undefined, cryptoId: string, fiat: string): { quote: OfframpQuote; deposit: bigint } {
+  const rate = crypto && rates[crypto.symbol]?.[fiat]
+  if (!crypto) throw new HttpError(400, `Unknown crypto: ${cryptoId || '(none)'}`)
+  if (!isFiat(fiat) || !rate) throw new HttpError(400, `Unknown currency: ${fiat || '(none)'}`)
+  if (!cryptoAmountPattern.test(amount)) throw new HttpError(400, 'amount must be a number with at most 18 decimals')
+  const deposit = parseUnits(amount, 18)
+  if (deposit <= 0n) throw new HttpError(400, 'amount must be greater than 0')
+  const value = Number(amount) * rate
+  const limits = orderLimits[fiat]
+  if (limits && value < limits.min) throw new HttpError(400, `Minimum amount is ${grouped(limits.min)} ${fiat}`)
+  if (limits && value > limits.max) throw new HttpError(400, `Maximum amount is ${grouped(limits.max)} ${fiat}`)
+  const fee = value * feeRate
+  const quote: OfframpQuote = {
+    rate_amount: rate,
+    currency: fiat,
+    coin: crypto.symbol,
+    amount_in_crypto: amount,
+    amount_in_fiat: value.toFixed(2),
+    total_fee_amount: fee.toFixed(2),
+    total_received_amount: (value - fee).toFixed(2),
+  }
+  return { quote, deposit }
+}

@@ -26,16 +26,23 @@ export type OrderRow = {
   quote: OnrampQuote
   used_at: Date | string | null
   expires_at: Date | string
+  /** The ramp API's on-ramp order (ramp_orders) this page order completes, if any. */
+  ramp_order_id: string | null
 }
 
-export type NewOrder = Pick<OrderRow, 'receiver' | 'chain_id' | 'asset' | 'amount' | 'quote'> & { tokenHash: string; browserHash: string; expiresAt: string }
+export type NewOrder = Pick<OrderRow, 'receiver' | 'chain_id' | 'asset' | 'amount' | 'quote'> & {
+  tokenHash: string
+  browserHash: string
+  expiresAt: string
+  rampOrderId?: string | undefined
+}
 
 export async function insertOrder(store: Store, app: App, order: NewOrder): Promise<void> {
   // Orders nobody paid are of no use a day after they expired.
-  await store.query("DELETE FROM onramp_orders WHERE expires_at < now() - interval '1 day'")
+  await store.query("DELETE FROM onramp_orders WHERE expires_at < now() - interval '1 day' AND ramp_order_id IS NULL")
   await store.query(
-    `INSERT INTO onramp_orders (token_hash, browser_hash, app_id, environment, receiver, chain_id, asset, amount, quote, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
+    `INSERT INTO onramp_orders (token_hash, browser_hash, app_id, environment, receiver, chain_id, asset, amount, quote, expires_at, ramp_order_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)`,
     [
       order.tokenHash,
       order.browserHash,
@@ -47,6 +54,7 @@ export async function insertOrder(store: Store, app: App, order: NewOrder): Prom
       order.amount,
       JSON.stringify(order.quote),
       order.expiresAt,
+      order.rampOrderId ?? null,
     ],
   )
 }
@@ -79,4 +87,6 @@ export async function payableOrderReceiver(store: Store, tokenHash: string, brow
 
 export async function setOrderTx(store: Store, tokenHash: string, txHash: Hash): Promise<void> {
   await store.query('UPDATE onramp_orders SET tx_hash = $2 WHERE token_hash = $1', [tokenHash, txHash])
+  // The ramp API's order this page order completed, if any, shows the payout too.
+  await store.query('UPDATE ramp_orders SET tx_hash = $2 WHERE id = (SELECT ramp_order_id FROM onramp_orders WHERE token_hash = $1)', [tokenHash, txHash])
 }

@@ -5,9 +5,11 @@ import type { Deps } from '../../context.ts'
 import { HttpError, ok } from '../../http/envelope.ts'
 import { fiats, onrampCryptos, orderLimits, quoteOnramp } from './pricing.ts'
 import { checkTimestamp, rampStringToSign, rsaMatches } from '../../http/request-signatures.ts'
+import { rampOrderRoutes } from './api-orders.ts'
+import { sandboxBanks } from './order-io.ts'
 
-// The ramp service (/v1) as far as the kit's buy screen reads it: reference lists and quotes,
-// priced from fixed demo rates (pricing.ts). Every request proves its app: an RSA signature
+// The ramp service (/v1): reference lists and quotes, priced from fixed demo rates (pricing.ts),
+// and the orders and recipients of back ends (api-orders.ts). Every request proves its app: an RSA signature
 // by the registered ramp client (X-CLIENT-ID, X-TIMESTAMP, X-SIGNATURE), or the app's ramp client
 // secret. That secret is a publishable key (DESIGN.md): it reads references and quotes, nothing
 // more. The fiat list is public reference data, so it is answered without credentials too.
@@ -34,7 +36,7 @@ export function rampServiceRoutes(deps: Deps) {
         fiats.slice(0, limit).map((fiat) => ({ ...fiat, logo: `${deps.origin()}/icons/fallback.svg` })),
       )
     })
-    .get('/reference/banks', (c) => ok(c, [{ id: 'demo-bank', code: 'DEMO', name: 'Sandbox Bank' }]))
+    .get('/reference/banks', (c) => ok(c, sandboxBanks))
     .get('/reference/payment-methods', (c) => ok(c, [{ id: 'bank-transfer', name: 'Bank transfer' }]))
     .get('/onramp/quote', (c) => {
       const withLimit = c.req.query('withLimit')
@@ -46,6 +48,7 @@ export function rampServiceRoutes(deps: Deps) {
       const limits = orderLimits[fiat]
       return ok(c, withLimit === 'true' && limits ? { ...quote, min_amount: limits.min, max_amount: limits.max } : quote)
     })
+    .route('/', rampOrderRoutes(deps))
 }
 
 /** What the publishable key may call: reads of references and quotes. */

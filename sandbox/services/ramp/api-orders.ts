@@ -1,0 +1,162 @@
+import { Hono, type Context } from 'hono'
+import { getAddress, isAddress } from 'viem'
+import type { Deps } from '../../context.ts'
+import { HttpError, ok } from '../../http/envelope.ts'
+import type { App } from '../app-config/apps.ts'
+import { depositAccount, depositWatcher } from './deposits.ts'
+import { orderLifetimeMs } from './orders.ts'
+import { onrampCryptos, quoteOfframp, quoteOnramp } from './pricing.ts'
+import {
+  deleteRecipient,
+  findRampOrder,
+  findRecipient,
+  insertRampOrder,
+  insertRecipient,
+  listRecipients,
+  type RecipientRow,
+  updateRecipient,
+} from './order-queries.ts'
+import { findCrypto, listPage, newId, offrampView, onrampView, paging, readBody, recipientFields, recipientView, text } from './order-io.ts'
+
+// The ramp API's orders and recipients (SPEC.md section 7), for back ends with the RSA-signed ramp
+// client (the publishable key is refused by rampAuth before this). On-ramp: POST /onramp answers
+// the hosted page's link; the page pays it out (orders.ts links its order to this one). Off-ramp:
+// POST /offramp answers a fresh deposit address on the local chain, whose key is derived from the
+// sandbox's master key and the order id; the sandbox watches its balance (on reads and on a timer
+// while deposits are awaited) and, once the full amount is there, pays the recipient's simulated bank.
+
+type RampEnv = { Variables: { app: App | undefined } }
+
+/** How long an off-ramp deposit address waits for its deposit. */
+const offrampLifetimeMs = 30 * 60 * 1000
+const onrampStatuses = ['pending', 'paid', 'completed', 'expired', 'failed']
+const offrampStatuses = ['pending', 'paid_out', 'expired']
+
+export function rampOrderRoutes(deps: Deps) {
+  const cryptos = () => onrampCryptos(deps.chains, deps.origin())
+  const watcher = depositWatcher(deps)
+
+  const appOf = (c: Context<RampEnv>): App => {
+    const app = c.get('app')
+    if (!app) throw new HttpError(401, 'Missing ramp credentials: X-CLIENT-ID with a signature, or x-client-secret')
+    return app
+  }
+
+  return new Hono<RampEnv>()
+    .get('/offramp/quote', (c) => {
+      const cryptoId = c.req.query('inputCurrency') ?? ''
+      const crypto = cryptos().find((entry) => entry.id === cryptoId)
+      return ok(c, quoteOfframp(c.req.query('amount') ?? '', crypto, cryptoId, c.req.query('outputCurrency') ?? '').quote)
+    })
+    .post('/onramp', async (c) => {
+      const app = appOf(c)
+      const body = await readBody(c)
+      const amount = text(body, 'inputAmount', 'amount')
+      const fiat = text(body, 'inputCurrency')
+      const crypto = findCrypto(cryptos(), text(body, 'outputCurrency'), body.chain)
+      const receiverText = text(body, 'receiverWalletAddress')
+      if (!isAddress(receiverText)) throw new HttpError(400, 'receiverWalletAddress must be an EVM address (0x and 40 hex digits, checksummed when mixed case)')
+      const { quote, received } = quoteOnramp(amount, fiat, crypto, crypto.id)
+      const receiver = getAddress(receiverText)
+      const id = newId('onr')
+      await insertRampOrder(deps.store, app, {
+        id,
+        direction: 'onramp',
+        crypto_id: crypto.id,
+        chain_id: crypto.chainId,
+        asset: crypto.symbol === 'ETH' ? 'ETH' : 'DEMO',
+        fiat,
+        fiat_amount: amount,
+        crypto_amount: received.toString(),
+        quote,
+        receiver,
+        recipient_id: null,
+        deposit_address: null,
+        start_block: null,
+        expires_at: new Date(Date.now() + orderLifetimeMs).toISOString(),
+      })
+      return ok(c, onrampView(deps, app, (await findRampOrder(deps.store, app, 'onramp', id))!))
+    })
+    .get('/onramp', async (c) => {
+      const app = appOf(c)
+      const { rows, ...page } = await listPage(c, deps, app, 'onramp', onrampStatuses)
+      return ok(c, { docs: rows.map((row) => onrampView(deps, app, row)), ...page })
+    })
+    .get('/onramp/detail/:id', async (c) => {
+      const app = appOf(c)
+      const row = await findRampOrder(deps.store, app, 'onramp', c.req.param('id'))
+      if (!row) throw new HttpError(404, 'Order not found')
+      return ok(c, onrampView(deps, app, row))
+    })
+    .post('/offramp', async (c) => {
+      const app = appOf(c)
+      const body = await readBody(c)
+      const amount = text(body, 'amount', 'inputAmount')
+      const crypto = findCrypto(cryptos(), text(body, 'inputCurrency'), body.chain)
+      const fiat = text(body, 'outputCurrency')
+      const recipientId = text(body, 'recipientId')
+      const { quote, deposit } = quoteOfframp(amount, crypto, crypto.id, fiat)
+      const recipient = await findRecipient(deps.store, app, recipientId)
+      if (!recipient) throw new HttpError(404, 'Recipient not found')
+      const id = newId('ofr')
+      const network = deps.networks.get(crypto.network)
+      await insertRampOrder(deps.store, app, {
+        id,
+        direction: 'offramp',
+        crypto_id: crypto.id,
+        chain_id: crypto.chainId,
+        asset: crypto.symbol === 'ETH' ? 'ETH' : 'DEMO',
+        fiat,
+        fiat_amount: quote.total_received_amount,
+        crypto_amount: deposit.toString(),
+        quote,
+        receiver: null,
+        recipient_id: recipient.id,
+        deposit_address: depositAccount(deps, id).address,
+        start_block: (await network.client.getBlockNumber()).toString(),
+        expires_at: new Date(Date.now() + offrampLifetimeMs).toISOString(),
+      })
+      watcher.start()
+      return ok(c, offrampView((await findRampOrder(deps.store, app, 'offramp', id))!, recipient))
+    })
+    .get('/offramp', async (c) => {
+      const app = appOf(c)
+      await watcher.check(app)
+      const { rows, ...page } = await listPage(c, deps, app, 'offramp', offrampStatuses)
+      const recipients = new Map<string, RecipientRow | undefined>()
+      for (const row of rows)
+        if (row.recipient_id && !recipients.has(row.recipient_id))
+          recipients.set(row.recipient_id, await findRecipient(deps.store, app, row.recipient_id, { includeDeleted: true }))
+      return ok(c, { docs: rows.map((row) => offrampView(row, recipients.get(row.recipient_id ?? ''))), ...page })
+    })
+    .get('/offramp/detail/:id', async (c) => {
+      const app = appOf(c)
+      await watcher.check(app)
+      const row = await findRampOrder(deps.store, app, 'offramp', c.req.param('id'))
+      if (!row) throw new HttpError(404, 'Order not found')
+      return ok(c, offrampView(row, row.recipient_id ? await findRecipient(deps.store, app, row.recipient_id, { includeDeleted: true }) : undefined))
+    })
+    .post('/recipient', async (c) => {
+      const app = appOf(c)
+      const fields = recipientFields(await readBody(c), true)
+      return ok(c, recipientView(await insertRecipient(deps.store, app, { id: newId('rcp'), ...(fields as Required<typeof fields>) })))
+    })
+    .get('/recipient', async (c) => {
+      const app = appOf(c)
+      const { page, limit } = paging(c)
+      const { rows, total } = await listRecipients(deps.store, app, page, limit)
+      return ok(c, { docs: rows.map(recipientView), page, limit, totalDocs: total, totalPages: Math.ceil(total / limit) })
+    })
+    .patch('/recipient/:id', async (c) => {
+      const app = appOf(c)
+      const fields = recipientFields(await readBody(c), false)
+      const updated = await updateRecipient(deps.store, app, c.req.param('id'), fields)
+      if (!updated) throw new HttpError(404, 'Recipient not found')
+      return ok(c, recipientView(updated))
+    })
+    .delete('/recipient/:id', async (c) => {
+      const app = appOf(c)
+      if (!(await deleteRecipient(deps.store, app, c.req.param('id')))) throw new HttpError(404, 'Recipient not found')
+      return ok(c, { id: c.req.param('id'), deleted: true })
+    })
+}

@@ -1,0 +1,179 @@
+import type { Address, Hash } from 'viem'
+import type { Store } from '../../infra/database/store.ts'
+import type { App } from '../app-config/apps.ts'
+import type { FaucetAsset } from '../chain/faucet.ts'
+
+// The ramp_orders and ramp_recipients tables (migration 007): the ramp API's orders and off-ramp
+// recipients. Every query is scoped to one app and environment, so one app never reads another's.
+
+export type Direction = 'onramp' | 'offramp'
+
+export type RampOrderRow = {
+  id: string
+  app_id: string
+  environment: string
+  direction: Direction
+  crypto_id: string
+  chain_id: number
+  asset: FaucetAsset
+  fiat: string
+  fiat_amount: string
+  crypto_amount: string
+  quote: Record<string, unknown>
+  receiver: Address | null
+  recipient_id: string | null
+  deposit_address: Address | null
+  start_block: string | null
+  paid_at: Date | string | null
+  tx_hash: Hash | null
+  expires_at: Date | string
+  created_at: Date | string
+}
+
+export type RecipientRow = {
+  id: string
+  bank: string
+  account_number: string
+  name: string
+  deleted_at: Date | string | null
+  created_at: Date | string
+  updated_at: Date | string
+}
+
+const scope = (app: App) => [app.appId, app.environment]
+
+export async function insertRampOrder(store: Store, app: App, order: Omit<RampOrderRow, 'app_id' | 'environment' | 'paid_at' | 'tx_hash' | 'created_at'>) {
+  await store.query(
+    `INSERT INTO ramp_orders (id, app_id, environment, direction, crypto_id, chain_id, asset, fiat, fiat_amount, crypto_amount, quote,
+       receiver, recipient_id, deposit_address, start_block, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15, $16)`,
+    [
+      order.id,
+      ...scope(app),
+      order.direction,
+      order.crypto_id,
+      order.chain_id,
+      order.asset,
+      order.fiat,
+      order.fiat_amount,
+      order.crypto_amount,
+      JSON.stringify(order.quote),
+      order.receiver,
+      order.recipient_id,
+      order.deposit_address,
+      order.start_block,
+      order.expires_at,
+    ],
+  )
+}
+
+export async function findRampOrder(store: Store, app: App, direction: Direction, id: string): Promise<RampOrderRow | undefined> {
+  const { rows } = await store.query<RampOrderRow>('SELECT * FROM ramp_orders WHERE id = $1 AND app_id = $2 AND environment = $3 AND direction = $4', [
+    id,
+    ...scope(app),
+    direction,
+  ])
+  return rows[0]
+}
+
+/** The SQL condition of each order status (the status is derived from the row, never stored). */
+export const statusConditions: Record<string, string> = {
+  // On-ramp
+  pending: 'paid_at IS NULL AND expires_at > now()',
+  paid: "direction = 'onramp' AND paid_at IS NOT NULL AND tx_hash IS NULL AND paid_at > now() - interval '5 minutes'",
+  completed: "direction = 'onramp' AND tx_hash IS NOT NULL",
+  failed: "direction = 'onramp' AND paid_at IS NOT NULL AND tx_hash IS NULL AND paid_at <= now() - interval '5 minutes'",
+  expired: 'paid_at IS NULL AND expires_at <= now()',
+  // Off-ramp
+  paid_out: "direction = 'offramp' AND paid_at IS NOT NULL",
+}
+
+export async function listRampOrders(store: Store, app: App, direction: Direction, options: { status?: string; page: number; limit: number }) {
+  const where = `app_id = $1 AND environment = $2 AND direction = $3${options.status ? ` AND ${statusConditions[options.status]}` : ''}`
+  const { rows: counted } = await store.query<{ total: number }>(`SELECT count(*)::int AS total FROM ramp_orders WHERE ${where}`, [...scope(app), direction])
+  const { rows } = await store.query<RampOrderRow>(`SELECT * FROM ramp_orders WHERE ${where} ORDER BY created_at DESC, id LIMIT $4 OFFSET $5`, [
+    ...scope(app),
+    direction,
+    options.limit,
+    (options.page - 1) * options.limit,
+  ])
+  return { rows, total: counted[0]?.total ?? 0 }
+}
+
+/** Off-ramp orders still waiting for their deposit (all apps when `app` is undefined: the watcher's timer). */
+export async function waitingDeposits(store: Store, app?: App): Promise<RampOrderRow[]> {
+  const { rows } = await store.query<RampOrderRow>(
+    `SELECT * FROM ramp_orders WHERE direction = 'offramp' AND paid_at IS NULL AND expires_at > now()${app ? ' AND app_id = $1 AND environment = $2' : ''}`,
+    app ? scope(app) : [],
+  )
+  return rows
+}
+
+export async function markDeposited(store: Store, id: string, txHash: Hash | null): Promise<void> {
+  await store.query('UPDATE ramp_orders SET paid_at = now(), tx_hash = $2 WHERE id = $1 AND paid_at IS NULL', [id, txHash])
+}
+
+/** The oldest live, unpaid API on-ramp order the hosted page's order stands for (same app, receiver, coin, chain, fiat and payout). */
+export async function matchingOnrampOrder(
+  store: Store,
+  appId: string,
+  environment: string,
+  order: { receiver: Address; chainId: number; asset: FaucetAsset; fiat: string; cryptoAmount: string },
+): Promise<string | undefined> {
+  const { rows } = await store.query<{ id: string }>(
+    `SELECT id FROM ramp_orders WHERE direction = 'onramp' AND app_id = $1 AND environment = $2 AND receiver = $3 AND chain_id = $4 AND asset = $5
+       AND fiat = $6 AND crypto_amount = $7 AND paid_at IS NULL AND expires_at > now() ORDER BY created_at, id LIMIT 1`,
+    [appId, environment, order.receiver, order.chainId, order.asset, order.fiat, order.cryptoAmount],
+  )
+  return rows[0]?.id
+}
+
+/** Marks an API on-ramp order paid, once: false when it was paid already (or expired). */
+export async function markOnrampPaid(store: Store, id: string): Promise<boolean> {
+  const { rows } = await store.query('UPDATE ramp_orders SET paid_at = now() WHERE id = $1 AND paid_at IS NULL AND expires_at > now() RETURNING id', [id])
+  return rows.length > 0
+}
+
+export async function insertRecipient(store: Store, app: App, recipient: Pick<RecipientRow, 'id' | 'bank' | 'account_number' | 'name'>) {
+  const { rows } = await store.query<RecipientRow>(
+    `INSERT INTO ramp_recipients (id, app_id, environment, bank, account_number, name) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+    [recipient.id, ...scope(app), recipient.bank, recipient.account_number, recipient.name],
+  )
+  return rows[0]!
+}
+
+export async function findRecipient(store: Store, app: App, id: string, options: { includeDeleted?: boolean } = {}): Promise<RecipientRow | undefined> {
+  const { rows } = await store.query<RecipientRow>(
+    `SELECT * FROM ramp_recipients WHERE id = $1 AND app_id = $2 AND environment = $3${options.includeDeleted ? '' : ' AND deleted_at IS NULL'}`,
+    [id, ...scope(app)],
+  )
+  return rows[0]
+}
+
+export async function listRecipients(store: Store, app: App, page: number, limit: number) {
+  const where = 'app_id = $1 AND environment = $2 AND deleted_at IS NULL'
+  const { rows: counted } = await store.query<{ total: number }>(`SELECT count(*)::int AS total FROM ramp_recipients WHERE ${where}`, scope(app))
+  const { rows } = await store.query<RecipientRow>(`SELECT * FROM ramp_recipients WHERE ${where} ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`, [
+    ...scope(app),
+    limit,
+    (page - 1) * limit,
+  ])
+  return { rows, total: counted[0]?.total ?? 0 }
+}
+
+export async function updateRecipient(store: Store, app: App, id: string, fields: Partial<Pick<RecipientRow, 'bank' | 'account_number' | 'name'>>) {
+  const { rows } = await store.query<RecipientRow>(
+    `UPDATE ramp_recipients SET bank = coalesce($4, bank), account_number = coalesce($5, account_number), name = coalesce($6, name), updated_at = now()
+     WHERE id = $1 AND app_id = $2 AND environment = $3 AND deleted_at IS NULL RETURNING *`,
+    [id, ...scope(app), fields.bank ?? null, fields.account_number ?? null, fields.name ?? null],
+  )
+  return rows[0]
+}
+
+export async function deleteRecipient(store: Store, app: App, id: string): Promise<boolean> {
+  const { rows } = await store.query(
+    'UPDATE ramp_recipients SET deleted_at = now() WHERE id = $1 AND app_id = $2 AND environment = $3 AND deleted_at IS NULL RETURNING id',
+    [id, ...scope(app)],
+  )
+  return rows.length > 0
+}
