@@ -73,12 +73,14 @@ export function onrampPageRoutes(deps: Deps) {
       const { quote, received } = quoteOnramp(amount, fiat, crypto, cryptoId)
       const given = getCookie(c, browserCookie)
       const browserId = isBrowserId(given) ? given : newBrowserId()
+      const orderId = query('orderId')
       const token = await createOrder(deps.store, app, browserId, {
         receiver,
         chainId: crypto.chainId,
         asset: crypto.symbol === 'ETH' ? 'ETH' : 'DEMO',
         amount: received,
         quote,
+        ...(orderId && { orderId, fiatAmount: query('inputAmount') }),
       })
       // Binds the order to this browser: a token lifted from the page is of no use elsewhere, and a
       // cross-site form post arrives without the (strict) cookie.

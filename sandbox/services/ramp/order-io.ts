@@ -34,6 +34,8 @@ export function text(body: Body, name: string, alias?: string): string {
   const value = body[name] ?? (alias ? body[alias] : undefined)
   if (typeof value === 'number' && Number.isFinite(value)) return String(value)
   if (typeof value !== 'string' || value.trim() === '') throw new HttpError(400, `${name} is required`)
+  // PostgreSQL text holds no NUL: refused here, not a 500 there.
+  if (value.includes('\0')) throw new HttpError(400, `${name} must not contain a NUL character`)
   return value.trim()
 }
 
@@ -80,6 +82,8 @@ export function onrampView(deps: Deps, app: App, row: RampOrderRow) {
     inputAmount: row.fiat_amount,
     inputCurrency: row.fiat,
     outputCurrency: row.crypto_id,
+    // The page completes this very order, and only if the rest of the link is what was ordered.
+    orderId: row.id,
   })
   return {
     id: row.id,

@@ -68,6 +68,7 @@ export async function insertRampOrder(store: Store, app: App, order: Omit<RampOr
 }
 
 export async function findRampOrder(store: Store, app: App, direction: Direction, id: string): Promise<RampOrderRow | undefined> {
+  if (!isRampId(id)) return undefined
   const { rows } = await store.query<RampOrderRow>('SELECT * FROM ramp_orders WHERE id = $1 AND app_id = $2 AND environment = $3 AND direction = $4', [
     id,
     ...scope(app),
@@ -113,20 +114,24 @@ export async function markDeposited(store: Store, id: string, txHash: Hash | nul
   await store.query('UPDATE ramp_orders SET paid_at = now(), tx_hash = $2 WHERE id = $1 AND paid_at IS NULL', [id, txHash])
 }
 
-/** The oldest live, unpaid API on-ramp order the hosted page's order stands for (same app, receiver, coin, chain, fiat and payout). */
+/** The live, unpaid API on-ramp order a hosted page's link names, if the page stands for exactly it (same app, receiver, coin, chain, fiat amount and payout). */
 export async function matchingOnrampOrder(
   store: Store,
   appId: string,
   environment: string,
-  order: { receiver: Address; chainId: number; asset: FaucetAsset; fiat: string; cryptoAmount: string },
+  order: { id: string; receiver: Address; chainId: number; asset: FaucetAsset; fiat: string; fiatAmount: string; cryptoAmount: string },
 ): Promise<string | undefined> {
+  if (!isRampId(order.id)) return undefined
   const { rows } = await store.query<{ id: string }>(
-    `SELECT id FROM ramp_orders WHERE direction = 'onramp' AND app_id = $1 AND environment = $2 AND receiver = $3 AND chain_id = $4 AND asset = $5
-       AND fiat = $6 AND crypto_amount = $7 AND paid_at IS NULL AND expires_at > now() ORDER BY created_at, id LIMIT 1`,
-    [appId, environment, order.receiver, order.chainId, order.asset, order.fiat, order.cryptoAmount],
+    `SELECT id FROM ramp_orders WHERE id = $1 AND direction = 'onramp' AND app_id = $2 AND environment = $3 AND receiver = $4 AND chain_id = $5 AND asset = $6
+       AND fiat = $7 AND fiat_amount = $8 AND crypto_amount = $9 AND paid_at IS NULL AND expires_at > now()`,
+    [order.id, appId, environment, order.receiver, order.chainId, order.asset, order.fiat, order.fiatAmount, order.cryptoAmount],
   )
   return rows[0]?.id
 }
+
+/** The shape of the ids this service hands out (onr_, ofr_, rcp_ and 24 hex digits): anything else is no order, before a query. */
+export const isRampId = (id: string | undefined): id is string => typeof id === 'string' && /^(onr|ofr|rcp)_[0-9a-f]{24}$/.test(id)
 
 /** Marks an API on-ramp order paid, once: false when it was paid already (or expired). */
 export async function markOnrampPaid(store: Store, id: string): Promise<boolean> {
@@ -143,6 +148,7 @@ export async function insertRecipient(store: Store, app: App, recipient: Pick<Re
 }
 
 export async function findRecipient(store: Store, app: App, id: string, options: { includeDeleted?: boolean } = {}): Promise<RecipientRow | undefined> {
+  if (!isRampId(id)) return undefined
   const { rows } = await store.query<RecipientRow>(
     `SELECT * FROM ramp_recipients WHERE id = $1 AND app_id = $2 AND environment = $3${options.includeDeleted ? '' : ' AND deleted_at IS NULL'}`,
     [id, ...scope(app)],
@@ -162,6 +168,7 @@ export async function listRecipients(store: Store, app: App, page: number, limit
 }
 
 export async function updateRecipient(store: Store, app: App, id: string, fields: Partial<Pick<RecipientRow, 'bank' | 'account_number' | 'name'>>) {
+  if (!isRampId(id)) return undefined
   const { rows } = await store.query<RecipientRow>(
     `UPDATE ramp_recipients SET bank = coalesce($4, bank), account_number = coalesce($5, account_number), name = coalesce($6, name), updated_at = now()
      WHERE id = $1 AND app_id = $2 AND environment = $3 AND deleted_at IS NULL RETURNING *`,
@@ -171,6 +178,7 @@ export async function updateRecipient(store: Store, app: App, id: string, fields
 }
 
 export async function deleteRecipient(store: Store, app: App, id: string): Promise<boolean> {
+  if (!isRampId(id)) return false
   const { rows } = await store.query(
     'UPDATE ramp_recipients SET deleted_at = now() WHERE id = $1 AND app_id = $2 AND environment = $3 AND deleted_at IS NULL RETURNING id',
     [id, ...scope(app)],

@@ -30,17 +30,23 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export const newBrowserId = () => randomBytes(32).toString('base64url')
 export const isBrowserId = (value: string | undefined): value is string => value !== undefined && /^[A-Za-z0-9_-]{43}$/.test(value)
 
-/** Stores the order and answers its token (only its hash is kept). */
-export async function createOrder(store: Store, app: App, browserId: string, draft: OrderDraft): Promise<string> {
+/**
+ * Stores the order and answers its token (only its hash is kept). A page opened from a ramp API
+ * order's link (`orderId`) completes that order, when the link says exactly what was ordered.
+ */
+export async function createOrder(store: Store, app: App, browserId: string, draft: OrderDraft & { orderId?: string; fiatAmount?: string }): Promise<string> {
   const token = randomBytes(32).toString('base64url')
-  // The page completes the ramp API's order it stands for (POST /v1/onramp answered its link).
-  const rampOrderId = await matchingOnrampOrder(store, app.appId, app.environment, {
-    receiver: draft.receiver,
-    chainId: draft.chainId,
-    asset: draft.asset,
-    fiat: draft.quote.currency,
-    cryptoAmount: draft.amount.toString(),
-  })
+  const rampOrderId = draft.orderId
+    ? await matchingOnrampOrder(store, app.appId, app.environment, {
+        id: draft.orderId,
+        receiver: draft.receiver,
+        chainId: draft.chainId,
+        asset: draft.asset,
+        fiat: draft.quote.currency,
+        fiatAmount: draft.fiatAmount ?? '',
+        cryptoAmount: draft.amount.toString(),
+      })
+    : undefined
   await insertOrder(store, app, {
     rampOrderId,
     tokenHash: sha256(token),

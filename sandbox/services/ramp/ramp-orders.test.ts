@@ -123,7 +123,7 @@ describe('on-ramp orders', () => {
     })
     expect(order.id).toMatch(/^onr_/)
     expect(order.paymentUrl).toBe(
-      `${sandboxOf().url}/onramp?clientSecret=ramp-one-publishable&receiverWalletAddress=${receiver}&inputAmount=20&inputCurrency=USD&outputCurrency=eth-local-1`,
+      `${sandboxOf().url}/onramp?clientSecret=ramp-one-publishable&receiverWalletAddress=${receiver}&inputAmount=20&inputCurrency=USD&outputCurrency=eth-local-1&orderId=${order.id}`,
     )
 
     // Another app's id is not found; the id is no key to anything.
@@ -156,6 +156,41 @@ describe('on-ramp orders', () => {
     expect(completed.body.data.docs.map((entry: { id: string }) => entry.id)).toEqual([order.id])
     expect((await signed('one', 'GET', '/onramp?status=pending')).body.data.docs).toEqual([])
     await expect400(signed('one', 'GET', '/onramp?status=done'), 'status must be one of pending, paid, completed, expired, failed')
+  })
+
+  test('a page completes the very order its link names: not an older one paying out the same, not one whose link was altered', async () => {
+    const receiver = newAddress()
+    const create = async (inputAmount: string) =>
+      (await signed('one', 'POST', '/onramp', { inputAmount, inputCurrency: 'IDR', outputCurrency: 'eth-local-1', receiverWalletAddress: receiver })).body.data
+    // Two orders paying out the same ETH (the payout is rounded): the second one's page pays the second one.
+    const older = await create('10000.01')
+    const newer = await create('10000')
+    expect(older.outputAmount).toBe(newer.outputAmount)
+    const payPage = async (url: string) => {
+      const page = await fetch(url)
+      const token = /name="order" value="([A-Za-z0-9_-]+)"/.exec(await page.text())![1]!
+      const cookie = page.headers.get('set-cookie')!.split(';')[0]!
+      return fetch(`${sandboxOf().url}/onramp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin: sandboxOf().url },
+        body: new URLSearchParams({ order: token }).toString(),
+      })
+    }
+    // A link whose order id names the older order but whose amount is the newer one's completes nothing.
+    const altered = newer.paymentUrl.replace(newer.id, older.id)
+    expect((await payPage(altered)).status).toBe(200)
+    expect((await signed('one', 'GET', `/onramp/detail/${older.id}`)).body.data.status).toBe('pending')
+    expect((await payPage(newer.paymentUrl)).status).toBe(200)
+    expect((await signed('one', 'GET', `/onramp/detail/${newer.id}`)).body.data.status).toBe('completed')
+    expect((await signed('one', 'GET', `/onramp/detail/${older.id}`)).body.data.status).toBe('pending')
+  })
+
+  test("ids that are not this service's, and NUL characters, are 404 or 400, never a server error", async () => {
+    for (const path of ['/onramp/detail/%00', '/offramp/detail/a%00b', '/onramp/detail/onr_zz']) expect((await signed('one', 'GET', path)).status).toBe(404)
+    expect((await signed('one', 'DELETE', '/recipient/%00')).status).toBe(404)
+    expect((await signed('one', 'PATCH', '/recipient/%00', { name: 'Ann' })).status).toBe(404)
+    const offramp = await signed('one', 'POST', '/offramp', { amount: '0.01', inputCurrency: 'eth-local-1', outputCurrency: 'USD', recipientId: 'x\u0000y' })
+    expect(offramp.status).toBe(400)
   })
 
   test('bad orders are 400s and write nothing', async () => {
