@@ -62,7 +62,7 @@ export type ConfirmationPayload = {
 }
 
 /** The batch wallet_showCallsStatus shows (EIP-5792): its status code and transaction, as read when asked. */
-export type CallsStatusView = { id: string; chainId: number; status: number; atomic: boolean; calls?: number; transactionHash?: string }
+export type CallsStatusView = { id: string; chainId: number; status: number; atomic: boolean; transactionHash?: string }
 
 export type Confirmation = {
   id: number

@@ -108,15 +108,12 @@ export const wallet_showCallsStatus: RpcHandler = async (ctx, params) => {
     atomic: boolean
     receipts: { transactionHash: string }[]
   }
-  const [id] = positional(params, 1)
-  const batch = batches.get(id as string)!
   ctx.wallet.ui.set({
     callsStatus: {
       id: status.id,
       chainId: Number(status.chainId),
       status: status.status,
       atomic: status.atomic,
-      calls: 'hashes' in batch ? batch.hashes.length : undefined,
       ...(status.receipts[0] && { transactionHash: status.receipts.at(-1)!.transactionHash }),
     },
   })

@@ -4,7 +4,7 @@ import type { Deps } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
 import { FaucetLowError } from '../../services/chain/faucet.ts'
 import { claimOrder, createOrder, isBrowserId, newBrowserId, payableReceiver, recordPayment } from '../../services/ramp/orders.ts'
-import { quoteOnramp } from '../../services/ramp/pricing.ts'
+import { assetOf, quoteOnramp } from '../../services/ramp/pricing.ts'
 import { page, pageHeaders } from '../page-view.ts'
 import {
   claimTitles,
@@ -77,7 +77,7 @@ export function onrampPageRoutes(deps: Deps) {
       const token = await createOrder(deps.store, app, browserId, {
         receiver,
         chainId: crypto.chainId,
-        asset: crypto.symbol === 'ETH' ? 'ETH' : 'DEMO',
+        asset: assetOf(crypto),
         amount: received,
         quote,
         ...(orderId && { orderId, fiatAmount: query('inputAmount') }),

@@ -5,7 +5,7 @@ import { HttpError, ok } from '../../http/envelope.ts'
 import type { App } from '../app-config/apps.ts'
 import { depositAccount, depositWatcher } from './deposits.ts'
 import { orderLifetimeMs } from './orders.ts'
-import { onrampCryptos, quoteOfframp, quoteOnramp } from './pricing.ts'
+import { assetOf, onrampCryptos, quoteOfframp, quoteOnramp } from './pricing.ts'
 import {
   deleteRecipient,
   findRampOrder,
@@ -64,7 +64,7 @@ export function rampOrderRoutes(deps: Deps) {
         direction: 'onramp',
         crypto_id: crypto.id,
         chain_id: crypto.chainId,
-        asset: crypto.symbol === 'ETH' ? 'ETH' : 'DEMO',
+        asset: assetOf(crypto),
         fiat,
         fiat_amount: amount,
         crypto_amount: received.toString(),
@@ -105,7 +105,7 @@ export function rampOrderRoutes(deps: Deps) {
         direction: 'offramp',
         crypto_id: crypto.id,
         chain_id: crypto.chainId,
-        asset: crypto.symbol === 'ETH' ? 'ETH' : 'DEMO',
+        asset: assetOf(crypto),
         fiat,
         fiat_amount: quote.total_received_amount,
         crypto_amount: deposit.toString(),

@@ -90,6 +90,9 @@ export const isFiat = (id: string) => fiats.some((fiat) => fiat.id === id)
  * The quote for `amount` of `fiat` in `crypto`, or a 400 whose message the buy screen shows as is.
  * `received` is what the buyer gets, in the coin's base units (18 decimals for both coins).
  */
+/** The faucet asset a crypto of the rate table is paid in. */
+export const assetOf = (crypto: Pick<OnrampCrypto, 'symbol'>): 'ETH' | 'DEMO' => (crypto.symbol === 'ETH' ? 'ETH' : 'DEMO')
+
 export function quoteOnramp(amount: string, fiat: string, crypto: OnrampCrypto | undefined, cryptoId: string): { quote: OnrampQuote; received: bigint } {
   const rate = crypto && rates[crypto.symbol]?.[fiat]
   if (!isFiat(fiat)) throw new HttpError(400, `Unknown currency: ${fiat || '(none)'}`)

@@ -97,6 +97,21 @@ describe('credentials', () => {
   })
 })
 
+/** Opens a hosted on-ramp page as a browser does: its order token and the browser cookie it was bound to. */
+async function openPage(url: string) {
+  const page = await fetch(url)
+  const token = /name="order" value="([A-Za-z0-9_-]+)"/.exec(await page.text())![1]!
+  return { token, cookie: page.headers.get('set-cookie')!.split(';')[0]! }
+}
+
+/** Pays an opened page's order (the page's own form post). */
+const pay = ({ token, cookie }: { token: string; cookie: string }) =>
+  fetch(`${sandboxOf().url}/onramp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin: sandboxOf().url },
+    body: new URLSearchParams({ order: token }).toString(),
+  })
+
 describe('on-ramp orders', () => {
   test('created by the API, paid on the hosted page, listed and shown per app', async () => {
     const receiver = newAddress()
@@ -131,18 +146,7 @@ describe('on-ramp orders', () => {
     expect((await signed('two', 'GET', '/onramp')).body.data.docs).toEqual([])
 
     // The hosted page completes it; two pages opened for it pay it once.
-    const open = async () => {
-      const page = await fetch(order.paymentUrl)
-      const token = /name="order" value="([A-Za-z0-9_-]+)"/.exec(await page.text())![1]!
-      return { token, cookie: page.headers.get('set-cookie')!.split(';')[0]! }
-    }
-    const pay = ({ token, cookie }: { token: string; cookie: string }) =>
-      fetch(`${sandboxOf().url}/onramp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin: sandboxOf().url },
-        body: new URLSearchParams({ order: token }).toString(),
-      })
-    const [first, second] = [await open(), await open()]
+    const [first, second] = [await openPage(order.paymentUrl), await openPage(order.paymentUrl)]
     expect((await pay(first)).status).toBe(200)
     const refused = await pay(second)
     expect(refused.status).toBe(400)
@@ -166,21 +170,11 @@ describe('on-ramp orders', () => {
     const older = await create('10000.01')
     const newer = await create('10000')
     expect(older.outputAmount).toBe(newer.outputAmount)
-    const payPage = async (url: string) => {
-      const page = await fetch(url)
-      const token = /name="order" value="([A-Za-z0-9_-]+)"/.exec(await page.text())![1]!
-      const cookie = page.headers.get('set-cookie')!.split(';')[0]!
-      return fetch(`${sandboxOf().url}/onramp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin: sandboxOf().url },
-        body: new URLSearchParams({ order: token }).toString(),
-      })
-    }
     // A link whose order id names the older order but whose amount is the newer one's completes nothing.
     const altered = newer.paymentUrl.replace(newer.id, older.id)
-    expect((await payPage(altered)).status).toBe(200)
+    expect((await pay(await openPage(altered))).status).toBe(200)
     expect((await signed('one', 'GET', `/onramp/detail/${older.id}`)).body.data.status).toBe('pending')
-    expect((await payPage(newer.paymentUrl)).status).toBe(200)
+    expect((await pay(await openPage(newer.paymentUrl))).status).toBe(200)
     expect((await signed('one', 'GET', `/onramp/detail/${newer.id}`)).body.data.status).toBe('completed')
     expect((await signed('one', 'GET', `/onramp/detail/${older.id}`)).body.data.status).toBe('pending')
   })

@@ -4,7 +4,6 @@ import { createBundlerClient, createPaymasterClient } from 'viem/account-abstrac
 import { describe, expect, test } from 'vitest'
 import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
-import type { CreatedWallet } from '../../test-sandbox.ts'
 import { viemChainOf } from '../chain/networks.ts'
 import { accountModel } from './accounts.ts'
 import { smartAccountSandbox } from './test-smart-accounts.ts'
@@ -16,14 +15,12 @@ import { topUpMessage } from './top-up.ts'
 const f = smartAccountSandbox()
 const { chain, publicClient, wallet, ethOf, demoOf, accountsOf, ownerSigns, accountModelFor, tank } = f
 
-async function runOp(kind: 'deploy' | 'sendToken' | 'signTransaction', params: object, isSponsored = true) {
-  const built = await (f.sdk.smartAccount.userOp[kind].hash as (p: object) => Promise<{ hash: string; userOpId: string }>)({ ...params, isSponsored })
-  const signature = await ownerSigns(built.hash)
-  const started = performance.now()
-  await f.sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId, signature, isSponsored })
+/** Builds a sponsored operation of `kind`, has its owner (the wallet of `token`) sign it, submits it and waits for its receipt. */
+async function runOp(kind: 'deploy' | 'sendToken' | 'signTransaction', params: object, token = f.owner.walletToken) {
+  const built = await (f.sdk.smartAccount.userOp[kind].hash as (p: object) => Promise<{ hash: string; userOpId: string }>)({ ...params, isSponsored: true })
+  const signature = await ownerSigns(built.hash, token)
+  await f.sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId, signature, isSponsored: true })
   const receipt = await f.sdk.smartAccount.userOp.receipt({ userOpId: built.userOpId, wait: true })
-  // A figure for the notes (bench), not an assertion: submit → receipt on the local chain.
-  console.info(`${kind}: submit to receipt ${Math.round(performance.now() - started)} ms`)
   return { built, signature, receipt }
 }
 
@@ -65,7 +62,7 @@ describe('smart accounts', () => {
       .signature as Hex
     expect(await publicClient().verifyTypedData({ address: account!.aaAddress as Address, ...typedData, signature: typedSignature })).toBe(true)
 
-    const { receipt } = await runOpFor(signer, account!.id, 'deploy', {})
+    const { receipt } = await runOp('deploy', { accountId: account!.id }, signer.walletToken)
     expect(receipt).toMatchObject({ status: 'included', success: true })
     expect((await accountsOf(signer.address))[0]!.status).toBe('deployed')
     const after = await sign('hello after')
@@ -107,7 +104,7 @@ describe('smart accounts', () => {
       to: demoContracts.demoToken.address,
       data: encodeTransfer(to, parseUnits(amount, 18)),
     })
-    const ok = await runOpFor(signer, account!.id, 'signTransaction', { calls: [transfer(a, '1'), transfer(b, '1')] })
+    const ok = await runOp('signTransaction', { accountId: account!.id, calls: [transfer(a, '1'), transfer(b, '1')] }, signer.walletToken)
     expect(ok.receipt).toMatchObject({ status: 'included', success: true })
     expect([await demoOf(a), await demoOf(b)]).toEqual([parseUnits('1', 18), parseUnits('1', 18)])
     // A batch that is fine when built, but whose second call fails when it runs: the account's
@@ -215,18 +212,6 @@ async function asAccount(address: Address, call: { to: Address; data: Hex }) {
   await publicClient().waitForTransactionReceipt({ hash: sent.result })
   await rpc('anvil_stopImpersonatingAccount', [address])
   await rpc('anvil_setBalance', [address, '0x0'])
-}
-
-async function runOpFor(signer: CreatedWallet, accountId: string, kind: 'deploy' | 'signTransaction', params: object) {
-  const built = await (f.sdk.smartAccount.userOp[kind].hash as (p: object) => Promise<{ hash: string; userOpId: string }>)({
-    accountId,
-    ...params,
-    isSponsored: true,
-  })
-  const signature = await ownerSigns(built.hash, signer.walletToken)
-  await f.sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId, signature, isSponsored: true })
-  const receipt = await f.sdk.smartAccount.userOp.receipt({ userOpId: built.userOpId, wait: true })
-  return { built, receipt }
 }
 
 function encodeTransfer(to: Address, amount: bigint): Hex {
