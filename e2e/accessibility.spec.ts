@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test'
 import { startRequest } from './flows.ts'
-import { frameOf, latestCode, uniqueEmail } from './helpers.ts'
+import { frameOf, latestCode, openSecureWindow, pressConfirm, providerUrl, uniqueEmail } from './helpers.ts'
 
 /** The wallet frame (cross-origin) as a Frame, for evaluate. */
 const widgetFrame = (page: Page): Frame => {
@@ -27,10 +27,14 @@ async function settled(page: Page): Promise<void> {
     .catch(() => {})
 }
 
-/** Runs axe in the wallet frame; reports serious and critical violations (soft, so that every page is seen). */
-async function audit(page: Page, name: string): Promise<void> {
+/**
+ * Runs axe in the wallet frame (or, `window`, on the whole secure window); reports serious and
+ * critical violations (soft, so that every page is seen).
+ */
+async function audit(page: Page, name: string, { window = false } = {}): Promise<void> {
   await settled(page)
-  const { violations } = await new AxeBuilder({ page }).include('[data-testid=wallet-kit-frame]').analyze()
+  const axe = new AxeBuilder({ page })
+  const { violations } = await (window ? axe : axe.include('[data-testid=wallet-kit-frame]')).analyze()
   const bad = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
@@ -40,14 +44,21 @@ async function audit(page: Page, name: string): Promise<void> {
   expect.soft(bad, `axe on ${name}`).toEqual([])
 }
 
-/** A new kit with `theme`, the connect modal open on it. */
+/** A new kit with `theme` (in `mode: 'popup'` when asked: sign-ins and confirmations in the secure window), `modal` open on it. */
+const newKit = (page: Page, theme: 'dark' | 'light', modal: 'connect' | 'profile' = 'connect', mode: 'frame' | 'popup' = 'frame') =>
+  page.evaluate(
+    ([theme, modal, mode]) => {
+      window.WalletKit!.kit!.destroy()
+      return window.WalletKit!.createWalletKit({ appId: 'demo', env: 'production', theme, mode }).open(modal)
+    },
+    [theme, modal, mode] as const,
+  )
+
+/** The demo page with a new kit in `theme`, the connect modal open on it. */
 async function openConnect(page: Page, theme: 'dark' | 'light'): Promise<void> {
   await page.goto('/demo/')
   await expect(page.getByTestId('chain')).toHaveText('31337')
-  await page.evaluate((theme) => {
-    window.WalletKit!.kit!.destroy()
-    return window.WalletKit!.createWalletKit({ appId: 'demo', env: 'production', theme }).open('connect')
-  }, theme)
+  await newKit(page, theme)
 }
 
 async function login(page: Page, request: APIRequestContext, theme: string): Promise<void> {
@@ -118,6 +129,89 @@ for (const theme of ['dark', 'light'] as const) {
     await audit(page, `sign message confirmation (${theme})`)
     await frame.getByRole('button', { name: 'Reject' }).click()
     expect(await pending).toMatchObject({ code: 4001 })
+  })
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`axe: QR code, WhatsApp, the secure window, the select lists, a transaction and need-permission (${theme})`, async ({ page, request }) => {
+    await openConnect(page, theme)
+    const frame = frameOf(page)
+    await frame.getByRole('button', { name: 'More Options' }).click()
+    await frame.getByRole('button', { name: 'Sandbox Wallet' }).click()
+    await expect(frame.getByRole('heading', { name: 'Scan QR Code' })).toBeVisible()
+    await expect(frame.getByRole('img', { name: /QR/ })).toBeVisible()
+    await expect(frame.getByTestId('open-in-browser')).toBeVisible()
+    await audit(page, `QR code (${theme})`)
+    await frame.getByRole('button', { name: 'Back' }).click()
+    await frame.getByRole('button', { name: 'Back' }).click()
+
+    await frame.getByRole('button', { name: 'Continue with Whatsapp' }).click()
+    await expect(frame.getByRole('heading', { name: 'Whatsapp Login' })).toBeVisible()
+    await audit(page, `WhatsApp (${theme})`)
+    await frame.getByLabel('Phone number').fill('0812345')
+    await frame.getByRole('button', { name: 'Sign In' }).click()
+    await expect(frame.getByText('Invalid phone number')).toBeVisible()
+    await audit(page, `WhatsApp with error (${theme})`)
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+
+    // The secure window: the frame's offer, then the window's own pages (sign-in, a signature).
+    await newKit(page, theme, 'connect', 'popup')
+    await expect(frame.getByTestId('secure-window')).toBeVisible()
+    await audit(page, `connect home, sign-in in the secure window (${theme})`)
+    const signIn = await openSecureWindow(page)
+    expect(await signIn.evaluate(() => document.documentElement.dataset.theme)).toBe(theme)
+    await expect(signIn.getByRole('heading', { name: 'Login or Sign Up' })).toBeVisible()
+    await audit(signIn, `secure window: connect home (${theme})`, { window: true })
+    const email = uniqueEmail()
+    await signIn.getByPlaceholder('Enter your email').fill(email)
+    await signIn.getByRole('button', { name: 'Continue', exact: true }).click()
+    await expect(signIn.getByRole('heading', { name: 'OTP Verification' })).toBeVisible()
+    await audit(signIn, `secure window: OTP (${theme})`, { window: true })
+    await signIn.getByLabel('Verification code').fill(await latestCode(request, email))
+    await expect(signIn.getByRole('heading', { name: 'Wallet Created Successfully!' })).toBeVisible()
+    await audit(signIn, `secure window: wallet created (${theme})`, { window: true })
+    await signIn.getByRole('button', { name: 'Done' }).click()
+    await expect.poll(() => signIn.isClosed()).toBe(true)
+    const address = ((await page.evaluate(() => window.WalletKit!.kit!.provider.request({ method: 'eth_accounts' }))) as string[])[0]!
+
+    const signing = startRequest(page, 'personal_sign', ['0x68656c6c6f', address])
+    await expect(frame.getByTestId('confirm-message')).toHaveText('hello')
+    await audit(page, `sign message, confirm in the secure window (${theme})`)
+    const confirmWindow = await openSecureWindow(page)
+    await expect(confirmWindow.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
+    await expect(confirmWindow.getByRole('button', { name: 'Confirm' })).toBeVisible()
+    await audit(confirmWindow, `secure window: sign message (${theme})`, { window: true })
+    await pressConfirm(confirmWindow.getByRole('button', { name: 'Confirm' }))
+    expect((await signing).result).toMatch(/^0x[0-9a-f]{130}$/)
+
+    // Back in the frame (the session stays): the Buy page's lists, a transaction, need-permission.
+    await newKit(page, theme, 'profile')
+    await frame.getByRole('button', { name: 'Buy' }).click()
+    await expect(frame.getByRole('button', { name: 'Select currency' })).toHaveText(/IDR/)
+    await frame.getByRole('button', { name: 'Select currency' }).click()
+    await expect(frame.getByRole('listbox', { name: 'Select currency' })).toBeVisible()
+    await audit(page, `select currency (${theme})`)
+    await frame.getByRole('option', { name: /IDR/ }).click()
+    await frame.getByRole('button', { name: 'Select crypto' }).click()
+    await expect(frame.getByRole('listbox', { name: 'Select crypto' })).toBeVisible()
+    await audit(page, `select crypto (${theme})`)
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+
+    const sending = startRequest(page, 'eth_sendTransaction', [{ from: address, to: address, value: '0x1' }])
+    await expect(frame.getByRole('heading', { name: 'Confirm Transaction' })).toBeVisible()
+    await expect(frame.getByTestId('confirm-fee')).toBeVisible()
+    await audit(page, `transaction confirmation (${theme})`)
+    await frame.getByRole('button', { name: 'Reject' }).click()
+    expect(await sending).toMatchObject({ code: 4001 })
+
+    expect((await request.post(`${providerUrl}/dev/api/wallets/${address}/permission`, { data: { granted: false } })).ok()).toBe(true)
+    const refused = startRequest(page, 'personal_sign', ['0x6869', address])
+    await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+    expect(await refused).toMatchObject({ code: 4100 })
+    await expect(frame.getByRole('heading', { name: 'Permission needed' })).toBeVisible()
+    await audit(page, `need permission (${theme})`)
   })
 }
 
