@@ -12,7 +12,7 @@ import { kitConfig, libConfig } from './bundles.ts'
  * - dist/lib: the npm entries (`wallet-kit`, `wallet-kit/element`, `wallet-kit/react`,
  *   `wallet-kit/sdk`) as ESM, dependencies external; dist/types: their declarations
  *   (tsconfig.types.json);
- * - dist/examples: the example host pages that need bundling (React, ethers, viem, wagmi, web3).
+ * - dist/examples: the example host pages that need bundling (React, Vue, ethers, viem, wagmi, web3).
  *   `--no-examples` skips them;
  * - dist/dev-wallet: the sandbox's mobile wallet page (/dev/wallet, WalletKit).
  */

@@ -1,18 +1,26 @@
 import react from '@vitejs/plugin-react'
+import vue from '@vitejs/plugin-vue'
 import type { InlineConfig } from 'vite'
-import { root } from './bundles.ts'
+import { elementRenderer, root } from './bundles.ts'
 
 /** Example pages that import `wallet-kit` as an npm user would, bundled into dist/examples/<name>/. */
-export const bundledExamples = ['demo', 'react', 'ethers', 'viem', 'wagmi', 'web3'] as const
+export const bundledExamples = ['demo', 'react', 'ethers', 'viem', 'wagmi', 'web3', 'vue'] as const
 
 export const examplesConfig = (): InlineConfig => ({
   configFile: false,
   root: `${root}examples`,
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The Vue example's <wallet-kit> is a custom element, not a Vue component to resolve.
+    vue({ template: { compilerOptions: { isCustomElement: (tag) => tag === 'wallet-kit' } } }),
+    // `wallet-kit/element` renders with mini-react, as in the package (dist/lib): no React in a Vue page.
+    elementRenderer(),
+  ],
   resolve: {
     alias: [
       { find: /^wallet-kit\/react$/, replacement: `${root}host-sdk/react/index.ts` },
+      { find: /^wallet-kit\/element$/, replacement: `${root}host-sdk/element.ts` },
       { find: /^wallet-kit$/, replacement: `${root}host-sdk/index.ts` },
     ],
   },

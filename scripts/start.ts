@@ -17,7 +17,7 @@ const demo = await serveExamples({ roots: ['dist/examples', 'examples'], host: '
 
 console.log(`Provider sandbox:  ${sandbox.url}`)
 console.log(`Demo host page:    http://127.0.0.1:${demoPort}/demo/`)
-console.log(`Examples:          http://127.0.0.1:${demoPort}/{element,react,ethers,viem,wagmi,web3}/`)
+console.log(`Examples:          http://127.0.0.1:${demoPort}/{element,react,vue,ethers,viem,wagmi,web3}/`)
 console.log(`Login codes (dev inbox): ${sandbox.url}/dev/inbox`)
 console.log(`Mobile wallet (WalletConnect): ${sandbox.url}/dev/wallet`)
 
