@@ -2,6 +2,14 @@ import type { Messages } from './i18n.ts'
 
 /** Indonesian, following SPEC.md's English (i18n.ts). */
 export const id: Messages = {
+  username: 'Nama pengguna',
+  password: 'Kata sandi',
+  signingIn: 'Sedang masuk…',
+  credentialsRequired: 'Silakan masukkan nama pengguna dan kata sandi Anda',
+  signInUnavailable: (provider: string) => `Masuk dengan ${provider} tidak dapat dimuat. Periksa koneksi Anda lalu coba lagi.`,
+  popupBlocked: 'Jendela masuk diblokir. Izinkan pop-up untuk situs ini lalu coba lagi.',
+  viewOn: (explorer: string) => `Lihat di ${explorer}`,
+  chainUnreachable: (chain: string) => `${chain} tidak dapat dijangkau saat ini. Coba lagi nanti.`,
   loginTitle: 'Masuk atau Daftar',
   loginSubtitle: 'Gerbang Anda ke dunia terdesentralisasi. Sederhana, Andal, Milik Anda.',
   emailPlaceholder: 'Masukkan email Anda',

@@ -2,6 +2,15 @@ import { useWidget } from './context.ts'
 
 /** English strings are SPEC.md's, exactly; Indonesian follows them. */
 const en = {
+  username: 'Username',
+  password: 'Password',
+  signingIn: 'Signing in…',
+  /** SPEC.md section 5. */
+  credentialsRequired: 'Please enter your username and password',
+  signInUnavailable: (provider: string) => `${provider} sign-in could not load. Check your connection and try again.`,
+  popupBlocked: 'The sign-in window was blocked. Allow pop-ups for this site and try again.',
+  viewOn: (explorer: string) => `View on ${explorer}`,
+  chainUnreachable: (chain: string) => `${chain} cannot be reached right now. Try again later.`,
   loginTitle: 'Login or Sign Up',
   loginSubtitle: 'Your gateway to the decentralized world. Simple, Powerful, Yours.',
   emailPlaceholder: 'Enter your email',

@@ -43,10 +43,16 @@ describe('app config', () => {
         useEmailLogin: true,
         rampableClientSecret: 'demo-ramp-publishable',
         showPoweredBy: true,
-        google: { enabled: true, clientId: 'demo-google-client' },
-        apple: { enabled: true, clientId: 'demo-apple-client', redirectUri: `${sandbox.url}/widget/oauth-callback.html` },
-        telegram: { enabled: true, botId: '7000000001', botUsername: 'wallet_kit_demo_bot' },
+        google: { enabled: true, clientId: 'demo-google-client', scriptUrl: `${sandbox.url}/oauth/google/gsi/client` },
+        apple: {
+          enabled: true,
+          clientId: 'demo-apple-client',
+          redirectUri: `${sandbox.url}/widget/oauth-callback.html`,
+          scriptUrl: `${sandbox.url}/oauth/apple/appleid.auth.js`,
+        },
+        telegram: { enabled: true, botId: '7000000001', botUsername: 'wallet_kit_demo_bot', scriptUrl: `${sandbox.url}/telegram/telegram-widget.js` },
         whatsapp: { enabled: true },
+        usernamePassword: { enabled: false },
         allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
         chains: [
           {

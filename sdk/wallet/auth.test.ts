@@ -131,3 +131,40 @@ describe('service-level login (SPEC.md section 4)', () => {
     expect((await rec.requests()).map((r) => r.path)).toEqual(['/api/v2/auth/login', '/api/v2/auth/login'])
   })
 })
+
+describe('loginOrRegister (SPEC.md section 8: a wrong login registers the same credentials)', () => {
+  const credentials = { username: 'newcomer', password: 'long enough pw' }
+
+  test("'username or password is incorrect' registers the same credentials", async () => {
+    await rec.rules(
+      { path: '/api/v2/auth/login', status: 400, message: 'username or password is incorrect' },
+      { path: '/api/v2/auth/register', body: { isWalletCreated: false, accessToken: 'at', refreshToken: 'rt' } },
+    )
+    const result = await createClient({ appId: 'demo', baseUrls: rec.baseUrls }).auth.loginOrRegister(credentials)
+    expect(result).toEqual({ isWalletCreated: false, accessToken: 'at', refreshToken: 'rt' })
+    const requests = await rec.requests()
+    expect(requests.map((r) => [r.path, JSON.parse(r.body)])).toEqual([
+      ['/api/v2/auth/login', credentials],
+      ['/api/v2/auth/register', credentials],
+    ])
+  })
+
+  test('a right login does not register', async () => {
+    await rec.rules({ path: '/api/v2/auth/login', body: walletLogin })
+    expect((await createClient({ baseUrls: rec.baseUrls }).auth.loginOrRegister(credentials)).walletToken).toBe('wt-1')
+    expect((await rec.requests()).map((r) => r.path)).toEqual(['/api/v2/auth/login'])
+  })
+
+  test.each([
+    [429, 'Too many requests, try again in 60 seconds'],
+    [400, 'Please enter your username and password'],
+    [403, 'Username and password login is not enabled'],
+  ])('any other failure (%i %s) stays a failure and registers nobody', async (status, message) => {
+    await rec.rules({ path: '/api/v2/auth/login', status, message })
+    const error = await createClient({ baseUrls: rec.baseUrls })
+      .auth.loginOrRegister(credentials)
+      .catch((e: SdkError) => e)
+    expect([(error as SdkError).message, (error as SdkError).code]).toEqual([message, String(status)])
+    expect((await rec.requests()).map((r) => r.path)).toEqual(['/api/v2/auth/login'])
+  })
+})

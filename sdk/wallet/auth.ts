@@ -17,6 +17,9 @@ export type TelegramAuthData = {
   [key: string]: unknown
 }
 
+/** The message of a failed username login that the modal answers by registering the same credentials (SPEC.md section 8). */
+export const wrongCredentialsMessage = 'username or password is incorrect'
+
 export type AuthClient = {
   /** Sends the 6-digit code by e-mail (form-encoded). */
   loginOtp(params: { email: string }, options?: CallOptions): Promise<VerificationTokenResult>
@@ -25,9 +28,12 @@ export type AuthClient = {
   /** The kit's own social flow: exchanges an authorisation code; a non-OK answer is 'Failed to verify google'. */
   googleCode(params: { code: string }, options?: CallOptions): Promise<LoginResult>
   apple(params: { credential: string; expireDate?: string }, options?: CallOptions): Promise<LoginResult>
-  telegram(params: TelegramAuthData, options?: CallOptions): Promise<LoginResult>
+  /** The login widget's fields; `botUsername` names the app's bot they were signed for (the widget sends it, SPEC.md section 7). */
+  telegram(params: TelegramAuthData & { botUsername?: string }, options?: CallOptions): Promise<LoginResult>
   login(params: { username: string; password: string }, options?: CallOptions): Promise<LoginResult>
   register(params: { username: string; password: string }, options?: CallOptions): Promise<LoginResult>
+  /** The modal's username sign-in (SPEC.md section 8): a login refused as 'username or password is incorrect' registers the same credentials. */
+  loginOrRegister(params: { username: string; password: string }, options?: CallOptions): Promise<LoginResult>
   loginWhatsapp(params: { phoneNumber: string }, options?: CallOptions): Promise<VerificationTokenResult>
   verifyWhatsapp(params: { verificationToken: string; otp: string }, options?: CallOptions): Promise<LoginResult>
   /**
@@ -53,6 +59,11 @@ export function createAuthClient(config: ClientConfig | Context = {}): AuthClien
     telegram: (params, options) => json('/auth/telegram', params, options),
     login: (params, options) => json('/auth/login', params, options),
     register: (params, options) => json('/auth/register', params, options),
+    loginOrRegister: (params, options) =>
+      json('/auth/login', params, options).catch((error: unknown) => {
+        if (error instanceof SdkError && error.message === wrongCredentialsMessage) return json('/auth/register', params, options)
+        throw error
+      }),
     loginWhatsapp: (params, options) => walletRequest(ctx, { path: '/auth/login-whatsapp', body: { kind: 'json', value: params } }, options),
     verifyWhatsapp: (params, options) => json('/auth/verify-whatsapp', params, options),
     handoff: ({ channel, walletToken }, options) =>

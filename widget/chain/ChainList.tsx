@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useWidget } from '../context.ts'
 import { useT } from '../i18n.ts'
 import { useStore } from '../store.ts'
+import { isUnreachable, switchChain } from './switch.ts'
 
 /** Chain icons come from the provider's icon service by network name (it answers a fallback image for unknown ones). */
 export function ChainIcon({ network }: { network: string }) {
@@ -12,10 +13,11 @@ export function ChainIcon({ network }: { network: string }) {
 
 /**
  * SPEC.md section 2: the configured chains; clicking one shows a spinner on it until the switch
- * succeeds (then `onSwitched`); on failure the highlighted selection reverts to the current chain.
+ * succeeds (then `onSwitched`); on failure (a chain that cannot be reached, chain/switch.ts) the
+ * highlighted selection reverts to the current chain and the error line says why.
  */
 export function ChainList({ onSwitched }: { onSwitched: () => void }) {
-  const { wallet } = useWidget()
+  const { wallet, rpc } = useWidget()
   const t = useT()
   const current = useStore(wallet.ui, (s) => s.chainId)
   const [pending, setPending] = useState<number | null>(null)
@@ -26,10 +28,11 @@ export function ChainList({ onSwitched }: { onSwitched: () => void }) {
     setPending(chainId)
     setError(null)
     try {
-      await wallet.switchChain(chainId)
+      await switchChain({ wallet, rpc }, chainId)
       onSwitched()
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Could not switch chain')
+      const name = wallet.chain(chainId)?.name ?? String(chainId)
+      setError(isUnreachable(err) ? t.chainUnreachable(name) : err instanceof Error ? err.message : t.somethingWrong)
     } finally {
       setPending(null)
     }

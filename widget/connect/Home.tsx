@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react'
 import { emailPattern } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { SecureWindowSignIn } from '../secure/SecureWindowButton.tsx'
@@ -9,6 +9,11 @@ import { SocialButtons } from './SocialButtons.tsx'
 import { WalletShortcuts } from './WalletButtons.tsx'
 import { useStore } from '../store.ts'
 import { useT } from '../i18n.ts'
+import { RouteError } from '../lazy-route.ts'
+import { useBadgeGuard } from './use-badge-guard.ts'
+
+/** Loaded only when app config turns the form on (SPEC.md section 2: present, switched off). */
+const PasswordForm = lazy(() => import('./PasswordForm.tsx').then((m) => ({ default: m.PasswordForm })))
 
 /**
  * The connect modal's home. A frame that cannot keep a session (third-party storage blocked) or a
@@ -25,7 +30,7 @@ function SecureHome() {
   const t = useT()
   return (
     <div className="wk-stack wk-center">
-      <Logo logoUrl={config.logoUrl} />
+      <Logo config={config} />
       <h2 className="wk-heading" id={titleId}>
         {t.loginTitle}
       </h2>
@@ -39,6 +44,8 @@ function SignInHome() {
   const { wallet, config } = useWidget()
   const t = useT()
   const [email, setEmail] = useState('')
+  const emailInput = useRef<HTMLInputElement>(null)
+  useBadgeGuard(emailInput)
   const { send, busy, error } = useSendCode('email', (to) => (emailPattern.test(to) ? null : t.invalidEmail))
   const hasWallets = useStore(wallet.ui, (s) => s.wallets.length > 0)
   const hasSocial = config.whatsapp.enabled || config.google.enabled || config.apple.enabled || config.telegram.enabled
@@ -49,7 +56,7 @@ function SignInHome() {
 
   return (
     <div className="wk-stack wk-center">
-      <Logo logoUrl={config.logoUrl} />
+      <Logo config={config} />
       <h2 className="wk-heading" id={titleId}>
         {t.loginTitle}
       </h2>
@@ -69,6 +76,7 @@ function SignInHome() {
           </label>
           <input
             id="wk-email"
+            ref={emailInput}
             className="wk-input"
             type="email"
             inputMode="email"
@@ -84,6 +92,13 @@ function SignInHome() {
             {error}
           </p>
         </form>
+      )}
+      {config.usernamePassword?.enabled && (
+        <RouteError resetKey="password" fallback={null}>
+          <Suspense fallback={null}>
+            <PasswordForm divider={config.useEmailLogin !== false || hasWallets || hasSocial} />
+          </Suspense>
+        </RouteError>
       )}
     </div>
   )

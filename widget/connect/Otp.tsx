@@ -3,6 +3,7 @@ import { errorDisplayMs, otpLength, postLoginDelayMs, resendWaitSeconds } from '
 import { useWidget } from '../context.ts'
 import { errorText, useCountdown, useTimedMessage } from '../use-timed.ts'
 import { completeLogin } from './complete-login.ts'
+import { useBadgeGuard } from './use-badge-guard.ts'
 import { useT } from '../i18n.ts'
 
 const digitsOnly = (s: string) => s.replace(/\D/g, '').slice(0, otpLength)
@@ -16,6 +17,8 @@ export function Otp() {
   const [left, restart] = useCountdown(target?.channel === 'whatsapp' ? resendWaitSeconds.whatsapp : resendWaitSeconds.email)
   const inFlight = useRef(false)
   const [busy, setBusy] = useState(false)
+  const codeInput = useRef<HTMLInputElement>(null)
+  useBadgeGuard(codeInput)
 
   if (!target) return null
 
@@ -78,6 +81,7 @@ export function Otp() {
       </label>
       <input
         id="wk-otp"
+        ref={codeInput}
         className="wk-input wk-otp"
         inputMode="numeric"
         autoComplete="one-time-code"

@@ -1,10 +1,14 @@
-import { useState, type ReactNode } from 'react'
-import { errorDisplayMs, postLoginDelayMs } from '../constants.ts'
+import { useRef, useState, type ReactNode } from 'react'
+import { signInScriptUrl } from '../../sdk/app-config.ts'
+import { errorDisplayMs } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { useT } from '../i18n.ts'
+import { lazyModule } from '../lazy-route.ts'
 import { useTimedMessage } from '../use-timed.ts'
-import { completeLogin } from './complete-login.ts'
-import { socialLogin, type SocialProvider } from './social.ts'
+import type { SocialProvider } from './social.ts'
+
+/** The sign-in code, with the provider scripts' loader, stays out of the frame's first route. */
+const social = lazyModule(() => import('./social.ts'))
 
 const icons: Record<SocialProvider | 'whatsapp', ReactNode> = {
   google: (
@@ -52,21 +56,26 @@ const labels = { google: 'Google', apple: 'Apple', telegram: 'Telegram', whatsap
  */
 export function SocialButtons() {
   const { wallet, client, config } = useWidget()
+  const inFlight = useRef(false)
   const [busy, setBusy] = useState<SocialProvider | null>(null)
   const [error, showError] = useTimedMessage(errorDisplayMs)
   const t = useT()
   const enabled = (['google', 'apple', 'telegram', 'whatsapp'] as const).filter((p) => config[p].enabled)
   if (enabled.length === 0) return null
 
-  async function social(provider: SocialProvider) {
-    if (busy) return
+  async function run(provider: SocialProvider) {
+    if (inFlight.current) return
+    inFlight.current = true
     setBusy(provider)
     try {
-      const login = await socialLogin({ client, config }, provider)
-      await completeLogin({ wallet, client }, login, postLoginDelayMs.social)
+      const m = await social.get()
+      await m
+        .signIn({ wallet, client, config }, provider, signInScriptUrl(config, provider))
+        .catch((e: unknown) => showError(m.failureText(e, t, labels[provider])))
     } catch {
       showError(t.somethingWrong)
     } finally {
+      inFlight.current = false
       setBusy(null)
     }
   }
@@ -82,7 +91,7 @@ export function SocialButtons() {
             aria-label={t.continueWith(labels[p])}
             title={labels[p]}
             disabled={busy !== null}
-            onClick={() => (p === 'whatsapp' ? wallet.navigate('whatsapp') : void social(p))}
+            onClick={() => (p === 'whatsapp' ? wallet.navigate('whatsapp') : void run(p))}
           >
             {busy === p ? <span className="wk-spinner" /> : icons[p]}
           </button>

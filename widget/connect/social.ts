@@ -1,88 +1,119 @@
-import type { LoginResult, TelegramAuthData } from '../../sdk/index.ts'
+import type { LoginResult } from '../../sdk/index.ts'
+import { postLoginDelayMs } from '../constants.ts'
 import type { WidgetContext } from '../context.ts'
+import type { Messages } from '../i18n.ts'
+import { completeLogin } from './complete-login.ts'
+import { loadProviderScript, PopupBlocked, SignInUnavailable } from './provider-script.ts'
+
+// The social sign-ins (SPEC.md sections 1 and 7), each through its provider's own JavaScript API,
+// loaded on demand from the URL app config names (provider-script.ts): Google Identity Services'
+// authorisation-code client, Sign in with Apple JS in popup mode, the Telegram login widget's
+// Telegram.Login.auth. The sandbox serves stand-ins of those scripts with the same globals, so this
+// code runs unchanged against the providers and against the sandbox's emulators. Loaded lazily
+// itself (SocialButtons.tsx): the frame's first route has no room for it.
 
 export type SocialProvider = 'google' | 'apple' | 'telegram'
 
-type PopupMessage = { provider?: unknown; code?: unknown; state?: unknown; idToken?: unknown; error?: unknown; event?: unknown; result?: unknown }
-
-/** How long a closed sign-in popup's last message may still be on its way. */
-const closedGraceMs = 1_000
+type GoogleCodeClient = {
+  initCodeClient(config: {
+    client_id: string
+    scope: string
+    ux_mode: 'popup'
+    state: string
+    callback: (response: { code?: string; state?: string; error?: string }) => void
+    error_callback: (error: { type: string }) => void
+  }): { requestCode(): void }
+}
+type AppleAuth = {
+  init(config: { clientId: string; scope: string; redirectURI: string; state: string; nonce: string; usePopup: true }): void
+  signIn(): Promise<{ authorization?: { code?: string; id_token?: string; state?: string } }>
+}
+type TelegramLogin = {
+  auth(options: { bot_id: string; request_access: 'write' }, callback: (user: Record<string, string | number> | false) => void): void
+}
+type ProviderGlobals = { google?: { accounts?: { oauth2?: GoogleCodeClient } }; AppleID?: { auth?: AppleAuth }; Telegram?: { Login?: TelegramLogin } }
 
 const random = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
 
-/**
- * Resolves with the first message the popup posts to this frame from `origin` that `accept`
- * takes; rejects when the user closes the popup first. Messages from any other window or
- * origin are ignored.
- */
-function popupResult(popup: Window, origin: string, accept: (m: PopupMessage) => boolean): Promise<PopupMessage> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (e: MessageEvent) => {
-      if (e.source !== popup || e.origin !== origin || typeof e.data !== 'object' || e.data === null) return
-      if (!accept(e.data as PopupMessage)) return
-      done()
-      resolve(e.data as PopupMessage)
-    }
-    // The popup posts its answer and closes at once; the frame can see it closed before the message
-    // (they travel apart between processes), so a closed popup gets a moment for its last message.
-    let grace: ReturnType<typeof setTimeout> | undefined
-    const watch = setInterval(() => {
-      if (!popup.closed || grace) return
-      grace = setTimeout(() => {
-        done()
-        reject(new Error('Sign-in window closed'))
-      }, closedGraceMs)
-    }, 400)
-    const done = () => {
-      clearInterval(watch)
-      clearTimeout(grace)
-      window.removeEventListener('message', onMessage)
-    }
-    window.addEventListener('message', onMessage)
-  })
+/** A claim of a JWT's payload, read without verifying (the wallet service verifies the token; this only binds it to this sign-in). */
+function claim(jwt: string, name: string): unknown {
+  try {
+    const payload = jwt.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')
+    return (JSON.parse(atob(payload)) as Record<string, unknown>)[name]
+  } catch {
+    return undefined
+  }
 }
 
-/** A fresh, unguessable window name: another page cannot find the popup by name and post into it. */
-function open(url: string): Window {
-  const popup = window.open(url, `wallet-kit-${random()}`, 'popup,width=480,height=680')
-  if (!popup) throw new Error('The sign-in window was blocked')
-  return popup
-}
+/** An answer that is not for the sign-in this frame started (another state or nonce): refused. */
+const forged = (provider: string) => new Error(`${provider} answered for another sign-in`)
 
-/**
- * The social sign-ins (SPEC.md section 1). Each provider's sign-in page opens in a popup on its
- * accounts host (for the sandbox, the provider's own emulator); its answer comes back by
- * postMessage and is exchanged with the wallet service.
- */
-export async function socialLogin({ client, config }: Pick<WidgetContext, 'client' | 'config'>, provider: SocialProvider): Promise<LoginResult> {
-  const origin = location.origin
-  const callback = `${origin}/widget/oauth-callback.html`
+async function google({ client, config }: Pick<WidgetContext, 'client' | 'config'>, scriptUrl: string | null): Promise<LoginResult> {
+  const oauth2 = await loadProviderScript(scriptUrl, () => (window as ProviderGlobals).google?.accounts?.oauth2)
   const state = random()
-  if (provider === 'telegram') {
-    const bot = config.telegram.botId ?? ''
-    const popup = open(`${origin}/telegram/login?${new URLSearchParams({ bot_id: bot, origin, state })}`)
-    const m = await popupResult(popup, origin, (d) => d.event === 'auth_result' && d.provider === 'telegram' && d.state === state)
-    if (typeof m.result !== 'object' || m.result === null) throw new Error('Telegram sign-in was cancelled')
-    return client.auth.telegram(m.result as TelegramAuthData)
-  }
-  const clientId = (provider === 'google' ? config.google.clientId : config.apple.clientId) ?? ''
-  const query = new URLSearchParams({
-    client_id: clientId,
-    // App config may give Apple's redirect URI relative to the provider origin.
-    redirect_uri: provider === 'apple' && config.apple.redirectUri ? new URL(config.apple.redirectUri, origin).href : callback,
-    response_type: provider === 'apple' ? 'code id_token' : 'code',
-    scope: provider === 'apple' ? 'name email' : 'openid email profile',
-    state,
-    nonce: random(),
-    ...(provider === 'apple' && { response_mode: 'form_post' }),
+  const code = await new Promise<string>((resolve, reject) =>
+    oauth2
+      .initCodeClient({
+        client_id: config.google.clientId ?? '',
+        scope: 'openid email profile',
+        ux_mode: 'popup',
+        state,
+        callback: (response) => {
+          if (response.state !== state) reject(forged('Google'))
+          else if (typeof response.code === 'string' && response.code) resolve(response.code)
+          else reject(new Error(`Google sign-in failed: ${response.error ?? 'no code'}`))
+        },
+        error_callback: (error) => reject(error.type === 'popup_failed_to_open' ? new PopupBlocked('Google') : new Error(`Google sign-in: ${error.type}`)),
+      })
+      .requestCode(),
+  )
+  return client.auth.googleCode({ code })
+}
+
+async function apple({ client, config }: Pick<WidgetContext, 'client' | 'config'>, scriptUrl: string | null): Promise<LoginResult> {
+  const auth = await loadProviderScript(scriptUrl, () => (window as ProviderGlobals).AppleID?.auth)
+  const state = random()
+  const nonce = random()
+  // App config may give Apple's redirect URI relative to the provider origin.
+  const redirectURI = new URL(config.apple.redirectUri ?? '/', location.origin).href
+  auth.init({ clientId: config.apple.clientId ?? '', scope: 'name email', redirectURI, state, nonce, usePopup: true })
+  const answer = await auth.signIn().catch((error: unknown) => {
+    const reason = (error as { error?: unknown } | null)?.error
+    throw reason === 'popup_blocked_by_browser' ? new PopupBlocked('Apple') : new Error(`Apple sign-in: ${String(reason)}`)
   })
-  const popup = open(`${origin}/oauth/${provider}/authorize?${query}`)
-  const m = await popupResult(popup, origin, (d) => d.provider === provider && d.state === state)
-  if (typeof m.error === 'string') throw new Error(m.error)
-  if (provider === 'google') {
-    if (typeof m.code !== 'string') throw new Error('Google sign-in returned no code')
-    return client.auth.googleCode({ code: m.code })
-  }
-  if (typeof m.idToken !== 'string') throw new Error('Apple sign-in returned no identity token')
-  return client.auth.apple({ credential: m.idToken })
+  const idToken = answer.authorization?.id_token
+  if (typeof idToken !== 'string') throw new Error('Apple sign-in returned no identity token')
+  if (answer.authorization?.state !== state || claim(idToken, 'nonce') !== nonce) throw forged('Apple')
+  return client.auth.apple({ credential: idToken })
+}
+
+async function telegram({ client, config }: Pick<WidgetContext, 'client' | 'config'>, scriptUrl: string | null): Promise<LoginResult> {
+  const login = await loadProviderScript(scriptUrl, () => (window as ProviderGlobals).Telegram?.Login)
+  const user = await new Promise<Record<string, string | number>>((resolve, reject) =>
+    login.auth({ bot_id: config.telegram.botId ?? '', request_access: 'write' }, (data) =>
+      data ? resolve(data) : reject(new Error('Telegram sign-in was cancelled')),
+    ),
+  )
+  const { id, auth_date, hash, ...rest } = user
+  if (id === undefined || auth_date === undefined || typeof hash !== 'string') throw new Error('Telegram sign-in returned no user')
+  // SPEC.md section 7: Telegram authorize sends botUsername with the data.
+  return client.auth.telegram({ ...rest, id, auth_date, hash, ...(config.telegram.botUsername && { botUsername: config.telegram.botUsername }) })
+}
+
+const providers = { google, apple, telegram }
+
+/**
+ * Signs in with `provider` through its script at `scriptUrl` (signInScriptUrl of app config), then
+ * completes the login (SPEC.md section 4: 200 ms for social logins).
+ */
+export async function signIn(ctx: Pick<WidgetContext, 'wallet' | 'client' | 'config'>, provider: SocialProvider, scriptUrl: string | null): Promise<void> {
+  const login = await providers[provider](ctx, scriptUrl)
+  await completeLogin(ctx, login, postLoginDelayMs.social)
+}
+
+/** The error line of a failed social sign-in: what to do when the script or the window failed, else SPEC.md's 'Something went wrong'. */
+export function failureText(error: unknown, t: Messages, provider: string): string {
+  if (error instanceof SignInUnavailable) return t.signInUnavailable(provider)
+  if (error instanceof PopupBlocked) return t.popupBlocked
+  return t.somethingWrong
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { errorDisplayMs } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import type { UiState } from '../ui-state.ts'
@@ -12,13 +12,16 @@ type Channel = NonNullable<UiState['otpTarget']>['channel']
  */
 export function useSendCode(channel: Channel, check: (to: string) => string | null) {
   const { wallet, client } = useWidget()
+  // The ref guards (two submits in one tick both see the same state); the state shows it.
+  const inFlight = useRef(false)
   const [busy, setBusy] = useState(false)
   const [error, showError] = useTimedMessage(errorDisplayMs)
 
   async function send(to: string) {
-    if (busy) return
+    if (inFlight.current) return
     const invalid = check(to)
     if (invalid) return showError(invalid)
+    inFlight.current = true
     setBusy(true)
     try {
       const { verificationToken } = channel === 'whatsapp' ? await client.auth.loginWhatsapp({ phoneNumber: to }) : await client.auth.loginOtp({ email: to })
@@ -27,6 +30,7 @@ export function useSendCode(channel: Channel, check: (to: string) => string | nu
     } catch (err) {
       showError(errorText(err))
     } finally {
+      inFlight.current = false
       setBusy(false)
     }
   }

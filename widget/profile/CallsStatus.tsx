@@ -1,3 +1,4 @@
+import { ExplorerLink } from '../chain/ExplorerLink.tsx'
 import { useWidget } from '../context.ts'
 import { shortAddress } from '../format.ts'
 import { type Messages, useT } from '../i18n.ts'
@@ -31,6 +32,7 @@ export function CallsStatus() {
           <button type="button" className="wk-link" onClick={() => copy(shown.transactionHash!)}>
             {t.copy}
           </button>
+          <ExplorerLink chain={wallet.chain(shown.chainId)} kind="tx" value={shown.transactionHash} />
         </div>
       )}
       <p className="wk-notice" role="status">

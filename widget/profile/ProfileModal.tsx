@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react'
 import { ChainIcon, ChainList } from '../chain/ChainList.tsx'
+import { ExplorerLink } from '../chain/ExplorerLink.tsx'
 import { useWidget } from '../context.ts'
 import { shortAddress } from '../format.ts'
 import { useT } from '../i18n.ts'
@@ -159,6 +160,7 @@ function ProfileHome({ address, nav, onramp }: { address: `0x${string}`; nav: Na
           <div className="wk-address" data-testid="profile-address">
             {shortAddress(address)}
           </div>
+          <ExplorerLink chain={chain} kind="address" value={address} />
         </div>
         <button type="button" className="wk-link" onClick={() => copy(address)}>
           {t.copy}

@@ -1,3 +1,4 @@
+import { switchChain } from '../chain/switch.ts'
 import { invalid, numberParam, positional } from './guards.ts'
 import type { RpcHandler } from './types.ts'
 
@@ -9,14 +10,14 @@ function chainIdParam(params: Parameters<RpcHandler>[1]): number {
   return chainId
 }
 
-/** 4902 for a chain the app does not configure; chainChanged on success. */
-export const wallet_switchEthereumChain: RpcHandler = async ({ wallet }, params) => {
-  await wallet.switchChain(chainIdParam(params))
+/** 4902 for a chain the app does not configure, 4901 for one that cannot be reached; chainChanged on success. */
+export const wallet_switchEthereumChain: RpcHandler = async (ctx, params) => {
+  await switchChain(ctx, chainIdParam(params))
   return null
 }
 
 /** Only the app's configured chains can be "added": adding one switches to it, as wallets do. */
-export const wallet_addEthereumChain: RpcHandler = async ({ wallet }, params) => {
-  await wallet.switchChain(chainIdParam(params))
+export const wallet_addEthereumChain: RpcHandler = async (ctx, params) => {
+  await switchChain(ctx, chainIdParam(params))
   return null
 }

@@ -1,7 +1,6 @@
 import * as Provider from 'ox/Provider'
 import { checkParams, isRpcRead, methodOf, type FrameMethod, type RpcRequest } from '../../bridge/index.ts'
 import { lazyModule } from '../lazy-route.ts'
-import { wallet_addEthereumChain, wallet_switchEthereumChain } from './chains.ts'
 import { eth_accounts } from './eth_accounts.ts'
 import { eth_chainId, net_version } from './eth_chainId.ts'
 import { eth_requestAccounts } from './eth_requestAccounts.ts'
@@ -15,7 +14,7 @@ import type { RpcContext, RpcHandler } from './types.ts'
 
 /**
  * Handlers a page rarely needs load with their first request, not in the frame's first route (its
- * 100 KB budget): EIP-5792 (calls.ts) and the embedded wallet's estimate.
+ * 100 KB budget): EIP-5792 (calls.ts), the embedded wallet's estimate and chain switching.
  */
 const lazyHandler = <M extends Record<string, RpcHandler>>(load: () => Promise<M>) => {
   const module = lazyModule(load).get
@@ -29,6 +28,10 @@ const wallet_showCallsStatus = calls('wallet_showCallsStatus')
 const wallet_getCapabilities = calls('wallet_getCapabilities')
 const wallet_sendCalls = calls('wallet_sendCalls')
 const eth_estimateGas = lazyHandler(() => import('./eth_estimateGas.ts'))('eth_estimateGas')
+// A switch first asks the chain's RPC whether it can be reached (chain/switch.ts): loaded with the first.
+const chains = lazyHandler(() => import('./chains.ts'))
+const wallet_addEthereumChain = chains('wallet_addEthereumChain')
+const wallet_switchEthereumChain = chains('wallet_switchEthereumChain')
 
 /** One handler per method the frame answers (bridge/rpc-methods.ts): a missing one does not compile. */
 export const handlers: { readonly [method in FrameMethod]: RpcHandler } = {

@@ -1,9 +1,13 @@
+import type { AppConfig } from '../../sdk/index.ts'
 import { useT } from '../i18n.ts'
 
-/** The provider brand, or the app's own logo when app config names one. */
-export function Logo({ logoUrl }: { logoUrl: string | null }) {
+/**
+ * SPEC.md sections 2 and 3: the provider's brand when app config's `useWalletKitBrand` flag is on,
+ * else the app's own logo (`logoUrl`); the brand too when the app names no logo.
+ */
+export function Logo({ config }: { config: Pick<AppConfig, 'useWalletKitBrand' | 'logoUrl'> }) {
   const t = useT()
-  if (logoUrl) return <img className="wk-logo" src={logoUrl} alt={t.appLogo} />
+  if (!config.useWalletKitBrand && config.logoUrl) return <img className="wk-logo" src={config.logoUrl} alt={t.appLogo} />
   return (
     <svg className="wk-logo" viewBox="0 0 64 64" role="img" aria-label="Wallet Kit">
       <defs>

@@ -7,10 +7,16 @@ import { isOriginAllowed } from '../../http/origins.ts'
 import { page, pageHeaders } from '../page-view.ts'
 import { chooserView, errorView, formPostScript, formPostView } from './views.ts'
 import { parseEmail } from '../../http/body.ts'
+import { installApple, installGoogle } from './provider-scripts.ts'
+import { serveStandIn, standInSource } from './stand-in-script.ts'
+
+const googleScript = standInSource(installGoogle)
+const appleScript = standInSource(installApple)
 
 /**
  * The Google and Apple sign-in emulators, at /oauth/google and /oauth/apple: OpenID discovery,
- * JWKS, an authorize page to pick or type a test identity, and the code-for-token exchange.
+ * JWKS, an authorize page to pick or type a test identity, the code-for-token exchange, and the
+ * stand-ins of the providers' sign-in scripts.
  */
 export function oauthRoutes(deps: Deps) {
   const routes = new Hono()
@@ -87,6 +93,8 @@ export function oauthRoutes(deps: Deps) {
         }
       })
   }
+  // The stand-ins of the providers' own sign-in scripts (stand-in-script.ts); app config names them.
+  routes.get('/google/gsi/client', (c) => serveStandIn(c, googleScript)).get('/apple/appleid.auth.js', (c) => serveStandIn(c, appleScript))
   return routes
 }
 

@@ -5,10 +5,15 @@ import { findAppsByTelegramBot } from '../../services/app-config/queries.ts'
 import { telegramHash, type TelegramAuth } from '../../services/auth/telegram-hash.ts'
 import { page, pageHeaders } from '../page-view.ts'
 import { postingPage } from '../popups/posting-page.ts'
+import { serveStandIn, standInSource } from '../oidc/stand-in-script.ts'
+import { installTelegram } from './widget-script.ts'
 import { invalidStateView, loginFailedView, loginView, unknownBotView } from './views.ts'
 
 // /telegram/login?bot_id&origin[&state]: the Telegram login widget emulator
 //   → opener.postMessage({ event: 'auth_result', provider: 'telegram', state?, result }, origin)
+// /telegram/telegram-widget.js: the stand-in of the widget's script (Telegram.Login.auth), which opens it.
+
+const widgetScript = standInSource(installTelegram)
 
 /**
  * The opener's nonce, echoed back so it can tell its own popup's answer from one another page
@@ -25,6 +30,7 @@ export function telegramRoutes(deps: Deps) {
   }
 
   return new Hono()
+    .get('/telegram-widget.js', (c) => serveStandIn(c, widgetScript))
     .get('/login', async (c) => {
       const botId = c.req.query('bot_id') ?? ''
       const origin = c.req.query('origin') ?? ''

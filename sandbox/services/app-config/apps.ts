@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { AppConfig } from '../../../sdk/index.ts'
+import { chainConfigOf, chainOfSlug, chainTable, type ChainEntry } from '../../../sdk/chain-table.ts'
 import type { RunningChain } from '../../infra/anvil/local-chains.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
 import { isOriginPattern } from '../../http/origins.ts'
@@ -14,6 +15,11 @@ export type AppSettings = Omit<AppConfig, 'appId' | 'name' | 'environment' | 'al
    * a path is on the sandbox (its port is known only at run time).
    */
   walletConnect?: Omit<AppConfig['walletConnect'], 'testWallet'> & { testWallet?: string | null }
+  /**
+   * Public chains the app offers after the sandbox's local ones, by slug of the chain table
+   * (sdk/chain-table.ts: 'sepolia', 'base', …). Absent: the local chains only.
+   */
+  chains?: readonly string[]
 }
 
 const sandboxWalletConnect = { relayUrl: relayPath, projectId: sandboxProjectId, testWallet: devWalletPath }
@@ -52,8 +58,32 @@ export function readSeed(path: string | URL = new URL('../../seed/apps.json', im
     // These patterns go verbatim into a CSP header: no spaces, semicolons or paths may slip in.
     const bad = seed.allowedOrigins.find((pattern) => !isOriginPattern(pattern))
     if (bad !== undefined) throw new Error(`App ${seed.appId}: invalid allowed origin ${JSON.stringify(bad)}`)
+    const chainsProblem = checkChainSlugs(seed.settings.chains)
+    if (chainsProblem) throw new Error(`App ${seed.appId}: ${chainsProblem}`)
   }
   return seeds
+}
+
+/** Why an app's `chains` setting is not a list of distinct slugs of the chain table, or undefined when it is (or absent). */
+export function checkChainSlugs(slugs: unknown): string | undefined {
+  if (slugs === undefined) return undefined
+  if (!Array.isArray(slugs)) return 'chains must be a list of chain slugs'
+  const unknown = slugs.find((slug) => !chainOfSlug(slug))
+  if (unknown !== undefined) return `unknown chain ${JSON.stringify(unknown)} in chains, use one of: ${chainTable.map((e) => e.slug).join(', ')}`
+  const twice = slugs.find((slug, i) => slugs.indexOf(slug) !== i)
+  if (twice !== undefined) return `chain ${JSON.stringify(twice)} is listed twice in chains`
+  return undefined
+}
+
+/**
+ * The public chains an app's settings list, in their order. The settings are read back from the
+ * database, where an edit may have put anything: what is not a slug of the table (or comes twice)
+ * is left out, never a failed app config.
+ */
+function publicChainsOf(slugs: unknown): ChainEntry[] {
+  if (!Array.isArray(slugs)) return []
+  const entries = slugs.map(chainOfSlug).filter((entry) => entry !== undefined)
+  return entries.filter((entry, i) => entries.indexOf(entry) === i)
 }
 
 export function appConfig(app: App, chains: readonly RunningChain[], origin: string) {
@@ -70,29 +100,45 @@ export function appConfig(app: App, chains: readonly RunningChain[], origin: str
     useEmailLogin: settings.useEmailLogin,
     rampableClientSecret: settings.rampableClientSecret,
     showPoweredBy: settings.showPoweredBy,
-    google: { enabled: settings.google.enabled, clientId: settings.google.clientId },
+    google: { enabled: settings.google.enabled, clientId: settings.google.clientId, scriptUrl: atOrigin(settings.google.scriptUrl, origin) },
     // A seed may give the redirect URI as a path on the sandbox, whose port is known only at run time.
     apple: {
       enabled: settings.apple.enabled,
       clientId: settings.apple.clientId,
       redirectUri: settings.apple.redirectUri?.startsWith('/') ? `${origin}${settings.apple.redirectUri}` : settings.apple.redirectUri,
+      scriptUrl: atOrigin(settings.apple.scriptUrl, origin),
     },
-    telegram: { enabled: settings.telegram.enabled, botId: settings.telegram.botId, botUsername: settings.telegram.botUsername },
+    telegram: {
+      enabled: settings.telegram.enabled,
+      botId: settings.telegram.botId,
+      botUsername: settings.telegram.botUsername,
+      scriptUrl: atOrigin(settings.telegram.scriptUrl, origin),
+    },
     whatsapp: { enabled: settings.whatsapp.enabled },
+    usernamePassword: { enabled: settings.usernamePassword?.enabled === true },
     allowedOrigins: app.allowedOrigins,
-    chains: chains.map((chain) => ({
-      chainId: chain.chainId,
-      name: chain.name,
-      network: chain.network,
-      rpcUrls: [`${origin}/rpc/${chain.chainId}`],
-      nativeCurrency: chain.nativeCurrency,
-      testnet: true,
-      // viem's `chain.contracts` shape: Multicall3 for batched reads, and the demo tokens.
-      contracts: demoContracts,
-    })),
+    chains: [
+      ...chains.map((chain) => ({
+        chainId: chain.chainId,
+        name: chain.name,
+        network: chain.network,
+        rpcUrls: [`${origin}/rpc/${chain.chainId}`],
+        nativeCurrency: chain.nativeCurrency,
+        testnet: true,
+        // viem's `chain.contracts` shape: Multicall3 for batched reads, and the demo tokens.
+        contracts: demoContracts,
+      })),
+      // Reached at their own default RPC URLs (the sandbox proxies only its local chains); no local chain shares an id with one.
+      ...publicChainsOf(settings.chains)
+        .filter((entry) => !chains.some((chain) => chain.chainId === entry.chain.id))
+        .map(chainConfigOf),
+    ],
     walletConnect: walletConnectOf(settings.walletConnect ?? sandboxWalletConnect, origin),
   }
 }
+
+/** A URL a seed gives as a path on the sandbox (the sign-in scripts' stand-ins), made absolute. */
+const atOrigin = (url: string | null | undefined, origin: string) => (url?.startsWith('/') ? `${origin}${url}` : (url ?? null))
 
 const walletConnectOf = (settings: NonNullable<AppSettings['walletConnect']>, origin: string): AppConfig['walletConnect'] => ({
   relayUrl: settings.relayUrl.startsWith('/') ? webSocketUrl(origin, settings.relayUrl) : settings.relayUrl,

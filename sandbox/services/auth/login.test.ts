@@ -1,5 +1,6 @@
 import { request, type IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { readSeed } from '../app-config/apps.ts'
 import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
 
 let sandbox: TestSandbox
@@ -165,6 +166,33 @@ describe('username and password', () => {
     expect(real.body.data).toMatchObject({ isWalletCreated: false, accessToken: expect.any(String) })
     // A third address starts with its own tries.
     expect((await postFrom('127.0.0.3', 'login', { username: 'target', password: 'wrong' })).status).toBe(400)
+  })
+})
+
+describe('the username and password switch (usernamePassword.enabled)', () => {
+  /** A call as the wallet frame makes it: from the provider's own origin, without the client secret. */
+  const fromWidget = (path: string, body: unknown, app: string) =>
+    sandbox.call(`/api/v2/auth/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { origin: sandbox.url }, secret: null, app })
+  const users = async (username: string) => (await sandbox.store.query('SELECT 1 FROM identities WHERE subject = $1', [username])).rows.length
+
+  test("an app that leaves it off refuses the modal's login and register, and creates nobody", async () => {
+    const demo = readSeed().find((seed) => seed.appId === 'demo')!
+    expect(demo.settings.usernamePassword?.enabled ?? false).toBe(false)
+    for (const path of ['register', 'login'])
+      expect((await fromWidget(path, { username: 'frame-user', password: 'long enough pw' }, 'demo')).body).toEqual({
+        status: 403,
+        message: 'Username and password login is not enabled',
+        data: null,
+      })
+    expect(await users('frame-user')).toBe(0)
+  })
+
+  test('an app that turns it on takes them from the modal', async () => {
+    const seed = readSeed().find((s) => s.settings.usernamePassword?.enabled)!
+    expect(seed).toBeDefined()
+    const registered = await fromWidget('register', { username: 'frame-user', password: 'long enough pw' }, seed.appId)
+    expect(registered.status).toBe(200)
+    expect((await fromWidget('login', { username: 'frame-user', password: 'long enough pw' }, seed.appId)).status).toBe(200)
   })
 })
 

@@ -5,11 +5,8 @@ import { loginResult } from './login-answer.ts'
 import { createDummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import { createPasswordUser, findPasswordUser } from './user-queries.ts'
-import { readJson } from '../../http/body.ts'
-import { onlyFields } from '../../http/body.ts'
-
-/** The message the kit keys its "log in, else register" fallback on (SPEC.md section 8). */
-export const wrongCredentials = 'username or password is incorrect'
+import { onlyFields, readJson } from '../../http/body.ts'
+import { wrongCredentialsMessage } from '../../../sdk/wallet/auth.ts'
 
 const usernamePattern = /^[a-zA-Z0-9._-]{3,32}$/
 
@@ -18,6 +15,11 @@ export function passwordRoutes(deps: Deps) {
   const dummyHash = createDummyHash()
   const credentials = async (c: Context<SandboxEnv>) => {
     deps.limiter.hit('loginsPerIp', clientIp(c))
+    // The switch is the modal's (SPEC.md section 2: the form is off unless app config turns it on),
+    // so the wallet frame, which calls without the secret, is held to it; a back end holding the
+    // app's client secret may still use these calls.
+    if (c.req.header('x-client-secret') === undefined && !c.get('app').settings.usernamePassword?.enabled)
+      throw new HttpError(403, 'Username and password login is not enabled')
     const body = await readJson(c)
     onlyFields(body, ['username', 'password'])
     const { username, password } = body
@@ -36,7 +38,8 @@ export function passwordRoutes(deps: Deps) {
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()))
       if (!user || !valid) {
         deps.limiter.hit('failedLoginsPerNameAndIp', throttle)
-        throw new HttpError(400, wrongCredentials)
+        // The message the kit keys its "log in, else register" fallback on (SPEC.md section 8).
+        throw new HttpError(400, wrongCredentialsMessage)
       }
       return ok(c, await loginResult(deps, app, user.userId))
     })

@@ -47,9 +47,13 @@ export function socialRoutes(deps: Deps) {
       const app = c.get('app')
       deps.limiter.hit('loginsPerIp', clientIp(c))
       const body = await readJson(c)
-      onlyFields(body, telegramFields)
+      onlyFields(body, [...telegramFields, 'botUsername'])
       const botToken = app.secrets.telegramBotToken
       if (!app.settings.telegram.enabled || !botToken) throw new HttpError(403, 'Telegram login is not enabled')
+      // The widget names the bot it signed in with (SPEC.md section 7); Telegram usernames ignore case.
+      const bot = app.settings.telegram.botUsername
+      if (body.botUsername !== undefined && (typeof body.botUsername !== 'string' || !bot || body.botUsername.toLowerCase() !== bot.toLowerCase()))
+        throw new HttpError(400, "botUsername is not this app's Telegram bot")
       const data = readTelegramAuth(body)
       verifyTelegramAuth(botToken, data)
       const userId = await userForIdentity(deps.store, app, 'telegram', data.id!)

@@ -224,6 +224,33 @@ describe('Telegram emulator', () => {
     expect(await posted.text()).not.toContain('auth_result')
   })
 
+  test("the widget names the app's bot with the data (botUsername): that bot is accepted, another refused", async () => {
+    const fresh = { id: '78', first_name: 'Finn', auth_date: String(Math.floor(Date.now() / 1000)) }
+    const signed = { ...fresh, hash: sign(fresh) }
+    expect((await auth('telegram', { ...signed, botUsername: 'wallet_kit_demo_bot' })).status).toBe(200)
+    expect((await auth('telegram', { ...signed, botUsername: 'wallet_kit_smart_bot' })).body).toEqual({
+      status: 400,
+      message: "botUsername is not this app's Telegram bot",
+      data: null,
+    })
+    expect((await auth('telegram', { ...signed, botUsername: 42 })).body.message).toBe("botUsername is not this app's Telegram bot")
+  })
+
+  test("app config names the stand-ins of the providers' sign-in scripts, served by the sandbox", async () => {
+    const config = (await sandbox.call('/api/v1/apps/config')).body.data
+    expect([config.google.scriptUrl, config.apple.scriptUrl, config.telegram.scriptUrl]).toEqual([
+      `${sandbox.url}/oauth/google/gsi/client`,
+      `${sandbox.url}/oauth/apple/appleid.auth.js`,
+      `${sandbox.url}/telegram/telegram-widget.js`,
+    ])
+    for (const url of [config.google.scriptUrl, config.apple.scriptUrl, config.telegram.scriptUrl]) {
+      const script = await fetch(url)
+      expect(script.status).toBe(200)
+      expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    }
+    expect(config.usernamePassword).toEqual({ enabled: false })
+  })
+
   test('refuses tampered data, an old auth_date, unknown fields, unknown bots and foreign origins', async () => {
     const fresh = { id: '77', first_name: 'Eve', auth_date: String(Math.floor(Date.now() / 1000)) }
     const signed = { ...fresh, hash: sign(fresh) }

@@ -1,0 +1,33 @@
+import * as Provider from 'ox/Provider'
+import type { ChainConfig } from '../../sdk/index.ts'
+import type { RpcContext } from '../rpc/types.ts'
+
+/** How long a chain's RPC URLs have to answer before a switch to it fails (the RPC client itself waits without end, SPEC.md section 9). */
+export const reachTimeoutMs = 10_000
+
+/**
+ * Switches the active chain once the chain's RPC URLs (in order, with fallback) answer
+ * eth_chainId with its own id. SPEC.md section 4: a switch is pending, then succeeds, or fails
+ * and nothing changes; a chain the kit cannot reach (no answer, all RPC URLs failing, another
+ * chain behind its URL) fails with 4901 before anything changes, rather than leaving the dapp on a
+ * chain whose every read fails. A chain the app does not offer is the wallet's own 4902.
+ */
+export async function switchChain(ctx: Pick<RpcContext, 'wallet' | 'rpc'>, chainId: number, timeoutMs = reachTimeoutMs): Promise<void> {
+  const chain = ctx.wallet.chain(chainId)
+  if (!chain || ctx.wallet.chainId() === chainId) return ctx.wallet.switchChain(chainId)
+  let answer: unknown
+  try {
+    answer = await ctx.rpc(chainId).request({ method: 'eth_chainId' }, { signal: AbortSignal.timeout(timeoutMs) })
+  } catch (err) {
+    throw unreachable(chain, err instanceof Error && err.message ? err.message : 'no answer')
+  }
+  if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{1,15}$/.test(answer) || Number(answer) !== chainId)
+    throw unreachable(chain, `its RPC answers for another chain (${JSON.stringify(answer)?.slice(0, 40)})`)
+  await ctx.wallet.switchChain(chainId)
+}
+
+/** EIP-1193's 4901: the provider is not connected to the requested chain. */
+export const isUnreachable = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === Provider.ChainDisconnectedError.code
+
+const unreachable = (chain: ChainConfig, reason: string) =>
+  new Provider.ChainDisconnectedError({ message: `${chain.name} (${chain.chainId}) cannot be reached: ${reason}` })

@@ -1,0 +1,51 @@
+/** A provider's sign-in script that app config does not name, or that could not load, or that loaded without its API. */
+export class SignInUnavailable extends Error {
+  override name = 'SignInUnavailable'
+}
+
+/** The provider could not open its sign-in window (a popup blocker). */
+export class PopupBlocked extends Error {
+  override name = 'PopupBlocked'
+}
+
+/** How long a sign-in script may take to load before the button says it could not (not a spinner for ever). */
+export const scriptTimeoutMs = 15_000
+
+const loads = new Map<string, Promise<void>>()
+
+/**
+ * Loads a provider's sign-in script (SPEC.md section 7) when a sign-in needs it, never before, and
+ * only from `url`: the one app config names, as signInScriptUrl (sdk/app-config.ts) let it through;
+ * without one, nothing is requested. Each URL loads once; a failed load is removed, so the next
+ * click tries again. Resolves with the script's API, as `api()` finds it.
+ */
+export function loadProviderScript<T>(url: string | null, api: () => T | undefined): Promise<T> {
+  if (!url) return Promise.reject(new SignInUnavailable('App config names no usable sign-in script'))
+  let load = loads.get(url)
+  if (!load) {
+    load = new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script')
+      const fail = (why: string) => {
+        clearTimeout(timer)
+        script.remove()
+        loads.delete(url)
+        reject(new SignInUnavailable(`The sign-in script ${url} ${why}`))
+      }
+      const timer = setTimeout(() => fail(`did not load in ${scriptTimeoutMs / 1000} s`), scriptTimeoutMs)
+      script.onload = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+      script.onerror = () => fail('could not load')
+      script.src = url
+      script.async = true
+      document.head.append(script)
+    })
+    loads.set(url, load)
+  }
+  return load.then(() => {
+    const found = api()
+    if (!found) throw new SignInUnavailable(`The sign-in script ${url} loaded without its API`)
+    return found
+  })
+}
