@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { confirmSignature, frameOf, logInInFrame } from './helpers.ts'
+import { confirmSignature, frameOf, logInInFrame, providerUrl } from './helpers.ts'
 
 test('<wallet-kit> in a page without React: connect, short address and balance, events, .provider, profile', async ({ page, request }) => {
   const scripts: string[] = []
@@ -60,4 +60,24 @@ test('<wallet-kit theme="light" locale="id"> follows its attributes', async ({ p
   const button = page.locator('wallet-kit').getByRole('button', { name: 'Hubungkan' })
   await expect(button).toHaveAttribute('data-theme', 'light')
   expect(await button.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(255, 255, 255)')
+})
+
+test('<wallet-kit> made the way frameworks make it (created, attributes set one by one, then added): the kit gets every attribute', async ({ page }) => {
+  // A page with kit.js and no element yet: Vue, Angular, Svelte and Lit create the element, set
+  // its attributes one at a time, and only then put it in the page.
+  await page.goto('/no-such-page')
+  await page.addScriptTag({ url: `${providerUrl}/kit.js` })
+  await page.evaluate(() => {
+    const el = document.createElement('wallet-kit')
+    el.setAttribute('theme', 'light')
+    el.setAttribute('app-id', 'demo')
+    el.setAttribute('locale', 'id')
+    el.id = 'framework-made'
+    document.body.append(el)
+  })
+  const button = page.locator('#framework-made').getByRole('button', { name: 'Hubungkan' })
+  await expect(button).toBeEnabled()
+  await expect(button).toHaveAttribute('data-theme', 'light')
+  await button.click()
+  await expect(page.locator('iframe[src*="/widget/"]')).toHaveAttribute('src', /[?&]theme=light(&|$)/)
 })

@@ -24,16 +24,23 @@ export type KitSource = (props: ElementProps) => WalletKit
  * profile modal. Written against React's API; kit.js renders it with ./mini-react.ts.
  */
 export function createElementComponent(source: KitSource) {
+  // `container`: the element's shadow root (r2wc passes it); the kit waits until its host is in the page.
   // biome-ignore lint/correctness/noComponentHookFactories: made once per custom element definition (define.ts), never while rendering, so its identity is stable
-  return function WalletKitElement(props: ElementProps) {
-    const [kit] = useState<WalletKit | Error>(() => {
+  return function WalletKitElement(props: ElementProps & { container?: Node }) {
+    // r2wc renders on every attribute set, even before the element is in the page; frameworks
+    // (Vue, Angular, Lit) create it and set attributes one by one, so the kit is made on the first
+    // render with the element in the page, when every attribute is there.
+    const made = useRef<WalletKit | Error | null>(null)
+    const host = props.container && 'host' in props.container ? (props.container as ShadowRoot).host : null
+    if (!made.current && (!host || host.isConnected)) {
       try {
-        return source(props)
+        made.current = source(props)
       } catch (err) {
         console.error(err)
-        return err as Error
+        made.current = err as Error
       }
-    })
+    }
+    const kit = made.current
     const [account, setAccount] = useState<AccountState>({ status: 'loading' })
     const [watch, setWatch] = useState<AccountWatch | null>(null)
     // The page may set new callbacks at any time; the kit's listeners call whichever are current.
@@ -41,7 +48,7 @@ export function createElementComponent(source: KitSource) {
     latest.current = props
 
     useEffect(() => {
-      if (kit instanceof Error) return
+      if (!kit || kit instanceof Error) return
       const w = watchAccount(kit, setAccount)
       setWatch(w)
       const events: [string, keyof ElementProps][] = [
@@ -63,7 +70,7 @@ export function createElementComponent(source: KitSource) {
     const text = labels[props.locale === 'id' ? 'id' : 'en']
     const connected = account.status === 'connected' && account.address
     const onClick = () => {
-      if (kit instanceof Error) return
+      if (!kit || kit instanceof Error) return
       if (connected) void kit.open('profile').catch(console.error)
       else void watch?.connect()
     }
@@ -76,7 +83,7 @@ export function createElementComponent(source: KitSource) {
           className="wk-button"
           data-theme={props.theme === 'light' ? 'light' : 'dark'}
           data-status={account.status}
-          disabled={kit instanceof Error || account.status === 'connecting'}
+          disabled={!kit || kit instanceof Error || account.status === 'connecting'}
           title={kit instanceof Error ? kit.message : undefined}
           onClick={onClick}
         >
