@@ -4,6 +4,8 @@ import type { Deps } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
 import { FaucetLowError } from '../../services/chain/faucet.ts'
 import { claimOrder, createOrder, isBrowserId, newBrowserId, payableReceiver, recordPayment } from '../../services/ramp/orders.ts'
+import { markOnrampFailed } from '../../services/ramp/order-queries.ts'
+import { landedPayout } from '../../services/ramp/payouts.ts'
 import { assetOf, quoteOnramp } from '../../services/ramp/pricing.ts'
 import { page, pageHeaders } from '../page-view.ts'
 import {
@@ -107,11 +109,17 @@ export function onrampPageRoutes(deps: Deps) {
       const { order } = claim
       let hash: `0x${string}`
       try {
-        hash = await deps.faucet.pay({ chainId: order.chainId, to: order.receiver, asset: order.asset, amount: order.amount })
+        // A retry first looks for the earlier payout on the chain: it may have landed after all.
+        hash =
+          (order.retry ? await landedPayout(deps, order) : undefined) ??
+          (await deps.faucet.pay({ chainId: order.chainId, to: order.receiver, asset: order.asset, amount: order.amount }))
       } catch (error) {
-        if (error instanceof FaucetLowError) return html(c, 503, 'The sandbox faucet is low on funds', faucetLowView)
+        // A ramp API order is not left 'paid' for ever: it is 'failed' with the reason, and its link pays it again.
+        const low = error instanceof FaucetLowError
+        if (order.rampOrderId) await markOnrampFailed(deps.store, order.rampOrderId, low ? error.message : 'The payout could not be sent')
+        if (low) return html(c, 503, 'The sandbox faucet is low on funds', faucetLowView(order.rampOrderId !== null))
         console.error('[sandbox] on-ramp payout failed:', error)
-        return html(c, 502, 'Payment failed', paymentFailedView)
+        return html(c, 502, 'Payment failed', paymentFailedView(order.rampOrderId !== null))
       }
       await recordPayment(deps.store, token, hash)
       return html(

@@ -54,11 +54,15 @@ export const tooManyView = (reason: string, message: string) =>
 
 export const forbiddenView = '<h1>Forbidden</h1><p>Orders are paid from the order page only.</p>'
 
-export const faucetLowView = `<h1>The sandbox faucet is low on funds</h1>
-<p>Nothing was sent: this payout would eat into what the faucet keeps for funding new wallets.</p>
+/** What to do after a failed payout: an order of the ramp API is paid again from its link; a purchase from the wallet starts over. */
+const retryHint = (fromLink: boolean) =>
+  fromLink ? 'The order is marked failed: open its payment link again to retry.' : 'Start a new purchase from the wallet.'
+
+export const faucetLowView = (fromLink: boolean) => `<h1>The sandbox faucet is low on funds</h1>
+<p>Nothing was sent: this payout would eat into what the faucet keeps for funding new wallets. ${retryHint(fromLink)}</p>
 <p class="note">Sandbox: a fresh data folder starts the faucet full again.</p>`
 
-export const paymentFailedView = '<h1>Payment failed</h1><p>The payout could not be sent. Start a new purchase from the wallet.</p>'
+export const paymentFailedView = (fromLink: boolean) => `<h1>Payment failed</h1><p>The payout could not be sent. ${retryHint(fromLink)}</p>`
 
 type Refusal = Extract<Claim, { ok: false }>['reason']
 

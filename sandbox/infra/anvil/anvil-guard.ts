@@ -102,7 +102,12 @@ export function serveChain(ipcPath: string, port: number): Promise<{ server: Ser
       // Re-serialised: one line per message on the socket, whatever whitespace the client sent.
       ipcRequest(ipcPath, JSON.stringify(payload), 60_000, gone.signal).then(
         (answer) => reply(200, answer),
-        (error: Error) => reply(502, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `Chain unavailable: ${error.message}` } })),
+        // anvil down (or restarting): each message gets its own error, by id. The cause stays here:
+        // it names the private socket path, and the sandbox's public proxy passes this answer on.
+        () => {
+          const errors = messages.map((m) => ({ jsonrpc: '2.0', id: (m as { id: unknown }).id, error: { code: -32603, message: 'Chain unavailable' } }))
+          reply(502, JSON.stringify(Array.isArray(payload) ? errors : errors[0]))
+        },
       )
     })
   })

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process'
-import { existsSync, readlinkSync } from 'node:fs'
+import { existsSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { request } from 'node:http'
 import { connect } from 'node:net'
 import { createTestClient, http, publicActions } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { anvilIsolation, startAnvil } from './anvil.ts'
 import { refusal } from './anvil-guard.ts'
 import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
@@ -165,5 +167,57 @@ describe.runIf(process.platform === 'linux')('anvil never outlives the sandbox',
     expect(existsSync(`/proc/${pid}`)).toBe(true)
     child.kill('SIGKILL')
     await expect.poll(() => existsSync(`/proc/${pid}`), { timeout: 15_000, interval: 100 }).toBe(false)
+  })
+})
+
+describe('an anvil that exits on its own is started again', () => {
+  const chainId = async (rpcUrl: string) => {
+    const answer = await raw(rpcUrl, { headers: { 'content-type': 'application/json' }, body: body('eth_chainId') }).catch(() => undefined)
+    return answer ? { status: answer.status, body: JSON.parse(answer.text) } : undefined
+  }
+
+  test('on the same RPC URL, with its state; down meanwhile, each request is answered at once by id; stop() while it waits starts none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wallet-kit-anvil-restart-'))
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const anvil = await startAnvil({ chainId: 31996, port: 0, statePath: join(dir, 'state.json'), restartDelayMs: 500 })
+    try {
+      const admin = createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).extend(publicActions)
+      await admin.setBalance({ address: victim, value: 777n })
+      // anvil stopped by someone else (SIGTERM: it saves its state and exits with 0) is started again, with that state.
+      const first = anvil.pid!
+      process.kill(first, 'SIGTERM')
+      await expect.poll(() => anvil.pid, { timeout: 5_000, interval: 10 }).toBeUndefined()
+      const batch = await raw(anvil.rpcUrl, {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([
+          { jsonrpc: '2.0', id: 'a', method: 'eth_blockNumber', params: [] },
+          { jsonrpc: '2.0', id: 2, method: 'eth_chainId', params: [] },
+        ]),
+      })
+      expect({ status: batch.status, body: JSON.parse(batch.text) }).toEqual({
+        status: 502,
+        body: [
+          { jsonrpc: '2.0', id: 'a', error: { code: -32603, message: 'Chain unavailable' } },
+          { jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'Chain unavailable' } },
+        ],
+      })
+      await expect.poll(async () => (await chainId(anvil.rpcUrl))?.status, { timeout: 20_000, interval: 50 }).toBe(200)
+      await expect.poll(() => anvil.restarts, { timeout: 5_000, interval: 10 }).toBe(1)
+      expect(anvil.pid).not.toBe(first)
+      expect(await admin.getBalance({ address: victim })).toBe(777n)
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^sandbox: anvil of chain 31996 exited \(code 0\); starting it again in 500 ms$/))
+
+      // Killed again, and stopped before the restart is due: nothing is started after stop().
+      process.kill(anvil.pid!, 'SIGKILL')
+      await expect.poll(() => anvil.pid, { timeout: 5_000, interval: 10 }).toBeUndefined()
+    } finally {
+      await anvil.stop()
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(anvil.pid).toBeUndefined()
+    expect(anvil.restarts).toBe(1)
+    await expect(fetch(anvil.rpcUrl, { method: 'POST' })).rejects.toThrow()
+    warn.mockRestore()
+    rmSync(dir, { recursive: true, force: true })
   })
 })

@@ -61,6 +61,7 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
         '005_code_guess_budget.sql',
         '006_smart_accounts.sql',
         '007_ramp_orders.sql',
+        '008_ramp_payouts.sql',
       ])
       expect(await migrate(store)).toEqual([])
     } finally {
@@ -103,6 +104,6 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
     const inbox = await sandbox.call('/dev/api/inbox?to=pg@example.com')
     expect(inbox.body[0]).toMatchObject({ channel: 'email', code: expect.stringMatching(/^\d{6}$/) })
     const config = await sandbox.call('/api/v1/apps/config')
-    expect(config.body.data.google).toEqual({ enabled: true, clientId: 'demo-google-client' })
+    expect(config.body.data.google).toEqual({ enabled: true, clientId: 'demo-google-client', scriptUrl: `${sandbox.url}/oauth/google/gsi/client` })
   })
 })

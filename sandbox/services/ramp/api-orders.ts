@@ -3,17 +3,18 @@ import { getAddress, isAddress } from 'viem'
 import type { Deps } from '../../context.ts'
 import { HttpError, ok } from '../../http/envelope.ts'
 import type { App } from '../app-config/apps.ts'
+import type { Network } from '../chain/networks.ts'
 import { depositAccount, depositWatcher } from './deposits.ts'
 import { orderLifetimeMs } from './orders.ts'
 import { assetOf, onrampCryptos, quoteOfframp, quoteOnramp } from './pricing.ts'
 import {
+  countWaitingOfframp,
   deleteRecipient,
   findRampOrder,
   findRecipient,
   insertRampOrder,
   insertRecipient,
   listRecipients,
-  type RecipientRow,
   updateRecipient,
 } from './order-queries.ts'
 import { findCrypto, listPage, newId, offrampView, onrampView, paging, readBody, recipientFields, recipientView, text } from './order-io.ts'
@@ -21,9 +22,10 @@ import { findCrypto, listPage, newId, offrampView, onrampView, paging, readBody,
 // The ramp API's orders and recipients (SPEC.md section 7), for back ends with the RSA-signed ramp
 // client (the publishable key is refused by rampAuth before this). On-ramp: POST /onramp answers
 // the hosted page's link; the page pays it out (orders.ts links its order to this one). Off-ramp:
-// POST /offramp answers a fresh deposit address on the local chain, whose key is derived from the
-// sandbox's master key and the order id; the sandbox watches its balance (on reads and on a timer
-// while deposits are awaited) and, once the full amount is there, pays the recipient's simulated bank.
+// POST /offramp answers a fresh deposit address on the local chain, whose key is an HKDF subkey of
+// the sandbox's master key for the order (deposits.ts); the sandbox watches its balance (on reads,
+// and on a timer while deposits are awaited) and, once the full amount is there, pays the
+// recipient's simulated bank, to the recipient's details as they were when the order was made.
 
 type RampEnv = { Variables: { app: App | undefined } }
 
@@ -32,9 +34,25 @@ const offrampLifetimeMs = 30 * 60 * 1000
 const onrampStatuses = ['pending', 'paid', 'completed', 'expired', 'failed']
 const offrampStatuses = ['pending', 'paid_out', 'expired']
 
+/**
+ * How many off-ramp orders of one app may wait for their deposit at once. Each is a chain address
+ * the sandbox watches every few seconds: without a cap, one back end could make the watcher check
+ * millions of addresses.
+ */
+export const maxWaitingOfframpOrders = 20
+
 export function rampOrderRoutes(deps: Deps) {
   const cryptos = () => onrampCryptos(deps.chains, deps.origin())
   const watcher = depositWatcher(deps)
+  // Orders made before a restart are watched again (the timer stops at once when none wait).
+  watcher.start()
+  // Off-ramp orders are made one at a time, so two concurrent requests cannot both take the last place under the cap.
+  let creating: Promise<unknown> = Promise.resolve()
+  const oneAtATime = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = creating.then(task, task)
+    creating = run.catch(() => {})
+    return run
+  }
 
   const appOf = (c: Context<RampEnv>): App => {
     const app = c.get('app')
@@ -59,6 +77,7 @@ export function rampOrderRoutes(deps: Deps) {
       const { quote, received } = quoteOnramp(amount, fiat, crypto, crypto.id)
       const receiver = getAddress(receiverText)
       const id = newId('onr')
+      const network = deps.networks.get(crypto.network)
       await insertRampOrder(deps.store, app, {
         id,
         direction: 'onramp',
@@ -72,8 +91,10 @@ export function rampOrderRoutes(deps: Deps) {
         receiver,
         recipient_id: null,
         deposit_address: null,
-        start_block: null,
+        // Where a retry after a failed payout starts looking for that payout (payouts.ts).
+        start_block: await currentBlock(network),
         expires_at: new Date(Date.now() + orderLifetimeMs).toISOString(),
+        payout_to: null,
       })
       return ok(c, onrampView(deps, app, (await findRampOrder(deps.store, app, 'onramp', id))!))
     })
@@ -99,42 +120,44 @@ export function rampOrderRoutes(deps: Deps) {
       const recipient = await findRecipient(deps.store, app, recipientId)
       if (!recipient) throw new HttpError(404, 'Recipient not found')
       const id = newId('ofr')
-      const network = deps.networks.get(crypto.network)
-      await insertRampOrder(deps.store, app, {
-        id,
-        direction: 'offramp',
-        crypto_id: crypto.id,
-        chain_id: crypto.chainId,
-        asset: assetOf(crypto),
-        fiat,
-        fiat_amount: quote.total_received_amount,
-        crypto_amount: deposit.toString(),
-        quote,
-        receiver: null,
-        recipient_id: recipient.id,
-        deposit_address: depositAccount(deps, id).address,
-        start_block: (await network.client.getBlockNumber()).toString(),
-        expires_at: new Date(Date.now() + offrampLifetimeMs).toISOString(),
+      const startBlock = await currentBlock(deps.networks.get(crypto.network))
+      await oneAtATime(async () => {
+        if ((await countWaitingOfframp(deps.store, app)) >= maxWaitingOfframpOrders)
+          throw new HttpError(429, `At most ${maxWaitingOfframpOrders} off-ramp orders may wait for their deposit at once: fund one, or wait until one expires`)
+        await insertRampOrder(deps.store, app, {
+          id,
+          direction: 'offramp',
+          crypto_id: crypto.id,
+          chain_id: crypto.chainId,
+          asset: assetOf(crypto),
+          fiat,
+          fiat_amount: quote.total_received_amount,
+          crypto_amount: deposit.toString(),
+          quote,
+          receiver: null,
+          recipient_id: recipient.id,
+          deposit_address: depositAccount(deps, id).address,
+          start_block: startBlock,
+          expires_at: new Date(Date.now() + offrampLifetimeMs).toISOString(),
+          payout_to: { bank: recipient.bank, accountNumber: recipient.account_number, name: recipient.name },
+        })
       })
       watcher.start()
-      return ok(c, offrampView((await findRampOrder(deps.store, app, 'offramp', id))!, recipient))
+      return ok(c, offrampView((await findRampOrder(deps.store, app, 'offramp', id))!))
     })
     .get('/offramp', async (c) => {
       const app = appOf(c)
       await watcher.check(app)
       const { rows, ...page } = await listPage(c, deps, app, 'offramp', offrampStatuses)
-      const recipients = new Map<string, RecipientRow | undefined>()
-      for (const row of rows)
-        if (row.recipient_id && !recipients.has(row.recipient_id))
-          recipients.set(row.recipient_id, await findRecipient(deps.store, app, row.recipient_id, { includeDeleted: true }))
-      return ok(c, { docs: rows.map((row) => offrampView(row, recipients.get(row.recipient_id ?? ''))), ...page })
+      return ok(c, { docs: rows.map((row) => offrampView(row)), ...page })
     })
     .get('/offramp/detail/:id', async (c) => {
       const app = appOf(c)
-      await watcher.check(app)
-      const row = await findRampOrder(deps.store, app, 'offramp', c.req.param('id'))
-      if (!row) throw new HttpError(404, 'Order not found')
-      return ok(c, offrampView(row, row.recipient_id ? await findRecipient(deps.store, app, row.recipient_id, { includeDeleted: true }) : undefined))
+      const found = await findRampOrder(deps.store, app, 'offramp', c.req.param('id'))
+      if (!found) throw new HttpError(404, 'Order not found')
+      await watcher.checkOrder(found)
+      const row = found.paid_at === null ? ((await findRampOrder(deps.store, app, 'offramp', found.id)) ?? found) : found
+      return ok(c, offrampView(row))
     })
     .post('/recipient', async (c) => {
       const app = appOf(c)
@@ -159,4 +182,13 @@ export function rampOrderRoutes(deps: Deps) {
       if (!(await deleteRecipient(deps.store, app, c.req.param('id')))) throw new HttpError(404, 'Recipient not found')
       return ok(c, { id: c.req.param('id'), deleted: true })
     })
+}
+
+/** The chain's block number now, as stored with an order; the chain down is a 502 (nothing is written). */
+async function currentBlock(network: Network): Promise<string> {
+  try {
+    return (await network.client.getBlockNumber()).toString()
+  } catch {
+    throw new HttpError(502, 'Chain unavailable')
+  }
 }

@@ -2,6 +2,7 @@ import { createWalletClient, http, parseEther, publicActions, type Address } fro
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { adminClient } from '../../infra/anvil/public-accounts.ts'
+import { maxWaitingOfframpOrders } from './api-orders.ts'
 import { count, expect400, newAddress, signed, startRampSandbox } from './ramp-api-sandbox.ts'
 
 // Off-ramp orders against a real sandbox: a deposit address per order on the local chain, paid out
@@ -99,5 +100,81 @@ describe('off-ramp orders', () => {
       'amount must be a number with at most 18 decimals',
     )
     expect(await count('ramp_orders')).toBe(before)
+  })
+
+  test('the deposit hash is the transfer that completed the deposit; a later transfer does not change it', async () => {
+    const recipient = (await signed('one', 'POST', '/recipient', { bank: 'demo-bank', accountNumber: '31313131', name: 'Faye' })).body.data
+    const order = (await signed('one', 'POST', '/offramp', { amount: '0.01', inputCurrency: 'eth-local-1', outputCurrency: 'USD', recipientId: recipient.id }))
+      .body.data
+    const send = await depositor()
+    await send(order.depositAddress, parseEther('0.004'))
+    const completing = await send(order.depositAddress, parseEther('0.006'))
+    // Dust after the full amount, before anyone looked: not the deposit.
+    await send(order.depositAddress, parseEther('0.0001'))
+    const detail = (await signed('one', 'GET', `/offramp/detail/${order.id}`)).body.data
+    expect(detail).toMatchObject({ status: 'paid_out', depositTxHash: completing.transactionHash })
+    await send(order.depositAddress, parseEther('0.02'))
+    expect((await signed('one', 'GET', `/offramp/detail/${order.id}`)).body.data.depositTxHash).toBe(completing.transactionHash)
+  })
+
+  test("the payout goes to the recipient's details as they were when the order was made", async () => {
+    const recipient = (await signed('one', 'POST', '/recipient', { bank: 'demo-bank', accountNumber: '44445555', name: 'Gus' })).body.data
+    const order = (await signed('one', 'POST', '/offramp', { amount: '0.01', inputCurrency: 'eth-local-1', outputCurrency: 'USD', recipientId: recipient.id }))
+      .body.data
+    // Edited, then deleted, after the order: the order still pays the details it was made with.
+    expect((await signed('one', 'PATCH', `/recipient/${recipient.id}`, { accountNumber: '99990000', name: 'Mallory' })).status).toBe(200)
+    await (await depositor())(order.depositAddress, parseEther('0.01'))
+    const paid = (await signed('one', 'GET', `/offramp/detail/${order.id}`)).body.data
+    expect(paid.payout).toMatchObject({ bank: 'demo-bank', accountNumber: '****5555', name: 'Gus', amount: '29.70', currency: 'USD' })
+    expect((await signed('one', 'DELETE', `/recipient/${recipient.id}`)).status).toBe(200)
+    const listed = (await signed('one', 'GET', '/offramp?status=paid_out&limit=100')).body.data.docs.find((entry: { id: string }) => entry.id === order.id)
+    expect(listed.payout).toMatchObject({ accountNumber: '****5555', name: 'Gus' })
+  })
+
+  test('a deposit that completes after the order expired is still credited (by the timer, and on a read), never left unseen', async () => {
+    const recipient = (await signed('one', 'POST', '/recipient', { bank: 'demo-bank', accountNumber: '77778888', name: 'Hal' })).body.data
+    const create = async () =>
+      (await signed('one', 'POST', '/offramp', { amount: '0.01', inputCurrency: 'eth-local-1', outputCurrency: 'USD', recipientId: recipient.id })).body.data
+    const [byTimer, byRead] = [await create(), await create()]
+    const expire = (id: string) => sandboxOf().store.query("UPDATE ramp_orders SET expires_at = now() - interval '1 minute' WHERE id = $1", [id])
+    await expire(byTimer.id)
+    // Long expired: no timer watches it any more, but reading it still looks.
+    await sandboxOf().store.query("UPDATE ramp_orders SET expires_at = now() - interval '2 days' WHERE id = $1", [byRead.id])
+    expect((await signed('one', 'GET', `/offramp/detail/${byRead.id}`)).body.data.status).toBe('expired')
+    const send = await depositor()
+    await send(byTimer.depositAddress, parseEther('0.01'))
+    await send(byRead.depositAddress, parseEther('0.01'))
+    const paidAt = async (id: string) =>
+      (await sandboxOf().store.query<{ paid_at: unknown }>('SELECT paid_at FROM ramp_orders WHERE id = $1', [id])).rows[0]!.paid_at
+    await expect.poll(() => paidAt(byTimer.id), { timeout: 8000, interval: 250 }).not.toBeNull()
+    expect(await paidAt(byRead.id)).toBeNull()
+    expect((await signed('one', 'GET', `/offramp/detail/${byRead.id}`)).body.data).toMatchObject({ status: 'paid_out', payout: { name: 'Hal' } })
+  })
+
+  test(`at most ${maxWaitingOfframpOrders} orders of an app wait for a deposit at once: the next is a 429 and writes nothing`, async () => {
+    const recipient = (await signed('two', 'POST', '/recipient', { bank: 'demo-bank', accountNumber: '12340000', name: 'Ida' })).body.data
+    const order = { amount: '0.01', inputCurrency: 'eth-local-1', outputCurrency: 'USD', recipientId: recipient.id }
+    const made: string[] = []
+    for (let i = 0; i < maxWaitingOfframpOrders; i++) {
+      const created = await signed('two', 'POST', '/offramp', order)
+      expect(created.status).toBe(200)
+      made.push(created.body.data.id)
+    }
+    const before = await count('ramp_orders')
+    const refused = await signed('two', 'POST', '/offramp', order)
+    expect(refused.status).toBe(429)
+    expect(refused.body).toEqual({
+      status: 429,
+      message: `At most ${maxWaitingOfframpOrders} off-ramp orders may wait for their deposit at once: fund one, or wait until one expires`,
+      data: null,
+    })
+    expect(await count('ramp_orders')).toBe(before)
+    // Another app is not held back; once one of these is funded, there is room again.
+    const otherRecipient = (await signed('one', 'POST', '/recipient', { bank: 'demo-bank', accountNumber: '12340001', name: 'Jo' })).body.data
+    expect((await signed('one', 'POST', '/offramp', { ...order, recipientId: otherRecipient.id })).status).toBe(200)
+    const funded = (await signed('two', 'GET', `/offramp/detail/${made[0]}`)).body.data
+    await (await depositor())(funded.depositAddress, parseEther('0.01'))
+    expect((await signed('two', 'GET', `/offramp/detail/${made[0]}`)).body.data.status).toBe('paid_out')
+    expect((await signed('two', 'POST', '/offramp', order)).status).toBe(200)
   })
 })

@@ -6,7 +6,7 @@ import { HttpError } from '../../http/envelope.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
 import type { App } from '../app-config/apps.ts'
 import type { OnrampCrypto } from './pricing.ts'
-import { type Direction, listRampOrders, type RampOrderRow, type RecipientRow, statusConditions } from './order-queries.ts'
+import { type Direction, listRampOrders, payoutDeadlineMs, type RampOrderRow, type RecipientRow, statusConditions } from './order-queries.ts'
 
 // The ramp API's inputs (bodies, paging, recipients' fields) and answers (order and recipient views).
 
@@ -71,11 +71,12 @@ function orderStatus(row: RampOrderRow): string {
   const expired = new Date(row.expires_at).getTime() <= Date.now()
   if (row.direction === 'offramp') return row.paid_at ? 'paid_out' : expired ? 'expired' : 'pending'
   if (row.tx_hash) return 'completed'
-  if (row.paid_at) return Date.now() - new Date(row.paid_at).getTime() >= 5 * 60 * 1000 ? 'failed' : 'paid'
+  if (row.paid_at) return row.failed_at || Date.now() - new Date(row.paid_at).getTime() >= payoutDeadlineMs ? 'failed' : 'paid'
   return expired ? 'expired' : 'pending'
 }
 
 export function onrampView(deps: Deps, app: App, row: RampOrderRow) {
+  const status = orderStatus(row)
   const link = new URLSearchParams({
     clientSecret: app.settings.rampableClientSecret ?? '',
     receiverWalletAddress: row.receiver ?? '',
@@ -88,7 +89,7 @@ export function onrampView(deps: Deps, app: App, row: RampOrderRow) {
   return {
     id: row.id,
     type: 'onramp',
-    status: orderStatus(row),
+    status,
     inputAmount: row.fiat_amount,
     inputCurrency: row.fiat,
     outputCurrency: row.crypto_id,
@@ -99,14 +100,18 @@ export function onrampView(deps: Deps, app: App, row: RampOrderRow) {
     quote: row.quote,
     paymentUrl: `${deps.origin()}/onramp?${link}`,
     txHash: row.tx_hash,
+    // Why the payout failed; the payment link pays a failed order again.
+    failureReason: status === 'failed' ? (row.failure_reason ?? `The payout was not confirmed within ${payoutDeadlineMs / 60_000} minutes`) : null,
     createdAt: iso(row.created_at),
     paidAt: iso(row.paid_at),
     expiresAt: iso(row.expires_at),
   }
 }
 
-export function offrampView(row: RampOrderRow, recipient: RecipientRow | undefined) {
+export function offrampView(row: RampOrderRow) {
   const status = orderStatus(row)
+  // The recipient's details as they were when the order was made (payout_to).
+  const recipient = row.payout_to
   return {
     id: row.id,
     type: 'offramp',
@@ -126,7 +131,7 @@ export function offrampView(row: RampOrderRow, recipient: RecipientRow | undefin
       status === 'paid_out' && recipient
         ? {
             bank: recipient.bank,
-            accountNumber: masked(recipient.account_number),
+            accountNumber: masked(recipient.accountNumber),
             name: recipient.name,
             amount: row.fiat_amount,
             currency: row.fiat,

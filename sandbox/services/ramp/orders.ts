@@ -23,7 +23,14 @@ export type OrderDraft = {
   quote: OnrampQuote
 }
 
-export type Order = OrderDraft & { appId: string; environment: App['environment'] }
+export type Order = OrderDraft & {
+  appId: string
+  environment: App['environment']
+  /** The ramp API's on-ramp order this page pays, if any. */
+  rampOrderId: string | null
+  /** That order's earlier payout failed: look for one that landed after all before paying again. */
+  retry: boolean
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
@@ -70,8 +77,9 @@ export type Claim = { ok: true; order: Order } | { ok: false; reason: 'used' | '
 export async function claimOrder(store: Store, token: string, browserId: string | undefined): Promise<Claim> {
   if (!token || !isBrowserId(browserId)) return { ok: false, reason: 'unknown' }
   const row = await redeemOrder(store, sha256(token), sha256(browserId))
-  // Two pages of one API order: only the first payment pays.
-  if (row?.ramp_order_id && !(await markOnrampPaid(store, row.ramp_order_id))) return { ok: false, reason: 'used' }
+  // Two pages of one API order: only the first payment pays (or, after a failed payout, the first retry).
+  const claimed = row?.ramp_order_id ? await markOnrampPaid(store, row.ramp_order_id) : { retry: false }
+  if (!claimed) return { ok: false, reason: 'used' }
   if (row) {
     const order: Order = {
       appId: row.app_id,
@@ -81,6 +89,8 @@ export async function claimOrder(store: Store, token: string, browserId: string 
       asset: row.asset,
       amount: BigInt(row.amount),
       quote: row.quote,
+      rampOrderId: row.ramp_order_id,
+      retry: claimed.retry,
     }
     return { ok: true, order }
   }

@@ -1,4 +1,4 @@
-import { parseEther } from 'viem'
+import { parseEther, walletActions } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { adminClient } from '../../infra/anvil/public-accounts.ts'
 import { count, expect400, newAddress, nextTimestamp, signed, startRampSandbox } from './ramp-api-sandbox.ts'
@@ -199,5 +199,53 @@ describe('on-ramp orders', () => {
     await expect400(signed('one', 'POST', '/onramp', { ...good, receiverWalletAddress: '0x1234' }), /receiverWalletAddress must be an EVM address/)
     await expect400(signed('one', 'POST', '/onramp', { ...good, receiverWalletAddress: undefined }), 'receiverWalletAddress is required')
     expect(await count('ramp_orders')).toBe(before)
+  })
+
+  test('a failed payout marks the order failed with its reason; paying its link again completes it, once', async () => {
+    const receiver = newAddress()
+    const order = (
+      await signed('one', 'POST', '/onramp', { inputAmount: '30', inputCurrency: 'USD', outputCurrency: 'eth-local-1', receiverWalletAddress: receiver })
+    ).body.data
+    const admin = adminClient(sandboxOf().chains[0]!)
+    const faucet = sandboxOf().faucetAddress
+    const funds = await admin.getBalance({ address: faucet })
+    // The faucet below its reserve: the payout is refused and nothing is sent.
+    await admin.setBalance({ address: faucet, value: parseEther('1') })
+    try {
+      expect((await pay(await openPage(order.paymentUrl))).status).toBe(503)
+    } finally {
+      await admin.setBalance({ address: faucet, value: funds })
+    }
+    const failed = (await signed('one', 'GET', `/onramp/detail/${order.id}`)).body.data
+    expect(failed).toMatchObject({ status: 'failed', failureReason: 'The sandbox faucet is low on funds on chain 31337', txHash: null })
+    expect((await signed('one', 'GET', '/onramp?status=failed')).body.data.docs.map((entry: { id: string }) => entry.id)).toContain(order.id)
+
+    // Recoverable: the same link pays it again, and then it is done.
+    const [retry, late] = [await openPage(order.paymentUrl), await openPage(order.paymentUrl)]
+    expect((await pay(retry)).status).toBe(200)
+    const completed = (await signed('one', 'GET', `/onramp/detail/${order.id}`)).body.data
+    expect(completed).toMatchObject({ status: 'completed', failureReason: null, txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
+    expect((await pay(late)).status).toBe(400)
+    expect(await admin.getBalance({ address: receiver })).toBe(parseEther('0.0099'))
+  })
+
+  test('an order left paid without a payout (the sandbox stopped mid-payout) is failed after 5 minutes; a retry finds a payout that did land and pays nothing twice', async () => {
+    const receiver = newAddress()
+    const order = (
+      await signed('one', 'POST', '/onramp', { inputAmount: '30', inputCurrency: 'USD', outputCurrency: 'eth-local-1', receiverWalletAddress: receiver })
+    ).body.data
+    // What a stop between the payout and its record leaves: the coins sent, the order paid 6 minutes ago, no hash.
+    const admin = adminClient(sandboxOf().chains[0]!).extend(walletActions)
+    const faucet = sandboxOf().faucetAddress
+    await admin.impersonateAccount({ address: faucet })
+    const landed = await admin.sendTransaction({ account: faucet, chain: null, to: receiver, value: parseEther('0.0099') })
+    await admin.stopImpersonatingAccount({ address: faucet })
+    await admin.waitForTransactionReceipt({ hash: landed })
+    await sandboxOf().store.query("UPDATE ramp_orders SET paid_at = now() - interval '6 minutes' WHERE id = $1", [order.id])
+    expect((await signed('one', 'GET', `/onramp/detail/${order.id}`)).body.data.status).toBe('failed')
+
+    expect((await pay(await openPage(order.paymentUrl))).status).toBe(200)
+    expect((await signed('one', 'GET', `/onramp/detail/${order.id}`)).body.data).toMatchObject({ status: 'completed', txHash: landed })
+    expect(await admin.getBalance({ address: receiver })).toBe(parseEther('0.0099'))
   })
 })

@@ -1,6 +1,7 @@
 import {
   BaseError,
   HttpRequestError,
+  RpcRequestError,
   TimeoutError,
   WaitForTransactionReceiptTimeoutError,
   type Hash,
@@ -101,6 +102,9 @@ export function chainError(error: unknown): unknown {
   if (error instanceof HttpError || !(error instanceof BaseError)) return error
   if (error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError) && !hasRpcAnswer(error))
     return new HttpError(502, 'Chain unavailable')
+  // The chain's RPC URL answers a 5xx with a JSON-RPC error while its node is down or restarting
+  // (infra/anvil/anvil-guard.ts): the chain is unavailable, the request was not refused.
+  if (error.walk((cause) => cause instanceof RpcRequestError && (cause.status ?? 0) >= 500)) return new HttpError(502, 'Chain unavailable')
   return new HttpError(400, firstLine(reason(error)))
 }
 
