@@ -1,0 +1,16 @@
+import { expect, test } from 'vitest'
+import { chainTable } from '../sdk/chain-table.ts'
+import { nativeSymbol } from './chains.ts'
+
+// The host script keeps a compact copy of the native symbols (viem's chain objects would not fit
+// its size budget); this test keeps the copy equal to SPEC's chain table, which is viem's own.
+test.each(chainTable.map(({ slug, chain }) => [slug, chain.id, chain.nativeCurrency.symbol] as const))(
+  "the balance of %s (%i) is shown in viem's native symbol %s",
+  (_slug, id, symbol) => {
+    expect(nativeSymbol(id)).toBe(symbol)
+  },
+)
+
+test('the local chains and any chain outside the table show ETH', () => {
+  expect([31337, 31338, 999_999].map(nativeSymbol)).toEqual(['ETH', 'ETH', 'ETH'])
+})
