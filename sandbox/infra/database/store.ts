@@ -15,6 +15,13 @@ export type Store = {
    * those rows through this store clears their entries.
    */
   readonly readCache: Map<string, unknown>
+  /**
+   * A counter that moves whenever a statement through this store may have written rows of `table`
+   * (INSERT, UPDATE, DELETE, TRUNCATE, DDL, any `exec` script). It moves
+   * when the statement is sent and again when it has finished, so an answer read while it ran is not
+   * mistaken for a current one. See cachedRow: answers about existing rows may be kept while it stands still.
+   */
+  changes(table: string): number
 }
 
 export type OpenStoreOptions = {
@@ -35,20 +42,54 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   return store
 }
 
+/** A store's write statements, counted per table; see Store.changes. */
+function changeCounter() {
+  const perTable = new Map<string, number>()
+  let everything = 0
+  const tablesChanged = (sql: string): string[] | 'all' => {
+    if (/^\s*(select|with\s[^;]*\)\s*select)\b/i.test(sql) && !/\b(update|delete|insert|truncate)\b/i.test(sql)) return []
+    const tables = new Set<string>()
+    for (const match of sql.matchAll(/\b(?:update|delete\s+from|truncate(?:\s+table)?|insert\s+into)\s+(?:only\s+)?"?(\w+)"?/gi))
+      tables.add(match[1]!.toLowerCase())
+    // DDL, or a statement whose writes the patterns above cannot name: assume everything changed.
+    if (/\b(alter|drop|create|copy|merge|call|do)\b/i.test(sql.replace(/'[^']*'/g, "''").replace(/\bon\s+conflict\b.*$/is, ''))) return 'all'
+    return [...tables]
+  }
+  const bump = (tables: string[] | 'all') => {
+    if (tables === 'all') everything++
+    else for (const table of tables) perTable.set(table, (perTable.get(table) ?? 0) + 1)
+  }
+  return {
+    changes: (table: string) => everything + (perTable.get(table.toLowerCase()) ?? 0),
+    /** Runs one statement, moving the counters of what it may change before and after it. */
+    async around<result>(sql: string, run: () => Promise<result>, script = false): Promise<result> {
+      const tables = script ? 'all' : tablesChanged(sql)
+      bump(tables)
+      try {
+        return await run()
+      } finally {
+        bump(tables)
+      }
+    },
+  }
+}
+
 async function openPglite(dataDir: string): Promise<Store> {
   const { PGlite } = await import('@electric-sql/pglite')
   // PostgreSQL's default 128 MB of shared buffers is most of PGlite's memory; a sandbox's data fits in far less.
   const db = await PGlite.create(dataDir, { postgresqlconf: ['shared_buffers=32MB', 'work_mem=2MB', 'temp_buffers=2MB'] })
+  const counter = changeCounter()
   return {
     async query<row>(sql: string, params: readonly unknown[] = []) {
-      const result = await db.query<row>(sql, [...params])
+      const result = await counter.around(sql, () => db.query<row>(sql, [...params]))
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length }
     },
     async exec(sql) {
-      await db.exec(sql)
+      await counter.around(sql, () => db.exec(sql), true)
     },
     close: () => db.close(),
     readCache: new Map(),
+    changes: counter.changes,
   }
 }
 
@@ -56,16 +97,18 @@ async function openPglite(dataDir: string): Promise<Store> {
 async function openPg(connectionString: string): Promise<Store> {
   const { default: pg } = await import('pg')
   const pool = new pg.Pool({ connectionString })
+  const counter = changeCounter()
   return {
     async query<row>(sql: string, params: readonly unknown[] = []) {
-      const result = await pool.query(sql, [...params])
+      const result = await counter.around(sql, () => pool.query(sql, [...params]))
       return { rows: result.rows as row[], rowCount: result.rowCount ?? result.rows.length }
     },
     async exec(sql) {
-      await pool.query(sql)
+      await counter.around(sql, () => pool.query(sql), true)
     },
     close: () => pool.end(),
     readCache: new Map(),
+    changes: counter.changes,
   }
 }
 
@@ -94,4 +137,37 @@ export async function migrate(store: Store, dir = migrationsDir): Promise<string
 /** PostgreSQL's unique_violation, the same code from PGlite and pg. */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
+}
+
+/**
+ * A row read often and changed rarely (a wallet's signing row, a session's revocation state), kept
+ * in the store's readCache under `key` while nothing has changed rows of `table` through this store
+ * (Store.changes) and for at most `maxAgeMs`, the bound on a change made by anything else (another
+ * process on the same PostgreSQL; one sandbox process owns its data folder, infra/lock.ts). A write
+ * sent while the row was being read keeps that answer out. `undefined` (nothing found) is never kept.
+ */
+export async function cachedRow<row>(
+  store: Store,
+  table: string,
+  key: string,
+  load: () => Promise<row | undefined>,
+  options: { maxAgeMs: number; maxEntries?: number } = { maxAgeMs: 1000 },
+): Promise<row | undefined> {
+  const cacheKey = `rows:${table}`
+  let cache = store.readCache.get(cacheKey) as Map<string, { row: row; changes: number; until: number }> | undefined
+  if (!cache) {
+    cache = new Map()
+    store.readCache.set(cacheKey, cache)
+  }
+  const hit = cache.get(key)
+  const now = Date.now()
+  if (hit && hit.changes === store.changes(table) && hit.until > now) return hit.row
+  const changes = store.changes(table)
+  const row = await load()
+  cache.delete(key)
+  if (row !== undefined && changes === store.changes(table)) {
+    cache.set(key, { row, changes, until: now + options.maxAgeMs })
+    if (cache.size > (options.maxEntries ?? 10_000)) cache.delete(cache.keys().next().value as string)
+  }
+  return row
 }

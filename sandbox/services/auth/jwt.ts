@@ -35,12 +35,47 @@ export async function signToken(key: Uint8Array, claims: TokenClaims, expiresAt?
   return jwt.sign(key)
 }
 
+/**
+ * Tokens already verified, per key: the same wallet token comes with every call of a session (and is
+ * checked twice in one call, by the app guard and by the route), and an HMAC check through WebCrypto
+ * costs more than the rest of a signing call's bookkeeping. An entry is the outcome of one full check
+ * for one expected kind, app and environment; it is used only while the token's `exp` is still ahead
+ * (an expired token goes through jwtVerify again and gets its 401). Only genuine tokens are kept.
+ * Revocation is not a property of the token: sessions.ts checks it on every call.
+ */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, { claims: TokenClaims; exp: number }>>()
+const maxVerifiedTokens = 10_000
+
 /** The claims of a valid token of the given kind for this app, or a 401. */
 export async function verifyToken(
   key: Uint8Array,
   token: string,
   expected: { kind: TokenKind; appId: string; environment: Environment; clockToleranceSeconds?: number },
 ): Promise<TokenClaims> {
+  let cache = verifiedTokens.get(key)
+  if (!cache) {
+    cache = new Map()
+    verifiedTokens.set(key, cache)
+  }
+  const tolerance = expected.clockToleranceSeconds ?? 0
+  const cacheKey = `${expected.kind}\u0000${expected.appId}\u0000${expected.environment}\u0000${tolerance}\u0000${token}`
+  const hit = cache.get(cacheKey)
+  // jose's rule: expired once exp <= now - tolerance, in whole seconds.
+  if (hit && hit.exp > Math.floor(Date.now() / 1000) - tolerance) return hit.claims
+  const claims = await verifyFully(key, token, expected)
+  cache.delete(cacheKey)
+  if (claims.exp !== undefined) {
+    cache.set(cacheKey, { claims: claims.claims, exp: claims.exp })
+    if (cache.size > maxVerifiedTokens) cache.delete(cache.keys().next().value as string)
+  }
+  return claims.claims
+}
+
+async function verifyFully(
+  key: Uint8Array,
+  token: string,
+  expected: { kind: TokenKind; appId: string; environment: Environment; clockToleranceSeconds?: number },
+): Promise<{ claims: TokenClaims; exp: number | undefined }> {
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
@@ -49,7 +84,7 @@ export async function verifyToken(
       ...(expected.clockToleranceSeconds ? { clockTolerance: expected.clockToleranceSeconds } : {}),
     })
     if (payload.typ !== expected.kind || typeof payload.sub !== 'string') throw new HttpError(401, 'Invalid token')
-    return {
+    const claims: TokenClaims = {
       kind: expected.kind,
       userId: payload.sub,
       appId: expected.appId,
@@ -57,6 +92,7 @@ export async function verifyToken(
       ...(typeof payload.jti === 'string' ? { tokenId: payload.jti } : {}),
       ...(typeof payload.fam === 'string' ? { familyId: payload.fam } : {}),
     }
+    return { claims: Object.freeze(claims), exp: typeof payload.exp === 'number' ? payload.exp : undefined }
   } catch (error) {
     if (error instanceof HttpError) throw error
     if (error instanceof errors.JWTExpired) throw new HttpError(401, 'Token expired')

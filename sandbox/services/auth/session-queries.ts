@@ -1,4 +1,4 @@
-import type { Store } from '../../infra/database/store.ts'
+import { cachedRow, type Store } from '../../infra/database/store.ts'
 
 // The refresh_tokens table: one row per refresh token, grouped into sessions by family_id (sessions.ts).
 
@@ -32,9 +32,20 @@ export async function revokeFamilies(store: Store, familyIds: readonly string[])
   await store.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = ANY($1) AND revoked_at IS NULL', [[...familyIds]])
 }
 
+/**
+ * Every API call with a wallet or access token asks this, so the answer is kept in memory until any
+ * statement writes refresh_tokens (a logout or a reuse-revocation counts from the very next call; see
+ * cachedRow), and for a second at most.
+ */
 export async function isFamilyRevoked(store: Store, familyId: string): Promise<boolean> {
-  const { rows } = await store.query('SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NOT NULL LIMIT 1', [familyId])
-  return rows.length > 0
+  const state = await cachedRow(store, 'refresh_tokens', `revoked:${familyId}`, async () => {
+    const { rows } = await store.query<{ revoked: boolean }>(
+      'SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NOT NULL) AS revoked',
+      [familyId],
+    )
+    return rows[0]
+  })
+  return state?.revoked !== false
 }
 
 /** When the session `familyId` ends: the latest expiry of its live refresh tokens (undefined when it has ended). */
