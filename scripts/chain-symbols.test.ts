@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
+// Lives in scripts/: host-sdk/ may import only bridge/, and this test compares the two sides.
 import { chainTable } from '../sdk/chain-table.ts'
-import { nativeSymbol } from './chains.ts'
+import { nativeSymbol } from '../host-sdk/chains.ts'
 
 // The host script keeps a compact copy of the native symbols (viem's chain objects would not fit
 // its size budget); this test keeps the copy equal to SPEC's chain table, which is viem's own.
