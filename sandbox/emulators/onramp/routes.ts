@@ -16,6 +16,7 @@ import {
   invalidOrderView,
   paidView,
   paymentFailedView,
+  paymentInProgressView,
   refusedClaimView,
   tooManyView,
 } from './views.ts'
@@ -40,7 +41,7 @@ const limitReasons: Record<OnrampRule, string> = {
 }
 
 export function onrampPageRoutes(deps: Deps) {
-  const html = (c: Context, status: 200 | 400 | 403 | 429 | 502 | 503, title: string, body: string, headers: Record<string, string> = {}) =>
+  const html = (c: Context, status: 200 | 400 | 403 | 409 | 429 | 502 | 503, title: string, body: string, headers: Record<string, string> = {}) =>
     c.html(page({ title, body }), status, { ...pageHeaders(), ...headers })
   /** Counts one hit of `rule` for `key`; once its budget is spent, answers the 429 page (with Retry-After) instead. */
   const overLimit = (c: Context, rule: OnrampRule, key: string) => {
@@ -52,6 +53,11 @@ export function onrampPageRoutes(deps: Deps) {
       return html(c, 429, 'Too many requests', tooManyView(limitReasons[rule], error.message), error.headers)
     }
   }
+  // Ramp API orders whose payout this sandbox is sending now. Past the payout deadline such an order
+  // reads 'failed' and its link claims it again, but a payout still on its way (queued behind other
+  // faucet jobs, or waiting for its receipt) is not lost: paying again would pay twice. One sandbox
+  // process owns its data folder, so a payout in flight anywhere is one in this set.
+  const sending = new Set<string>()
   const chainName = (chainId: number) => deps.chains.find((chain) => chain.chainId === chainId)?.name ?? `Chain ${chainId}`
 
   return new Hono()
@@ -107,27 +113,42 @@ export function onrampPageRoutes(deps: Deps) {
       if (!claim.ok) return html(c, 400, claimTitles[claim.reason], refusedClaimView(claim.reason))
 
       const { order } = claim
-      let hash: `0x${string}`
+      const rampOrderId = order.rampOrderId
+      if (rampOrderId !== null && sending.has(rampOrderId)) return html(c, 409, 'Payment in progress', paymentInProgressView)
+      if (rampOrderId !== null) sending.add(rampOrderId)
       try {
-        // A retry first looks for the earlier payout on the chain: it may have landed after all.
-        hash =
-          (order.retry ? await landedPayout(deps, order) : undefined) ??
-          (await deps.faucet.pay({ chainId: order.chainId, to: order.receiver, asset: order.asset, amount: order.amount }))
-      } catch (error) {
-        // A ramp API order is not left 'paid' for ever: it is 'failed' with the reason, and its link pays it again.
-        const low = error instanceof FaucetLowError
-        if (order.rampOrderId) await markOnrampFailed(deps.store, order.rampOrderId, low ? error.message : 'The payout could not be sent')
-        if (low) return html(c, 503, 'The sandbox faucet is low on funds', faucetLowView(order.rampOrderId !== null))
-        console.error('[sandbox] on-ramp payout failed:', error)
-        return html(c, 502, 'Payment failed', paymentFailedView(order.rampOrderId !== null))
+        let hash: `0x${string}`
+        try {
+          // A retry first looks for the earlier payout on the chain: it may have landed after all.
+          hash =
+            (order.retry ? await landedPayout(deps, order) : undefined) ??
+            (await deps.faucet.pay({ chainId: order.chainId, to: order.receiver, asset: order.asset, amount: order.amount }))
+        } catch (error) {
+          // A ramp API order is not left 'paid' for ever: it is 'failed' with the reason, and its link pays it again.
+          const low = error instanceof FaucetLowError
+          if (rampOrderId !== null) await markOnrampFailed(deps.store, rampOrderId, low ? error.message : 'The payout could not be sent')
+          if (low) return html(c, 503, 'The sandbox faucet is low on funds', faucetLowView(rampOrderId !== null))
+          console.error('[sandbox] on-ramp payout failed:', error)
+          return html(c, 502, 'Payment failed', paymentFailedView(rampOrderId !== null))
+        }
+        await recordPayment(deps.store, token, hash)
+        return html(
+          c,
+          200,
+          'Payment received',
+          paidView({
+            amount: order.amount,
+            coin: order.quote.coin,
+            receiver: order.receiver,
+            chainId: order.chainId,
+            chainName: chainName(order.chainId),
+            hash,
+          }),
+        )
+      } finally {
+        // Only once the payout is recorded (or marked failed) may the link pay the order again.
+        if (rampOrderId !== null) sending.delete(rampOrderId)
       }
-      await recordPayment(deps.store, token, hash)
-      return html(
-        c,
-        200,
-        'Payment received',
-        paidView({ amount: order.amount, coin: order.quote.coin, receiver: order.receiver, chainId: order.chainId, chainName: chainName(order.chainId), hash }),
-      )
     })
 }
 

@@ -64,6 +64,9 @@ export const faucetLowView = (fromLink: boolean) => `<h1>The sandbox faucet is l
 
 export const paymentFailedView = (fromLink: boolean) => `<h1>Payment failed</h1><p>The payout could not be sent. ${retryHint(fromLink)}</p>`
 
+export const paymentInProgressView = `<h1>Payment in progress</h1>
+<p>The payout of this order is still being sent, so nothing more was sent. Its status shows when it lands; if it fails, open the payment link again.</p>`
+
 type Refusal = Extract<Claim, { ok: false }>['reason']
 
 export const claimTitles: Record<Refusal, string> = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { cachedRow, openStore, type Store } from './store.ts'
+import { cachedRow, openStore, type Store, tablesWrittenBy } from './store.ts'
 
 // cachedRow keeps a row in memory only while nothing can have written its table: what a cached
 // signing row or session state may never do is outlive the write that changed it.
@@ -98,5 +98,96 @@ describe('cachedRow', () => {
     const { read, loads } = reader()
     await read('a')
     expect(loads()).toBe(1)
+  })
+})
+
+describe('cachedRow and writes the change counter must not miss', () => {
+  /** Caches row 'a', runs `write` (which must leave flag false), and answers what the next read sees. */
+  async function afterWrite(write: () => Promise<unknown>) {
+    await store.query("UPDATE things SET flag = true WHERE id = 'a'")
+    const { read } = reader()
+    expect(await read('a')).toEqual({ id: 'a', flag: true })
+    await write()
+    return read('a')
+  }
+
+  test('a schema-qualified table name, quoted or not', async () => {
+    expect(await afterWrite(() => store.query("UPDATE public.things SET flag = false WHERE id = 'a'"))).toEqual({ id: 'a', flag: false })
+    expect(await afterWrite(() => store.query(`UPDATE "public"."things" SET flag = false WHERE id = 'a'`))).toEqual({ id: 'a', flag: false })
+  })
+
+  test('a comment between the keyword and the table', async () => {
+    expect(await afterWrite(() => store.query("UPDATE /* switch off */ things SET flag = false WHERE id = 'a'"))).toEqual({ id: 'a', flag: false })
+    expect(await afterWrite(() => store.query("UPDATE -- switch off\n things SET flag = false WHERE id = 'a'"))).toEqual({ id: 'a', flag: false })
+  })
+
+  test('TRUNCATE of several tables names each of them', async () => {
+    await store.exec('CREATE TABLE IF NOT EXISTS other_things (id text)')
+    expect(await afterWrite(() => store.query('TRUNCATE other_things, things'))).toBeUndefined()
+    await store.query("INSERT INTO things VALUES ('a', true), ('b', true)")
+  })
+
+  test('a transaction rolled back: the row read inside it is not kept', async () => {
+    await store.query("UPDATE things SET flag = false WHERE id = 'a'")
+    const { read } = reader()
+    expect(await read('a')).toEqual({ id: 'a', flag: false })
+    await store.query('BEGIN')
+    await store.query("UPDATE things SET flag = true WHERE id = 'a'")
+    // PGlite has one connection: a read during the transaction sees its write.
+    expect(await read('a')).toEqual({ id: 'a', flag: true })
+    await store.query('ROLLBACK')
+    expect(await read('a')).toEqual({ id: 'a', flag: false })
+  })
+})
+
+describe('tablesWrittenBy', () => {
+  test('names the table of each write, however it is spelt', () => {
+    expect(tablesWrittenBy('SELECT * FROM wallets WHERE id = $1 FOR UPDATE')).toEqual([])
+    expect(tablesWrittenBy("SELECT 'update wallets' AS x -- delete from wallets")).toEqual([])
+    expect(tablesWrittenBy('UPDATE wallets SET permission_granted = $1 WHERE id = $2;')).toEqual(['wallets'])
+    expect(tablesWrittenBy('update ONLY public."Wallets" w set x = 1')).toEqual(['wallets'])
+    expect(tablesWrittenBy('DELETE FROM /* why */ "public" . refresh_tokens')).toEqual(['refresh_tokens'])
+    expect(tablesWrittenBy('INSERT INTO gas_tanks (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET balance = gas_tanks.balance + 1')).toEqual(['gas_tanks'])
+    expect(tablesWrittenBy('WITH gone AS (DELETE FROM a RETURNING id) UPDATE b SET n = n + 1 WHERE id IN (SELECT id FROM gone)')).toEqual(['a', 'b'])
+  })
+
+  test('anything it cannot read for sure may have written every table', () => {
+    for (const sql of [
+      'BEGIN',
+      'COMMIT',
+      'ROLLBACK',
+      'TRUNCATE wallets',
+      'SELECT 1; UPDATE wallets SET x = 1',
+      "SELECT 1 /* '; */; DELETE FROM wallets",
+      'MERGE INTO wallets USING x ON true WHEN MATCHED THEN DELETE',
+      'WITH m AS (MERGE INTO wallets USING x ON true WHEN MATCHED THEN DELETE) SELECT 1',
+      'DO $$ BEGIN UPDATE wallets SET x = 1; END $$',
+      'CALL switch_off()',
+      'ALTER TABLE wallets ADD COLUMN x int',
+      // A backslash-escaped quote leaves an unmatched one: the literal's end is not known.
+      "SELECT E'it\\'s' AS x, 1 AS y WHERE 'a' <> ''",
+    ])
+      expect(tablesWrittenBy(sql), sql).toBe('all')
+  })
+})
+
+describe('the schema', () => {
+  // The counter sees the statement, not what the database does because of it: a cascading foreign
+  // key, a trigger or a rule would change rows of a table the statement never named.
+  test('has no cascading foreign key, trigger or rule that writes a table a statement does not name', async () => {
+    const migrated = await openStore({ dataDir: 'memory://' })
+    try {
+      const cascades = await migrated.query(
+        "SELECT conname FROM pg_constraint WHERE contype = 'f' AND (confdeltype NOT IN ('a', 'r') OR confupdtype NOT IN ('a', 'r'))",
+      )
+      expect(cascades.rows).toEqual([])
+      expect((await migrated.query('SELECT tgname FROM pg_trigger WHERE NOT tgisinternal')).rows).toEqual([])
+      expect((await migrated.query("SELECT rulename FROM pg_rules WHERE schemaname = 'public'")).rows).toEqual([])
+      // A migration that adds one must fail here: the same query finds a cascade when there is one.
+      await migrated.exec('CREATE TABLE parents (id text PRIMARY KEY); CREATE TABLE children (parent text REFERENCES parents ON DELETE CASCADE)')
+      expect((await migrated.query("SELECT conname FROM pg_constraint WHERE contype = 'f' AND confdeltype NOT IN ('a', 'r')")).rows).toHaveLength(1)
+    } finally {
+      await migrated.close()
+    }
   })
 })

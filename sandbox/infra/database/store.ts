@@ -17,7 +17,8 @@ export type Store = {
   readonly readCache: Map<string, unknown>
   /**
    * A counter that moves whenever a statement through this store may have written rows of `table`
-   * (INSERT, UPDATE, DELETE, TRUNCATE, DDL, any `exec` script). It moves
+   * (INSERT, UPDATE, DELETE; and for every table at once TRUNCATE, DDL, BEGIN / COMMIT / ROLLBACK, any
+   * `exec` script and any statement tablesWrittenBy cannot read for sure). It moves
    * when the statement is sent and again when it has finished, so an answer read while it ran is not
    * mistaken for a current one. See cachedRow: answers about existing rows may be kept while it stands still.
    */
@@ -42,19 +43,43 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   return store
 }
 
+/** An SQL identifier, plain or double-quoted. */
+const identifier = String.raw`(?:"(?:[^"]|"")+"|[a-z_][\w$]*)`
+/** What follows a write keyword: the table written, schema-qualified or not (its last part is the table). */
+const writeTarget = new RegExp(String.raw`^(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:${identifier}\s*\.\s*)?(${identifier})`, 'i')
+
+/**
+ * The tables one statement may write, or 'all' when that cannot be told for sure. Only a single
+ * SELECT, INSERT, UPDATE or DELETE (or WITH ... of those) is read; whatever else it is (a
+ * transaction's BEGIN, COMMIT or ROLLBACK, TRUNCATE, DDL, several statements, a dollar-quoted body)
+ * is 'all', and so is a write keyword whose table the pattern cannot name: a missed write would let
+ * cachedRow answer a row that is no longer there.
+ */
+export function tablesWrittenBy(sql: string): string[] | 'all' {
+  // Literals and comments name no table (and could hide a keyword or a semicolon); quoted names stay.
+  const text = sql
+    .replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\//g, (part) => (part.startsWith("'") ? "''" : part.startsWith('"') ? part : ' '))
+    .trim()
+    .replace(/;\s*$/, '')
+  if (text.includes(';') || /\$(?!\d)/.test(text) || /'|\/\*/.test(text.replace(/''/g, ''))) return 'all'
+  if (!/^(select|with|insert|update|delete)\b/i.test(text)) return 'all'
+  // Row locks and an upsert's DO UPDATE write nothing but what the statement's own target names.
+  const writes = text.replace(/\bfor\s+(?:no\s+key\s+)?update\b/gi, ' ').replace(/\bdo\s+update\s+set\b/gi, ' ')
+  const tables = new Set<string>()
+  for (const keyword of writes.matchAll(/\b(?:insert|update|delete|merge|truncate)\b/gi)) {
+    const named = writeTarget.exec(writes.slice(keyword.index))
+    if (!named) return 'all'
+    const name = named[1]!
+    tables.add((name.startsWith('"') ? name.slice(1, -1).replace(/""/g, '"') : name).toLowerCase())
+  }
+  return [...tables]
+}
+
 /** A store's write statements, counted per table; see Store.changes. */
 function changeCounter() {
   const perTable = new Map<string, number>()
   let everything = 0
-  const tablesChanged = (sql: string): string[] | 'all' => {
-    if (/^\s*(select|with\s[^;]*\)\s*select)\b/i.test(sql) && !/\b(update|delete|insert|truncate)\b/i.test(sql)) return []
-    const tables = new Set<string>()
-    for (const match of sql.matchAll(/\b(?:update|delete\s+from|truncate(?:\s+table)?|insert\s+into)\s+(?:only\s+)?"?(\w+)"?/gi))
-      tables.add(match[1]!.toLowerCase())
-    // DDL, or a statement whose writes the patterns above cannot name: assume everything changed.
-    if (/\b(alter|drop|create|copy|merge|call|do)\b/i.test(sql.replace(/'[^']*'/g, "''").replace(/\bon\s+conflict\b.*$/is, ''))) return 'all'
-    return [...tables]
-  }
+  const tablesChanged = tablesWrittenBy
   const bump = (tables: string[] | 'all') => {
     if (tables === 'all') everything++
     else for (const table of tables) perTable.set(table, (perTable.get(table) ?? 0) + 1)

@@ -76,3 +76,18 @@ export const expect400 = async (answer: Promise<Signed>, message: string | RegEx
   expect(body.message).toMatch(message)
 }
 export const count = async (table: string) => (await sandbox.store.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n
+
+/** Opens a hosted on-ramp page as a browser does: its order token and the browser cookie it was bound to. */
+export async function openPage(url: string) {
+  const page = await fetch(url)
+  const token = /name="order" value="([A-Za-z0-9_-]+)"/.exec(await page.text())![1]!
+  return { token, cookie: page.headers.get('set-cookie')!.split(';')[0]! }
+}
+
+/** Pays an opened page's order (the page's own form post). */
+export const pay = ({ token, cookie }: { token: string; cookie: string }) =>
+  fetch(`${sandbox.url}/onramp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin: sandbox.url },
+    body: new URLSearchParams({ order: token }).toString(),
+  })

@@ -1,7 +1,7 @@
 import { parseEther, walletActions } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { adminClient } from '../../infra/anvil/public-accounts.ts'
-import { count, expect400, newAddress, nextTimestamp, signed, startRampSandbox } from './ramp-api-sandbox.ts'
+import { count, expect400, newAddress, nextTimestamp, openPage, pay, signed, startRampSandbox } from './ramp-api-sandbox.ts'
 
 // The ramp API's recipients and on-ramp orders as a back end calls them (RSA-signed ramp client),
 // against a real sandbox: orders completed by the hosted page, and the abuse cases (other apps'
@@ -96,21 +96,6 @@ describe('credentials', () => {
     expect(await count('ramp_recipients')).toBe(before + 1)
   })
 })
-
-/** Opens a hosted on-ramp page as a browser does: its order token and the browser cookie it was bound to. */
-async function openPage(url: string) {
-  const page = await fetch(url)
-  const token = /name="order" value="([A-Za-z0-9_-]+)"/.exec(await page.text())![1]!
-  return { token, cookie: page.headers.get('set-cookie')!.split(';')[0]! }
-}
-
-/** Pays an opened page's order (the page's own form post). */
-const pay = ({ token, cookie }: { token: string; cookie: string }) =>
-  fetch(`${sandboxOf().url}/onramp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin: sandboxOf().url },
-    body: new URLSearchParams({ order: token }).toString(),
-  })
 
 describe('on-ramp orders', () => {
   test('created by the API, paid on the hosted page, listed and shown per app', async () => {

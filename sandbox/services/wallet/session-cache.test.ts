@@ -53,6 +53,15 @@ describe('what a cached signing call still refuses', () => {
     expect((await signMessage(wallet.walletToken)).body).toEqual({ status: 401, message: 'Session revoked', data: null })
   })
 
+  test('a session revoked by a reused refresh token, on the very next call', async () => {
+    const wallet = await warmWallet('reused-refresh@example.com')
+    const refresh = (refreshToken: string) => sandbox.post('/api/v2/wallet/refresh', { refreshToken })
+    expect((await refresh(wallet.refreshToken)).status).toBe(200)
+    // The rotated-out token again: a leak, so the whole session ends.
+    expect((await refresh(wallet.refreshToken)).body.message).toBe('Refresh token reused; session revoked')
+    expect((await signMessage(wallet.walletToken)).body).toEqual({ status: 401, message: 'Session revoked', data: null })
+  })
+
   test('a session revoked straight in the database, on the very next call', async () => {
     const wallet = await warmWallet('revoked-by-sql@example.com')
     const other = await warmWallet('still-here@example.com')
