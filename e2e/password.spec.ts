@@ -52,12 +52,15 @@ test('an app that turns it on: both fields required, a new user signs up by sign
   await page.evaluate(() => window.WalletKit!.kit!.disconnect())
   await expect.poll(() => accounts(page)).toEqual([])
 
-  // A wrong password for a taken name falls back to registering, which the service refuses.
+  // A wrong password for a taken name falls back to registering, which the service refuses; the form
+  // says the login's answer, never that someone has that name, and registers nothing over it.
   await page.evaluate(() => window.WalletKit!.kit!.open('connect'))
   await frame.getByLabel('Username').fill(username)
   await frame.getByLabel('Password').fill('wrong horse battery')
   await frame.getByRole('button', { name: 'Sign In' }).click()
-  await expect(frame.getByText('Username is already taken')).toBeVisible()
+  await expect(frame.getByText('username or password is incorrect')).toBeVisible()
+  await expect(frame.getByText('Username is already taken')).toHaveCount(0)
+  await snap(page, 'connect-home-password-wrong')
   expect(await accounts(page)).toEqual([])
 
   await frame.getByLabel('Password').fill('correct horse battery')

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test'
-import { accounts, frameOf, providerUrl } from './helpers.ts'
+import { accounts, frameOf, providerUrl, snap } from './helpers.ts'
 
 /**
  * The providers' own sign-in scripts (SPEC.md section 7), loaded on demand from the URLs app config
@@ -78,4 +78,25 @@ test('a script that fails to load says so on an error line, not a spinner; the n
   const popup = page.waitForEvent('popup')
   await frame.getByRole('button', { name: 'Continue with Apple' }).click()
   await expect((await popup).getByRole('heading', { name: 'Sign in with Apple' })).toBeVisible()
+})
+
+test("app config naming any other script (a tampered answer) loads nothing, and the frame's CSP would refuse it anyway", async ({ page }) => {
+  const evil = 'https://cdn.attacker.example/gsi/client'
+  await page.route(`${providerUrl}/api/v1/apps/config*`, async (route) => {
+    const response = await route.fetch()
+    const body = await response.json()
+    body.data.google.scriptUrl = evil
+    await route.fulfill({ response, json: body })
+  })
+  const requested: string[] = []
+  page.on('request', (r) => void (r.url().startsWith('https://cdn.attacker.example') && requested.push(r.url())))
+  const frame = await openHome(page)
+  await frame.getByRole('button', { name: 'Continue with Google' }).click()
+  await expect(frame.getByText('Google sign-in could not load. Check your connection and try again.')).toBeVisible()
+  await snap(page, 'social-script-refused')
+  expect(requested).toEqual([])
+  // Even a script that slipped past the check could not run: the frame's policy names no such source.
+  const widget = page.frames().find((f) => f.url().startsWith(`${providerUrl}/widget/`))!
+  const policy = (await page.request.get(widget.url())).headers()['content-security-policy']
+  expect(policy).toMatch(/script-src 'self'(;|$)/)
 })

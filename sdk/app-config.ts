@@ -1,7 +1,7 @@
 import { type CallOptions, type ClientConfig, type Context, toContext } from './config.ts'
 import { SdkError, messages } from './errors.ts'
 import { readText, requestRaw, unwrap } from './http.ts'
-import { environmentHeader, isPrivateChannel } from './hosts.ts'
+import { environmentHeader } from './hosts.ts'
 
 export type ChainConfig = {
   chainId: number
@@ -27,11 +27,9 @@ export type AppConfig = {
   showPoweredBy: boolean
   /**
    * The social providers. `scriptUrl` is where the widget loads the provider's own sign-in script
-   * on demand, and the only place it loads it from (SPEC.md section 7): Google Identity Services
-   * (https://accounts.google.com/gsi/client), Sign in with Apple JS
-   * (https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js), the
-   * Telegram login widget (https://telegram.org/js/telegram-widget.js), or the sandbox's stand-ins
-   * of them. Absent or null: the provider cannot be used.
+   * on demand, and the only place it loads it from (SPEC.md section 7): exactly the provider's own
+   * URL or the sandbox's stand-in on the provider origin (sdk/sign-in-scripts.ts holds the list;
+   * anything else is never loaded). Absent or null: the provider cannot be used.
    */
   google: { enabled: boolean; clientId: string | null; scriptUrl?: string | null }
   apple: { enabled: boolean; clientId: string | null; redirectUri: string | null; scriptUrl?: string | null }
@@ -81,13 +79,4 @@ export function createAppConfigClient(config: ClientConfig | Context = {}): AppC
       return unwrap(body) as AppConfig
     },
   }
-}
-
-/**
- * The sign-in script of `provider` that app config names, when a script may load from there: https,
- * or plain HTTP on this machine (the sandbox's stand-ins). Null otherwise: nothing else is loaded.
- */
-export function signInScriptUrl(config: Pick<AppConfig, 'google' | 'apple' | 'telegram'>, provider: 'google' | 'apple' | 'telegram'): string | null {
-  const url = config[provider].scriptUrl
-  return url && isPrivateChannel(url) ? url : null
 }

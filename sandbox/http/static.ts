@@ -5,6 +5,7 @@ import { appConfig, parseEnvironment } from '../services/app-config/apps.ts'
 import { findAppAnyEnvironment } from '../services/app-config/queries.ts'
 import type { Deps } from '../context.ts'
 import { widgetPolicy, type WidgetSources } from '../emulators/page-view.ts'
+import { providerScriptNeeds, providerScriptUrls, type SignInScriptProvider } from '../../sdk/sign-in-scripts.ts'
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -28,7 +29,7 @@ const contentTypes: Record<string, string> = {
 export function staticRoutes(deps: Deps) {
   const widgetIndex = async (c: Context) =>
     serveBuiltPage(c, deps.distDir, 'widget/index.html', {
-      'Content-Security-Policy': widgetPolicy(await widgetSources(deps, c.req.query('appId'), c.req.query('env'))),
+      'Content-Security-Policy': framePolicy(await widgetSources(deps, c.req.query('appId'), c.req.query('env'))),
     })
   return new Hono()
     .get('/kit.js', async (c) => {
@@ -42,12 +43,30 @@ export function staticRoutes(deps: Deps) {
     .get('/widget/assets/*', (c) => serveAsset(c, deps.distDir, 'widget', c.req.path.slice('/widget/assets/'.length)))
 }
 
+type FrameSources = WidgetSources & { script: string[]; frame: string[] }
+
+/**
+ * The frame's policy: the widget's (page-view.ts) with the providers' sign-in scripts the app uses
+ * added to script-src, each by its exact URL, and Google's code client's pages to frame-src. The
+ * stand-ins are on the provider origin, which 'self' already allows.
+ */
+function framePolicy({ script, frame, ...sources }: FrameSources): string {
+  const extra: Record<string, string[]> = { 'script-src': script, 'frame-src': frame }
+  const directives = widgetPolicy(sources).split('; ')
+  const named = (directive: string) => directive.split(' ')[0]!
+  const withExtra = directives.map((directive) => [directive, ...new Set(extra[named(directive)] ?? [])].join(' '))
+  // A directive the widget leaves to default-src ('self') keeps 'self' when it gets its own.
+  for (const [name, list] of Object.entries(extra))
+    if (list.length && !directives.some((directive) => named(directive) === name)) withExtra.push([name, "'self'", ...new Set(list)].join(' '))
+  return withExtra.join('; ')
+}
+
 /**
  * What the frame of `appId` may reach (all its environments unless ?env= names one): framed by
  * the app's allowedOrigins, connecting to its chains' RPC URLs, showing its logo. An unknown app
  * gets 'none' to frame it and nothing beyond the provider itself.
  */
-async function widgetSources(deps: Deps, appId: string | undefined, env: string | undefined): Promise<WidgetSources> {
+async function widgetSources(deps: Deps, appId: string | undefined, env: string | undefined): Promise<FrameSources> {
   let apps = appId ? await findAppAnyEnvironment(deps.store, appId) : []
   if (env) {
     const environment = parseEnvironment(env)
@@ -55,12 +74,19 @@ async function widgetSources(deps: Deps, appId: string | undefined, env: string 
   }
   const origins = [...new Set(apps.flatMap((app) => app.allowedOrigins))]
   const configs = apps.map((app) => appConfig(app, deps.chains, deps.origin()))
+  // The providers' own scripts the apps use (app config passes only those sdk/sign-in-scripts.ts allows).
+  const providers = (['google', 'apple', 'telegram'] as const).filter((provider: SignInScriptProvider) =>
+    configs.some((config) => config[provider].enabled && config[provider].scriptUrl === providerScriptUrls[provider]),
+  )
   return {
+    script: providers.map((provider) => providerScriptUrls[provider]),
+    frame: providers.flatMap((provider) => providerScriptNeeds[provider].frame),
     frameAncestors: origins.length ? origins : ["'none'"],
     connect: [
       ...configs.flatMap((config) => config.chains.flatMap((chain) => chain.rpcUrls)).flatMap((url) => originOf(url)),
       // The WalletConnect relay the frame's sign-client talks to (DESIGN.md: WalletConnect lives in the widget).
       ...configs.flatMap((config) => originOf(config.walletConnect.relayUrl, ['wss:', 'ws:'])),
+      ...providers.flatMap((provider) => providerScriptNeeds[provider].connect),
     ],
     img: [deps.origin(), ...configs.flatMap((config) => originOf(config.logoUrl))],
   }

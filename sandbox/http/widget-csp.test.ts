@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { providerScriptUrls } from '../../sdk/sign-in-scripts.ts'
 import { upsertApp } from '../services/app-config/queries.ts'
 import { startTestSandbox, testAppSettings, type TestSandbox } from '../test-sandbox.ts'
 
@@ -18,6 +19,31 @@ beforeAll(async () => {
     clientSecret: 'branded-secret',
     allowedOrigins: ['https://branded.example'],
     settings: testAppSettings({ logoUrl: 'https://cdn.branded.example/brand/logo.png' }),
+  })
+  // The providers' own sign-in scripts (production-like settings).
+  await upsertApp(sandbox.store, {
+    appId: 'providers',
+    name: 'Providers',
+    environments: ['production'],
+    clientSecret: 'providers-secret',
+    allowedOrigins: ['https://providers.example'],
+    settings: testAppSettings({
+      google: { enabled: true, clientId: 'g', scriptUrl: providerScriptUrls.google },
+      apple: { enabled: true, clientId: 'a', redirectUri: 'https://providers.example/apple', scriptUrl: providerScriptUrls.apple },
+      telegram: { enabled: true, botId: '7', botUsername: 'b', scriptUrl: providerScriptUrls.telegram },
+    }),
+  })
+  // Settings edited in the database past the seed's check: another script, a switched-off provider.
+  await upsertApp(sandbox.store, {
+    appId: 'tampered',
+    name: 'Tampered',
+    environments: ['production'],
+    clientSecret: 'tampered-secret',
+    allowedOrigins: ['https://tampered.example'],
+    settings: testAppSettings({
+      google: { enabled: true, clientId: 'g', scriptUrl: 'https://cdn.attacker.example/gsi/client' },
+      telegram: { enabled: false, botId: '7', botUsername: 'b', scriptUrl: providerScriptUrls.telegram },
+    }),
   })
 })
 afterAll(() => sandbox?.dispose())
@@ -56,6 +82,27 @@ describe('the wallet frame CSP', () => {
     expect(policy['script-src']).toEqual(["'self'"])
   })
 
+  test("the providers' own sign-in scripts, each by its exact URL, and what Google's code client and Telegram's widget reach; nothing broader", async () => {
+    const policy = await policyOf('/widget/?appId=providers&env=production')
+    expect(policy['script-src']).toEqual(["'self'", providerScriptUrls.google, providerScriptUrls.apple, providerScriptUrls.telegram])
+    expect(policy['connect-src']).toEqual([
+      "'self'",
+      new URL(sandbox.url).origin,
+      new URL(sandbox.url).origin.replace(/^http/, 'ws'),
+      'https://accounts.google.com/gsi/',
+      'https://oauth.telegram.org/auth/get',
+    ])
+    expect(policy['frame-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/'])
+    expect(policy['default-src']).toEqual(["'self'"])
+  })
+
+  test('a script URL the allowlist refuses, or of a provider switched off, adds nothing to the policy', async () => {
+    const policy = await policyOf('/widget/?appId=tampered&env=production')
+    expect(policy['script-src']).toEqual(["'self'"])
+    expect(policy['frame-src']).toBeUndefined()
+    expect(policy['connect-src']).toEqual(["'self'", new URL(sandbox.url).origin, new URL(sandbox.url).origin.replace(/^http/, 'ws')])
+  })
+
   test('an unknown app still gets the whole policy, framed by nobody', async () => {
     const policy = await policyOf('/widget/?appId=unknown')
     expect(policy['frame-ancestors']).toEqual(["'none'"])
@@ -64,14 +111,27 @@ describe('the wallet frame CSP', () => {
     expect(policy['base-uri']).toEqual(["'none'"])
   })
 
-  test('no source lets a script run or a connection out: no unsafe-*, no wildcard, no scheme alone (ws: only to a named relay)', async () => {
-    const policy = await policyOf('/widget/?appId=demo')
-    const { 'frame-ancestors': ancestors, ...rest } = policy
-    expect(ancestors).toBeDefined()
-    for (const [directive, sources] of Object.entries(rest))
-      for (const source of sources)
-        expect(source, directive).toMatch(
-          directive === 'connect-src' ? /^('self'|(https?|wss?):\/\/[a-z0-9.-]+(:\d+)?)$/ : /^('self'|'none'|data:|https?:\/\/[a-z0-9.-]+(:\d+)?)$/,
-        )
-  })
+  test.each([
+    ['demo', ''],
+    ['providers', '&env=production'],
+  ])(
+    'no source lets a script run or a connection out (%s): no unsafe-*, no wildcard, no scheme alone (ws: only to a named relay), paths only the allowlist',
+    async (appId, env) => {
+      const policy = await policyOf(`/widget/?appId=${appId}${env}`)
+      const { 'frame-ancestors': ancestors, ...rest } = policy
+      expect(ancestors).toBeDefined()
+      const withPath: Record<string, string[]> = {
+        'script-src': Object.values(providerScriptUrls),
+        'connect-src': ['https://accounts.google.com/gsi/', 'https://oauth.telegram.org/auth/get'],
+        'frame-src': ['https://accounts.google.com/gsi/'],
+      }
+      for (const [directive, sources] of Object.entries(rest))
+        for (const source of sources) {
+          if (withPath[directive]?.includes(source)) continue
+          expect(source, directive).toMatch(
+            directive === 'connect-src' ? /^('self'|(https?|wss?):\/\/[a-z0-9.-]+(:\d+)?)$/ : /^('self'|'none'|data:|https?:\/\/[a-z0-9.-]+(:\d+)?)$/,
+          )
+        }
+    },
+  )
 })

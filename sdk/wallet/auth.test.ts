@@ -149,6 +149,29 @@ describe('loginOrRegister (SPEC.md section 8: a wrong login registers the same c
     ])
   })
 
+  test("a taken username (a wrong password for someone's account) stays 'username or password is incorrect': the modal neither says the name exists nor signs in", async () => {
+    await rec.rules(
+      { path: '/api/v2/auth/login', status: 400, message: 'username or password is incorrect' },
+      { path: '/api/v2/auth/register', status: 400, message: 'Username is already taken' },
+    )
+    const error = await createClient({ baseUrls: rec.baseUrls })
+      .auth.loginOrRegister(credentials)
+      .catch((e: SdkError) => e)
+    expect([(error as SdkError).message, (error as SdkError).code]).toEqual(['username or password is incorrect', '400'])
+    expect((await rec.requests()).map((r) => r.path)).toEqual(['/api/v2/auth/login', '/api/v2/auth/register'])
+  })
+
+  test("a new username's own problem (a short password) is the register's message", async () => {
+    await rec.rules(
+      { path: '/api/v2/auth/login', status: 400, message: 'username or password is incorrect' },
+      { path: '/api/v2/auth/register', status: 400, message: 'Password must be at least 8 characters' },
+    )
+    const error = await createClient({ baseUrls: rec.baseUrls })
+      .auth.loginOrRegister(credentials)
+      .catch((e: SdkError) => e)
+    expect((error as SdkError).message).toBe('Password must be at least 8 characters')
+  })
+
   test('a right login does not register', async () => {
     await rec.rules({ path: '/api/v2/auth/login', body: walletLogin })
     expect((await createClient({ baseUrls: rec.baseUrls }).auth.loginOrRegister(credentials)).walletToken).toBe('wt-1')

@@ -20,6 +20,9 @@ export type TelegramAuthData = {
 /** The message of a failed username login that the modal answers by registering the same credentials (SPEC.md section 8). */
 export const wrongCredentialsMessage = 'username or password is incorrect'
 
+/** The message of a register whose username someone already has. */
+export const usernameTakenMessage = 'Username is already taken'
+
 export type AuthClient = {
   /** Sends the 6-digit code by e-mail (form-encoded). */
   loginOtp(params: { email: string }, options?: CallOptions): Promise<VerificationTokenResult>
@@ -32,7 +35,10 @@ export type AuthClient = {
   telegram(params: TelegramAuthData & { botUsername?: string }, options?: CallOptions): Promise<LoginResult>
   login(params: { username: string; password: string }, options?: CallOptions): Promise<LoginResult>
   register(params: { username: string; password: string }, options?: CallOptions): Promise<LoginResult>
-  /** The modal's username sign-in (SPEC.md section 8): a login refused as 'username or password is incorrect' registers the same credentials. */
+  /**
+   * The modal's username sign-in (SPEC.md section 8): a login refused as 'username or password is
+   * incorrect' registers the same credentials; when that name is taken, the login's error stands.
+   */
   loginOrRegister(params: { username: string; password: string }, options?: CallOptions): Promise<LoginResult>
   loginWhatsapp(params: { phoneNumber: string }, options?: CallOptions): Promise<VerificationTokenResult>
   verifyWhatsapp(params: { verificationToken: string; otp: string }, options?: CallOptions): Promise<LoginResult>
@@ -61,8 +67,12 @@ export function createAuthClient(config: ClientConfig | Context = {}): AuthClien
     register: (params, options) => json('/auth/register', params, options),
     loginOrRegister: (params, options) =>
       json('/auth/login', params, options).catch((error: unknown) => {
-        if (error instanceof SdkError && error.message === wrongCredentialsMessage) return json('/auth/register', params, options)
-        throw error
+        if (!(error instanceof SdkError) || error.message !== wrongCredentialsMessage) throw error
+        // A taken name means a wrong password for an existing account: the login's answer stands,
+        // so the form says what the user got wrong, not that someone has that username.
+        return json('/auth/register', params, options).catch((refused: unknown) => {
+          throw refused instanceof SdkError && refused.message === usernameTakenMessage ? error : refused
+        })
       }),
     loginWhatsapp: (params, options) => walletRequest(ctx, { path: '/auth/login-whatsapp', body: { kind: 'json', value: params } }, options),
     verifyWhatsapp: (params, options) => json('/auth/verify-whatsapp', params, options),

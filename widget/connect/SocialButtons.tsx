@@ -1,5 +1,4 @@
 import { useRef, useState, type ReactNode } from 'react'
-import { signInScriptUrl } from '../../sdk/app-config.ts'
 import { errorDisplayMs } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { useT } from '../i18n.ts'
@@ -69,9 +68,7 @@ export function SocialButtons() {
     setBusy(provider)
     try {
       const m = await social.get()
-      await m
-        .signIn({ wallet, client, config }, provider, signInScriptUrl(config, provider))
-        .catch((e: unknown) => showError(m.failureText(e, t, labels[provider])))
+      await m.signIn({ wallet, client, config }, provider).catch((e: unknown) => showError(m.failureText(e, t, labels[provider])))
     } catch {
       showError(t.somethingWrong)
     } finally {

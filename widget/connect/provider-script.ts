@@ -11,29 +11,35 @@ export class PopupBlocked extends Error {
 /** How long a sign-in script may take to load before the button says it could not (not a spinner for ever). */
 export const scriptTimeoutMs = 15_000
 
-const loads = new Map<string, Promise<void>>()
+/** Loads in flight, by URL: a second click while one loads waits for the same script. */
+const loading = new Map<string, Promise<void>>()
 
 /**
  * Loads a provider's sign-in script (SPEC.md section 7) when a sign-in needs it, never before, and
- * only from `url`: the one app config names, as signInScriptUrl (sdk/app-config.ts) let it through;
- * without one, nothing is requested. Each URL loads once; a failed load is removed, so the next
- * click tries again. Resolves with the script's API, as `api()` finds it.
+ * only from `url`: the one app config names, as signInScriptUrl (sdk/sign-in-scripts.ts) let it through; without one, nothing is requested. When the script's API is already on
+ * the page nothing loads again; a failed load leaves nothing behind, so the next click tries again.
+ * Resolves with the script's API, as `api()` finds it.
  */
-export function loadProviderScript<T>(url: string | null, api: () => T | undefined): Promise<T> {
-  if (!url) return Promise.reject(new SignInUnavailable('App config names no usable sign-in script'))
-  let load = loads.get(url)
+export async function loadProviderScript<T>(url: string | null, api: () => T | undefined): Promise<T> {
+  if (!url) throw new SignInUnavailable('App config names no usable sign-in script')
+  const present = api()
+  if (present) return present
+  let load = loading.get(url)
   if (!load) {
     load = new Promise<void>((resolve, reject) => {
       const script = document.createElement('script')
-      const fail = (why: string) => {
+      const settle = () => {
         clearTimeout(timer)
+        loading.delete(url)
+      }
+      const fail = (why: string) => {
+        settle()
         script.remove()
-        loads.delete(url)
         reject(new SignInUnavailable(`The sign-in script ${url} ${why}`))
       }
       const timer = setTimeout(() => fail(`did not load in ${scriptTimeoutMs / 1000} s`), scriptTimeoutMs)
       script.onload = () => {
-        clearTimeout(timer)
+        settle()
         resolve()
       }
       script.onerror = () => fail('could not load')
@@ -41,11 +47,10 @@ export function loadProviderScript<T>(url: string | null, api: () => T | undefin
       script.async = true
       document.head.append(script)
     })
-    loads.set(url, load)
+    loading.set(url, load)
   }
-  return load.then(() => {
-    const found = api()
-    if (!found) throw new SignInUnavailable(`The sign-in script ${url} loaded without its API`)
-    return found
-  })
+  await load
+  const found = api()
+  if (!found) throw new SignInUnavailable(`The sign-in script ${url} loaded without its API`)
+  return found
 }

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { AppConfig } from '../../sdk/index.ts'
+import { providerScriptUrls, standInScriptPaths } from '../../sdk/sign-in-scripts.ts'
 import { scriptTimeoutMs } from './provider-script.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 import { connectConfig, renderConnect } from './test-connect.tsx'
@@ -10,17 +11,8 @@ import { connectConfig, renderConnect } from './test-connect.tsx'
 // played here: which script is loaded and when, what the widget does with each provider's answer,
 // and the answers it must refuse.
 
-let scripts: Record<'google' | 'apple' | 'telegram', string>
-// Each test its own URLs: a script loads once per URL and page (provider-script.ts).
-let run = 0
-beforeEach(() => {
-  run++
-  scripts = {
-    google: `https://accounts.google.com/gsi/client?run=${run}`,
-    apple: `https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js?run=${run}`,
-    telegram: `https://telegram.org/js/telegram-widget.js?run=${run}`,
-  }
-})
+// The providers' own URLs, exactly (sdk/sign-in-scripts.ts); nothing else is loaded.
+const scripts = providerScriptUrls
 const config = (overrides: Partial<AppConfig> = {}) =>
   connectConfig({
     google: { enabled: true, clientId: 'g-client', scriptUrl: scripts.google },
@@ -37,6 +29,8 @@ beforeEach(() => {
   vi.spyOn(document.head, 'append').mockImplementation((...nodes) => void appended.push(...(nodes as HTMLScriptElement[])))
 })
 afterEach(() => {
+  // A script a test left loading fails now, as a held request would: the next test loads afresh.
+  for (const script of appended) script.onerror?.(new Event('error'))
   cleanup()
   vi.useRealTimers()
   vi.restoreAllMocks()
@@ -84,6 +78,14 @@ test('no provider script is loaded when the home shows; a click loads exactly th
 })
 
 test.each([
+  // Any https URL would run its code on the provider origin, with every app's sessions in reach.
+  ['https but not the provider', 'https://evil.example/gsi/client'],
+  ["the provider's origin on another path", 'https://accounts.google.com/gsi/other'],
+  ["the provider's URL with a query", 'https://accounts.google.com/gsi/client?v=2'],
+  ['a look-alike host', 'https://accounts.google.com.evil.example/gsi/client'],
+  ["another provider's script", 'https://telegram.org/js/telegram-widget.js'],
+  ['a stand-in on another origin', `https://evil.example${standInScriptPaths.google}`],
+  ["another provider's stand-in on this origin", `${location.origin}${standInScriptPaths.apple}`],
   ['not https', 'http://evil.example/gsi/client'],
   ['a javascript: URL', 'javascript:alert(1)'],
   ['a data: URL', 'data:text/javascript,alert(1)'],
@@ -96,6 +98,17 @@ test.each([
   expect(appended).toEqual([])
   expect(errorLine()).toBe('Google sign-in could not load. Check your connection and try again.')
   expect(button('Google').disabled).toBe(false)
+})
+
+test("the sandbox's stand-in on the frame's own origin is loaded", async () => {
+  const standIn = `${location.origin}${standInScriptPaths.telegram}`
+  await renderConnect(<SocialButtons />, {
+    client: client(),
+    config: config({ telegram: { enabled: true, botId: '7', botUsername: 'b', scriptUrl: standIn } }),
+  })
+  fireEvent.click(button('Telegram'))
+  await settle()
+  expect(appended.map((s) => s.src)).toEqual([standIn])
 })
 
 test('a script that fails to load, or never answers, gives a clear error line, not a hang; the next click tries again', async () => {

@@ -1,4 +1,5 @@
 import type { LoginResult } from '../../sdk/index.ts'
+import { signInScriptUrl } from '../../sdk/sign-in-scripts.ts'
 import { postLoginDelayMs } from '../constants.ts'
 import type { WidgetContext } from '../context.ts'
 import type { Messages } from '../i18n.ts'
@@ -6,7 +7,7 @@ import { completeLogin } from './complete-login.ts'
 import { loadProviderScript, PopupBlocked, SignInUnavailable } from './provider-script.ts'
 
 // The social sign-ins (SPEC.md sections 1 and 7), each through its provider's own JavaScript API,
-// loaded on demand from the URL app config names (provider-script.ts): Google Identity Services'
+// loaded on demand from the URL app config names, when sdk/sign-in-scripts.ts allows it (provider-script.ts): Google Identity Services'
 // authorisation-code client, Sign in with Apple JS in popup mode, the Telegram login widget's
 // Telegram.Login.auth. The sandbox serves stand-ins of those scripts with the same globals, so this
 // code runs unchanged against the providers and against the sandbox's emulators. Loaded lazily
@@ -103,11 +104,12 @@ async function telegram({ client, config }: Pick<WidgetContext, 'client' | 'conf
 const providers = { google, apple, telegram }
 
 /**
- * Signs in with `provider` through its script at `scriptUrl` (signInScriptUrl of app config), then
- * completes the login (SPEC.md section 4: 200 ms for social logins).
+ * Signs in with `provider` through its script, from where app config names it when that is one
+ * this frame may load (sdk/sign-in-scripts.ts), then completes the login (SPEC.md section 4: 200 ms
+ * for social logins).
  */
-export async function signIn(ctx: Pick<WidgetContext, 'wallet' | 'client' | 'config'>, provider: SocialProvider, scriptUrl: string | null): Promise<void> {
-  const login = await providers[provider](ctx, scriptUrl)
+export async function signIn(ctx: Pick<WidgetContext, 'wallet' | 'client' | 'config'>, provider: SocialProvider): Promise<void> {
+  const login = await providers[provider](ctx, signInScriptUrl(ctx.config, provider, location.origin))
   await completeLogin(ctx, login, postLoginDelayMs.social)
 }
 

@@ -98,7 +98,7 @@ export function oauthRoutes(deps: Deps) {
   return routes
 }
 
-/** The client id must belong to an app using this provider; the redirect URI must be the sandbox's or an origin that app allows. */
+/** The client id must belong to an app using this provider; the redirect URI must be the sandbox's or an origin every such app allows. */
 async function checkAuthorize(deps: Deps, provider: OidcProvider, params: URLSearchParams): Promise<AuthorizeRequest> {
   const clientId = params.get('client_id') ?? ''
   const redirectUri = params.get('redirect_uri') ?? ''
@@ -111,9 +111,10 @@ async function checkAuthorize(deps: Deps, provider: OidcProvider, params: URLSea
   } catch {
     throw new HttpError(400, 'redirect_uri must be an absolute URL')
   }
-  const allowed = [...deps.ownOrigins(), ...enabled.flatMap((app) => app.allowedOrigins)]
-  if (!/^https?:$/.test(redirect.protocol) || redirect.hash || !isOriginAllowed(redirect.origin, allowed))
-    throw new HttpError(400, 'redirect_uri is not registered for this client')
+  // The provider's own origin, or one every app naming this client allows: an app owner who names
+  // another app's client id must not widen where that client's codes and tokens are sent.
+  const registered = deps.ownOrigins().includes(redirect.origin) || enabled.every((app) => isOriginAllowed(redirect.origin, app.allowedOrigins))
+  if (!/^https?:$/.test(redirect.protocol) || redirect.hash || !registered) throw new HttpError(400, 'redirect_uri is not registered for this client')
   const mode = params.get('response_mode') ?? (provider === 'apple' ? 'form_post' : 'query')
   if (mode !== 'query' && mode !== 'form_post') throw new HttpError(400, 'response_mode must be query or form_post')
   const responseType = params.get('response_type') ?? 'code'

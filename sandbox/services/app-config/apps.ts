@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { AppConfig } from '../../../sdk/index.ts'
 import { chainConfigOf, chainOfSlug, chainTable, type ChainEntry } from '../../../sdk/chain-table.ts'
+import { allowedSignInScript, checkSignInScriptSetting, type SignInScriptProvider } from '../../../sdk/sign-in-scripts.ts'
 import type { RunningChain } from '../../infra/anvil/local-chains.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
 import { isOriginPattern } from '../../http/origins.ts'
@@ -51,6 +52,8 @@ export function parseEnvironment(value: string | undefined): Environment | undef
   return undefined
 }
 
+const signInProviders: readonly SignInScriptProvider[] = ['google', 'apple', 'telegram']
+
 export function readSeed(path: string | URL = new URL('../../seed/apps.json', import.meta.url)): AppSeed[] {
   const seeds = JSON.parse(readFileSync(path, 'utf8')) as AppSeed[]
   for (const seed of seeds) {
@@ -60,6 +63,11 @@ export function readSeed(path: string | URL = new URL('../../seed/apps.json', im
     if (bad !== undefined) throw new Error(`App ${seed.appId}: invalid allowed origin ${JSON.stringify(bad)}`)
     const chainsProblem = checkChainSlugs(seed.settings.chains)
     if (chainsProblem) throw new Error(`App ${seed.appId}: ${chainsProblem}`)
+    // The frame runs these scripts on the provider origin, next to every app's sessions.
+    for (const provider of signInProviders) {
+      const scriptProblem = checkSignInScriptSetting(provider, seed.settings[provider]?.scriptUrl)
+      if (scriptProblem) throw new Error(`App ${seed.appId}: ${scriptProblem}`)
+    }
   }
   return seeds
 }
@@ -100,19 +108,19 @@ export function appConfig(app: App, chains: readonly RunningChain[], origin: str
     useEmailLogin: settings.useEmailLogin,
     rampableClientSecret: settings.rampableClientSecret,
     showPoweredBy: settings.showPoweredBy,
-    google: { enabled: settings.google.enabled, clientId: settings.google.clientId, scriptUrl: atOrigin(settings.google.scriptUrl, origin) },
+    google: { enabled: settings.google.enabled, clientId: settings.google.clientId, scriptUrl: scriptOf('google', settings, origin) },
     // A seed may give the redirect URI as a path on the sandbox, whose port is known only at run time.
     apple: {
       enabled: settings.apple.enabled,
       clientId: settings.apple.clientId,
       redirectUri: settings.apple.redirectUri?.startsWith('/') ? `${origin}${settings.apple.redirectUri}` : settings.apple.redirectUri,
-      scriptUrl: atOrigin(settings.apple.scriptUrl, origin),
+      scriptUrl: scriptOf('apple', settings, origin),
     },
     telegram: {
       enabled: settings.telegram.enabled,
       botId: settings.telegram.botId,
       botUsername: settings.telegram.botUsername,
-      scriptUrl: atOrigin(settings.telegram.scriptUrl, origin),
+      scriptUrl: scriptOf('telegram', settings, origin),
     },
     whatsapp: { enabled: settings.whatsapp.enabled },
     usernamePassword: { enabled: settings.usernamePassword?.enabled === true },
@@ -137,8 +145,15 @@ export function appConfig(app: App, chains: readonly RunningChain[], origin: str
   }
 }
 
-/** A URL a seed gives as a path on the sandbox (the sign-in scripts' stand-ins), made absolute. */
-const atOrigin = (url: string | null | undefined, origin: string) => (url?.startsWith('/') ? `${origin}${url}` : (url ?? null))
+/**
+ * The sign-in script app config names for `provider`: the setting, a path on the sandbox (a stand-in)
+ * made absolute, when sdk/sign-in-scripts.ts allows it; null for anything else (the settings are read
+ * back from the database, where an edit may have put any URL), so the frame is never told to load it.
+ */
+function scriptOf(provider: SignInScriptProvider, settings: AppSettings, origin: string): string | null {
+  const url = settings[provider].scriptUrl
+  return allowedSignInScript(provider, typeof url === 'string' && url.startsWith('/') ? `${origin}${url}` : url, origin)
+}
 
 const walletConnectOf = (settings: NonNullable<AppSettings['walletConnect']>, origin: string): AppConfig['walletConnect'] => ({
   relayUrl: settings.relayUrl.startsWith('/') ? webSocketUrl(origin, settings.relayUrl) : settings.relayUrl,

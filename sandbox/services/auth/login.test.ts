@@ -169,6 +169,59 @@ describe('username and password', () => {
   })
 })
 
+describe('username and password, attacked', () => {
+  const subjects = async (prefix: string) =>
+    (await sandbox.store.query<{ subject: string }>("SELECT subject FROM identities WHERE provider = 'username' AND subject LIKE $1", [`${prefix}%`])).rows.map(
+      (r) => r.subject,
+    )
+
+  test("the modal's fallback never registers over an account: a wrong password, then register, leaves the owner's password the only one", async () => {
+    await post('register', { username: 'owner', password: 'the owner password' })
+    expect((await post('login', { username: 'owner', password: 'attacker password' })).body.message).toBe('username or password is incorrect')
+    expect((await post('register', { username: 'Owner ', password: 'attacker password' })).body).toEqual({
+      status: 400,
+      message: 'Username is already taken',
+      data: null,
+    })
+    expect((await post('login', { username: 'owner', password: 'attacker password' })).status).toBe(400)
+    expect((await post('login', { username: 'owner', password: 'the owner password' })).status).toBe(200)
+    expect(await subjects('owner')).toEqual(['owner'])
+  })
+
+  test('a look-alike spelling is the same account or no account, never a second one', async () => {
+    await post('register', { username: 'kate', password: 'kate password' })
+    // U+212A KELVIN SIGN lower-cases to a plain k; full-width letters are not a username.
+    expect((await post('register', { username: '\u212Aate', password: 'other password' })).body.message).toBe('Username is already taken')
+    expect((await post('register', { username: 'ｋａｔｅ', password: 'other password' })).body.message).toBe(
+      'Username must be 3 to 32 letters, digits, dots, dashes or underscores',
+    )
+    expect(await subjects('kate')).toEqual(['kate'])
+  })
+
+  test.each([
+    ['a NUL character', 'sat\u0000oshi'],
+    ['a name far longer than any username', 'x'.repeat(60_000)],
+    ['characters no username has', "satoshi' OR '1'='1"],
+  ])('a login with %s is a wrong login (400), never a 500 or a lookup', async (_, username) => {
+    expect((await post('login', { username, password: 'correct horse battery' })).body).toEqual({
+      status: 400,
+      message: 'username or password is incorrect',
+      data: null,
+    })
+  })
+
+  test('a password longer than any a user could register is refused at login too, before any hashing', async () => {
+    const started = performance.now()
+    expect((await post('login', { username: 'satoshi', password: 'p'.repeat(60_000) })).body).toEqual({
+      status: 400,
+      message: 'username or password is incorrect',
+      data: null,
+    })
+    expect((await post('register', { username: 'longpass', password: 'p'.repeat(257) })).body.message).toBe('Password is too long')
+    expect(performance.now() - started).toBeLessThan(2000)
+  })
+})
+
 describe('the username and password switch (usernamePassword.enabled)', () => {
   /** A call as the wallet frame makes it: from the provider's own origin, without the client secret. */
   const fromWidget = (path: string, body: unknown, app: string) =>

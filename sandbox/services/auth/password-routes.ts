@@ -9,6 +9,8 @@ import { onlyFields, readJson } from '../../http/body.ts'
 import { wrongCredentialsMessage } from '../../../sdk/wallet/auth.ts'
 
 const usernamePattern = /^[a-zA-Z0-9._-]{3,32}$/
+const minPasswordLength = 8
+const maxPasswordLength = 256
 
 /** Username and password sign-in (/api/v2/auth/login, /register); passwords are scrypt hashes. */
 export function passwordRoutes(deps: Deps) {
@@ -32,6 +34,9 @@ export function passwordRoutes(deps: Deps) {
     .post('/login', async (c) => {
       const app = c.get('app')
       const { username, password } = await credentials(c)
+      // No account has a name or password that register refuses: such a login is wrong before any
+      // lookup, hashing or throttle key (a NUL reached PostgreSQL as a 500; a 60 KB name was a key).
+      if (!usernamePattern.test(username) || password.length > maxPasswordLength) throw new HttpError(400, wrongCredentialsMessage)
       const throttle = `${username}\u0000${clientIp(c)}`
       deps.limiter.check('failedLoginsPerNameAndIp', throttle)
       const user = await findPasswordUser(deps.store, app, username)
@@ -47,8 +52,8 @@ export function passwordRoutes(deps: Deps) {
       const app = c.get('app')
       const { username, password } = await credentials(c)
       if (!usernamePattern.test(username)) throw new HttpError(400, 'Username must be 3 to 32 letters, digits, dots, dashes or underscores')
-      if (password.length < 8) throw new HttpError(400, 'Password must be at least 8 characters')
-      if (password.length > 256) throw new HttpError(400, 'Password is too long')
+      if (password.length < minPasswordLength) throw new HttpError(400, `Password must be at least ${minPasswordLength} characters`)
+      if (password.length > maxPasswordLength) throw new HttpError(400, 'Password is too long')
       const userId = await createPasswordUser(deps.store, app, username, await hashPassword(password))
       return ok(c, await loginResult(deps, app, userId))
     })

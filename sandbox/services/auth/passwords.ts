@@ -29,9 +29,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /**
  * A hash of a random password that unknown usernames are checked against, so "no such user" takes
- * as long as "wrong password". Made on first use; the caller keeps it (password-routes.ts, per sandbox).
+ * as long as "wrong password". Made at once, not on first use: made then, the first unknown name
+ * would cost two hashes and stand out. The caller keeps it (password-routes.ts, per sandbox).
  */
 export function createDummyHash(): () => Promise<string> {
-  let dummy: Promise<string> | undefined
-  return () => (dummy ??= hashPassword(randomBytes(16).toString('hex')))
+  const dummy = hashPassword(randomBytes(16).toString('hex'))
+  return () => dummy
 }

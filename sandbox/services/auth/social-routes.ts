@@ -1,10 +1,12 @@
 import { Hono, type Context } from 'hono'
+import { decodeJwt } from 'jose'
 import type { Deps, SandboxEnv } from '../../context.ts'
 import { HttpError, ok } from '../../http/envelope.ts'
 import { loginResult, sessionCap } from './login-answer.ts'
 import { providerNames, redeemCode, type OidcProvider } from '../../emulators/oidc/oidc.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import { readTelegramAuth, telegramFields, verifyTelegramAuth } from './telegram-hash.ts'
+import { spendCredential } from './spent-credentials.ts'
 import { userForIdentity } from './user-queries.ts'
 import { readJson } from '../../http/body.ts'
 import { onlyFields } from '../../http/body.ts'
@@ -12,7 +14,7 @@ import { onlyFields } from '../../http/body.ts'
 /**
  * Google, Apple and Telegram sign-in (/api/v2/auth/google, /apple, /telegram). Google and Apple take
  * an ID token (`credential`) or an authorisation code of the emulator (`code`, the kit's own flow);
- * either way the ID token's signature, issuer, audience and expiry are verified.
+ * either way the ID token's signature, issuer, audience and expiry are verified, and each is used once.
  */
 export function socialRoutes(deps: Deps) {
   // SPEC.md section 7 spells the session cap `expiredDate` for Google and `expireDate` for Apple.
@@ -36,6 +38,9 @@ export function socialRoutes(deps: Deps) {
       idToken = await deps.oidc.idToken(provider, clientId, grant.claims, grant.nonce)
     }
     const claims = await deps.oidc.verify(provider, idToken, clientId)
+    // The code flow's token is minted here from a single-use code; a token sent in is used once.
+    if (credential !== undefined && !(await spendCredential(deps.store, provider, idToken, new Date(Number(decodeJwt(idToken).exp) * 1000))))
+      throw new HttpError(401, `${providerNames[provider]} ID token was already used, sign in again`)
     const userId = await userForIdentity(deps.store, app, provider, claims.sub, claims.email)
     return ok(c, await loginResult(deps, app, userId, { expiresAt }))
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { App } from '../app-config/apps.ts'
 import { isUniqueViolation, type Store } from '../../infra/database/store.ts'
 import { HttpError } from '../../http/envelope.ts'
+import { usernameTakenMessage } from '../../../sdk/wallet/auth.ts'
 
 // Users belong to one app and environment. E-mail and phone live on the user row (a verified
 // e-mail from Google or Apple joins the same user as an e-mail code); other sign-ins are identities.
@@ -86,4 +87,4 @@ export async function createPasswordUser(store: Store, app: App, username: strin
   return userId
 }
 
-const taken = () => new HttpError(400, 'Username is already taken')
+const taken = () => new HttpError(400, usernameTakenMessage)
