@@ -46,6 +46,7 @@ test('an app that turns it on: both fields required, a new user signs up by sign
   await frame.getByRole('button', { name: 'Sign In' }).click()
   await expect(frame.getByRole('heading', { name: 'Wallet Created Successfully!' })).toBeVisible()
   await frame.getByRole('button', { name: 'Done' }).click()
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
   await expect.poll(async () => ((await accounts(page)) as string[])[0] ?? '').toMatch(/^0x[0-9a-fA-F]{40}$/)
   const [address] = (await accounts(page)) as string[]
 

@@ -64,6 +64,7 @@ export function createConnection(deps: {
     const had = ui.get().session
     adopted++
     ui.set({ session: null, external: null })
+    modals.sessionEnded()
     if (!had) return
     host.emit('accountsChanged', [])
     host.emit('disconnect', { code: 4900, message: 'Disconnected' })

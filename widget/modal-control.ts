@@ -14,9 +14,19 @@ export const resetDelayMs = 50
 export function createModalControl(ui: Store<UiState>, host: Pick<HostPort, 'setVisible'>) {
   const onClose = new Set<() => void>()
   let resetTimer: ReturnType<typeof setTimeout> | undefined
+  let closedAt = 0
+  const reset = () => {
+    clearTimeout(resetTimer)
+    resetTimer = undefined
+    ui.set({ ...home, direction: 'back', otpTarget: null })
+  }
 
   function open(view: View) {
+    // Chromium throttles timers in a hidden cross-origin frame (about one wake-up a second), so the
+    // reset may not have run yet: the clock decides whether it is due.
+    if (resetTimer !== undefined && Date.now() - closedAt >= resetDelayMs) reset()
     clearTimeout(resetTimer)
+    resetTimer = undefined
     const { view: was, page } = ui.get()
     // Another modal starts on its home; the same one (reopened within 50 ms) keeps its page.
     ui.set(was === view || (was === null && isPageOf(view, page)) ? { view } : { view, ...home })
@@ -31,7 +41,16 @@ export function createModalControl(ui: Store<UiState>, host: Pick<HostPort, 'set
     ui.set({ view: null, secret0: null })
     host.setVisible(false)
     for (const fn of onClose) fn()
-    resetTimer = setTimeout(() => ui.set({ ...home, direction: 'back', otpTarget: null }), resetDelayMs)
+    closedAt = Date.now()
+    resetTimer = setTimeout(reset, resetDelayMs)
+  }
+
+  /**
+   * The session ended: a closed modal goes back to home now, not 50 ms after its close (reopened
+   * sooner, it would keep a page of the session that is gone, such as wallet-created).
+   */
+  function sessionEnded() {
+    if (ui.get().view === null && resetTimer !== undefined) reset()
   }
 
   /** Hides the modal without closing it: nothing pending is answered (a confirmation still being prepared). */
@@ -45,6 +64,7 @@ export function createModalControl(ui: Store<UiState>, host: Pick<HostPort, 'set
     open,
     close,
     hide,
+    sessionEnded,
     onClose: (fn: () => void) => onClose.add(fn),
     navigate: (page: Page) => ui.set((s) => forward(s, page)),
     back: () => ui.set((s) => backFrom(s)),
