@@ -24,20 +24,6 @@ test('reopened within 50 ms of closing, the modal keeps its page', () => {
   expect(ui.get().page).toBe('wallet-created')
 })
 
-test('reopened later, it is on home even when the browser has not yet run the reset timer', () => {
-  // Chromium throttles timers in a hidden cross-origin frame (about one wake-up a second): the 50 ms
-  // reset may not have run when the user opens the modal again. The clock says it is due.
-  vi.useFakeTimers()
-  const { ui, modal } = setUp()
-  modal.close()
-  vi.setSystemTime(Date.now() + resetDelayMs + 200) // time passes, the timer does not fire
-  modal.open('connect')
-  expect(ui.get().page).toBe('home')
-  vi.runAllTimers() // the late timer changes nothing afterwards
-  expect(ui.get().page).toBe('home')
-  expect(ui.get().view).toBe('connect')
-})
-
 test('a session that ends within 50 ms of closing sends the closed modal home at once', () => {
   vi.useFakeTimers()
   const { ui, modal } = setUp()

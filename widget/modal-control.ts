@@ -14,7 +14,6 @@ export const resetDelayMs = 50
 export function createModalControl(ui: Store<UiState>, host: Pick<HostPort, 'setVisible'>) {
   const onClose = new Set<() => void>()
   let resetTimer: ReturnType<typeof setTimeout> | undefined
-  let closedAt = 0
   const reset = () => {
     clearTimeout(resetTimer)
     resetTimer = undefined
@@ -22,9 +21,6 @@ export function createModalControl(ui: Store<UiState>, host: Pick<HostPort, 'set
   }
 
   function open(view: View) {
-    // Chromium throttles timers in a hidden cross-origin frame (about one wake-up a second), so the
-    // reset may not have run yet: the clock decides whether it is due.
-    if (resetTimer !== undefined && Date.now() - closedAt >= resetDelayMs) reset()
     clearTimeout(resetTimer)
     resetTimer = undefined
     const { view: was, page } = ui.get()
@@ -41,7 +37,6 @@ export function createModalControl(ui: Store<UiState>, host: Pick<HostPort, 'set
     ui.set({ view: null, secret0: null })
     host.setVisible(false)
     for (const fn of onClose) fn()
-    closedAt = Date.now()
     resetTimer = setTimeout(reset, resetDelayMs)
   }
 
