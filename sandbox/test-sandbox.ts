@@ -119,6 +119,13 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
 
 export const json = (value: unknown) => JSON.stringify(value)
 
+/** A browser's form post (`application/x-www-form-urlencoded`), as `fetch` init. */
+export const formPost = (fields: Record<string, string>) => ({
+  method: 'POST',
+  body: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+})
+
 /**
  * An empty, initialised PGlite cluster to copy: creating one takes ~4 s, copying it a few ms
  * (TOOLCHAIN.md). Kept in the temp folder per PGlite version and shared by test files; built in a

@@ -11,6 +11,16 @@ function testChannel() {
   return { channel: channel as unknown as BroadcastChannel, sent, deliver: (data: unknown) => channel.onmessage?.({ data } as MessageEvent) }
 }
 
+/** A sandbox chain as app config describes it (31337 is 'Local Chain 1', network 'local-1'). */
+export const localChain = (chainId: number): ChainConfig => ({
+  chainId,
+  name: `Local Chain ${chainId - 31336}`,
+  network: `local-${chainId - 31336}`,
+  rpcUrls: [],
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  testnet: true,
+})
+
 /**
  * A wallet state machine for unit tests on the real session owner, its store in memory, another
  * tab played through its channel, host calls recorded.
@@ -34,14 +44,7 @@ export function testWallet(
   const events: [HostEvent, unknown][] = []
   const visible: boolean[] = []
   // The sandbox's two chains, or the ones a host narrowed them to (`chains`).
-  const chains: ChainConfig[] = (options.chains ?? [31337, 31338]).map((chainId) => ({
-    chainId,
-    name: `Local Chain ${chainId - 31336}`,
-    network: `local-${chainId - 31336}`,
-    rpcUrls: [],
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    testnet: true,
-  }))
+  const chains: ChainConfig[] = (options.chains ?? [31337, 31338]).map(localChain)
   const wallet = createWallet({
     appId: 'demo',
     env: 'sandbox',

@@ -7,7 +7,7 @@ import { Widget, type WidgetContext } from '../context.ts'
 import { CallsStatus } from '../profile/CallsStatus.tsx'
 import { ProfileModal } from '../profile/ProfileModal.tsx'
 import { testContext } from '../rpc/test-context.ts'
-import { alice, testWallet } from '../test-wallet.ts'
+import { alice, localChain, testWallet } from '../test-wallet.ts'
 import { ChainList } from './ChainList.tsx'
 import { ExplorerLink } from './ExplorerLink.tsx'
 import { explorerLink } from './explorer.ts'
@@ -17,17 +17,10 @@ afterEach(cleanup)
 
 const sepolia = chainConfigOf(chainOfSlug('sepolia')!)
 const mantle = chainConfigOf(chainOfSlug('mantle')!)
-const local = (chainId: number): ChainConfig => ({
-  chainId,
-  name: `Local Chain ${chainId - 31336}`,
-  network: `local-${chainId - 31336}`,
-  rpcUrls: [],
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  testnet: true,
-})
-const appChains: ChainConfig[] = [local(31337), local(31338), sepolia]
+const appChains: ChainConfig[] = [localChain(31337), localChain(31338), sepolia]
 const hash = `0x${'ab'.repeat(32)}`
-const withExplorer = (url: unknown, name: unknown = 'Scan'): ChainConfig => ({ ...local(31337), blockExplorers: { default: { name, url } } }) as ChainConfig
+const withExplorer = (url: unknown, name: unknown = 'Scan'): ChainConfig =>
+  ({ ...localChain(31337), blockExplorers: { default: { name, url } } }) as ChainConfig
 
 describe('explorer links', () => {
   test("an address and a transaction on the chain's explorer (the app config's, viem's for a public chain)", () => {
@@ -46,7 +39,7 @@ describe('explorer links', () => {
   })
 
   test('none for a chain without an explorer (the local chains) or no chain', () => {
-    expect(explorerLink(local(31337), 'address', alice.address)).toBeUndefined()
+    expect(explorerLink(localChain(31337), 'address', alice.address)).toBeUndefined()
     expect(explorerLink(undefined, 'address', alice.address)).toBeUndefined()
   })
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readSeed } from '../app-config/apps.ts'
 import { upsertApp } from '../app-config/queries.ts'
-import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { formPost, startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
 
 // Google and Apple sign-in, attacked: a captured ID token sent again, and an app owner who names
 // another app's client id. (The flows themselves: social.test.ts.)
@@ -19,16 +19,11 @@ beforeAll(async () => {
 afterAll(() => sandbox?.dispose())
 
 const auth = (path: string, body: unknown, app?: string) => sandbox.post(`/api/v2/auth/${path}`, body, undefined, app)
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  body: new URLSearchParams(fields).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-})
 
 /** An identity picked on the Google emulator, redirected to `redirectUri`: the response (a 302 with the code, or the refusal). */
 function pickGoogle(email: string, redirectUri: string) {
   const fields = { client_id: 'demo-google-client', redirect_uri: redirectUri, state: 's', nonce: 'n', response_type: 'code', response_mode: 'query', email }
-  return fetch(`${sandbox.url}/oauth/google/authorize`, { ...form(fields), redirect: 'manual' })
+  return fetch(`${sandbox.url}/oauth/google/authorize`, { ...formPost(fields), redirect: 'manual' })
 }
 
 describe('Google and Apple sign-in, attacked', () => {
@@ -37,7 +32,7 @@ describe('Google and Apple sign-in, attacked', () => {
     const code = new URL(picked.headers.get('location')!).searchParams.get('code')!
     const exchanged = await fetch(
       `${sandbox.url}/oauth/google/token`,
-      form({ grant_type: 'authorization_code', code, redirect_uri: callback, client_id: 'demo-google-client' }),
+      formPost({ grant_type: 'authorization_code', code, redirect_uri: callback, client_id: 'demo-google-client' }),
     )
     const { id_token } = await exchanged.json()
     expect((await auth('google', { credential: id_token })).status).toBe(200)
@@ -57,7 +52,7 @@ describe('Google and Apple sign-in, attacked', () => {
       expect(shown.status).toBe(400)
       expect(await shown.text()).toContain('redirect_uri is not registered for this client')
       const chosen = await fetch(`${sandbox.url}/oauth/${provider}/authorize`, {
-        ...form({ ...Object.fromEntries(query), email: 'victim@example.com' }),
+        ...formPost({ ...Object.fromEntries(query), email: 'victim@example.com' }),
         redirect: 'manual',
       })
       expect(chosen.status).toBe(400)

@@ -5,7 +5,7 @@ import { createRemoteJWKSet, decodeJwt, generateKeyPair, importJWK, jwtVerify, S
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readSeed } from '../app-config/apps.ts'
 import { upsertApp } from '../app-config/queries.ts'
-import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { formPost, startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
 
 let sandbox: TestSandbox
 let callback: string
@@ -19,11 +19,6 @@ beforeAll(async () => {
 afterAll(() => sandbox?.dispose())
 
 const auth = (path: string, body: unknown, app?: string) => sandbox.post(`/api/v2/auth/${path}`, body, undefined, app)
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  body: new URLSearchParams(fields).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-})
 /** The message a popup page posts to its opener (its JSON block). */
 const posted = (html: string) => JSON.parse(/<script type="application\/json" id="message">(.*?)<\/script>/s.exec(html)![1]!)
 const hiddenInputs = (html: string) =>
@@ -36,7 +31,7 @@ async function googleCode(email: string, clientId = 'demo-google-client') {
   expect(pageResponse.status).toBe(200)
   expect(await pageResponse.text()).toContain('Alice Example')
   const chosen = await fetch(`${sandbox.url}/oauth/google/authorize`, {
-    ...form({ ...Object.fromEntries(query), response_mode: 'query', email, name: 'Test Person' }),
+    ...formPost({ ...Object.fromEntries(query), response_mode: 'query', email, name: 'Test Person' }),
     redirect: 'manual',
   })
   expect(chosen.status).toBe(302)
@@ -56,7 +51,7 @@ describe('Google emulator', () => {
     const code = await googleCode('token-endpoint@example.com')
     const exchanged = await fetch(
       discovery.token_endpoint,
-      form({ grant_type: 'authorization_code', code, redirect_uri: callback, client_id: 'demo-google-client' }),
+      formPost({ grant_type: 'authorization_code', code, redirect_uri: callback, client_id: 'demo-google-client' }),
     )
     const { id_token } = await exchanged.json()
     const { payload } = await jwtVerify(id_token, createRemoteJWKSet(new URL(discovery.jwks_uri)), { issuer: discovery.issuer, audience: 'demo-google-client' })
@@ -64,7 +59,7 @@ describe('Google emulator', () => {
     // Codes are single use.
     const again = await fetch(
       discovery.token_endpoint,
-      form({ grant_type: 'authorization_code', code, redirect_uri: callback, client_id: 'demo-google-client' }),
+      formPost({ grant_type: 'authorization_code', code, redirect_uri: callback, client_id: 'demo-google-client' }),
     )
     expect(again.status).toBe(400)
 
@@ -92,7 +87,7 @@ describe('Google emulator', () => {
     const partnerCode = await googleCode('bob@example.com', 'partner-google')
     const exchanged = await fetch(
       `${sandbox.url}/oauth/google/token`,
-      form({ grant_type: 'authorization_code', code: partnerCode, redirect_uri: callback, client_id: 'partner-google' }),
+      formPost({ grant_type: 'authorization_code', code: partnerCode, redirect_uri: callback, client_id: 'partner-google' }),
     )
     const partnerToken = (await exchanged.json()).id_token
     expect((await auth('google', { credential: partnerToken })).body).toEqual({ status: 401, message: 'Google ID token rejected: aud mismatch', data: null })
@@ -133,12 +128,12 @@ describe('Google emulator', () => {
 describe('Apple emulator', () => {
   test('form_post answer reaches the callback, whose ID token logs in through /auth/apple', async () => {
     const query = { client_id: 'demo-apple-client', redirect_uri: callback, state: 'apple-state', nonce: 'apple-nonce' }
-    const chosen = await fetch(`${sandbox.url}/oauth/apple/authorize`, form({ ...query, email: 'carol@example.com', name: 'Carol Example' }))
+    const chosen = await fetch(`${sandbox.url}/oauth/apple/authorize`, formPost({ ...query, email: 'carol@example.com', name: 'Carol Example' }))
     const html = await chosen.text()
     expect(chosen.headers.get('content-security-policy')).toContain(`form-action 'self' ${sandbox.url}`)
     const fields = hiddenInputs(html)
     expect(JSON.parse(fields.user!)).toEqual({ name: { firstName: 'Carol', lastName: 'Example' }, email: 'carol@example.com' })
-    const landed = await fetch(callback, form(fields))
+    const landed = await fetch(callback, formPost(fields))
     const message = posted(await landed.text())
     expect(message.data).toEqual({ provider: 'apple', code: expect.any(String), state: 'apple-state', idToken: expect.any(String) })
     expect(decodeJwt(message.data.idToken)).toMatchObject({ iss: `${sandbox.url}/oauth/apple`, aud: 'demo-apple-client', nonce: 'apple-nonce' })
@@ -165,7 +160,10 @@ describe('Telegram emulator', () => {
     const opener = 'http://localhost:5173'
     const shown = await fetch(`${sandbox.url}/telegram/login?bot_id=7000000001&origin=${encodeURIComponent(opener)}`)
     expect(await shown.text()).toContain('wallet_kit_demo_bot')
-    const done = await fetch(`${sandbox.url}/telegram/login`, form({ bot_id: '7000000001', origin: opener, id: '4242', first_name: 'Dana', username: 'dana' }))
+    const done = await fetch(
+      `${sandbox.url}/telegram/login`,
+      formPost({ bot_id: '7000000001', origin: opener, id: '4242', first_name: 'Dana', username: 'dana' }),
+    )
     const message = posted(await done.text())
     expect(message.targetOrigin).toBe(opener)
     const { result } = message.data
@@ -192,7 +190,7 @@ describe('Telegram emulator', () => {
     const fields = hiddenInputs(picked)
     expect(fields).toMatchObject({ bot_id: '7000000001', origin: opener, state, id: '100000001' })
 
-    const done = await fetch(`${sandbox.url}/telegram/login`, form(fields))
+    const done = await fetch(`${sandbox.url}/telegram/login`, formPost(fields))
     const message = posted(await done.text())
     expect(message.targetOrigin).toBe(opener)
     expect(message.data).toEqual({
@@ -218,7 +216,7 @@ describe('Telegram emulator', () => {
     expect(await shown.text()).not.toContain(state)
     const posted = await fetch(
       `${sandbox.url}/telegram/login`,
-      form({ bot_id: '7000000001', origin: 'http://localhost:5173', state, id: '4242', first_name: 'Dana' }),
+      formPost({ bot_id: '7000000001', origin: 'http://localhost:5173', state, id: '4242', first_name: 'Dana' }),
     )
     expect(posted.status).toBe(400)
     expect(await posted.text()).not.toContain('auth_result')
