@@ -48,6 +48,15 @@ export async function latestCode(request: APIRequestContext, to: string): Promis
   return code!
 }
 
+/**
+ * Waits until the page has painted twice. Chromium routes mouse input to an out-of-process frame by
+ * the compositor's hit-test data, which trails the DOM: a click on the page in the frame after the
+ * wallet frame was hidden can still be sent to that (now hidden) frame and be lost. A person cannot
+ * click what has not been painted yet; a test clicking the page right after a close waits for this.
+ */
+export const painted = (page: Page): Promise<void> =>
+  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))))
+
 export const uniqueEmail = () => `user-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
 
 export async function accounts(page: Page): Promise<unknown> {

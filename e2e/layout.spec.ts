@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Frame, type Page } from '@playwright/test'
 import { signUp, startRequest } from './flows.ts'
-import { frameOf, latestCode, snap, uniqueEmail } from './helpers.ts'
+import { frameOf, latestCode, painted, snap, uniqueEmail } from './helpers.ts'
 
 // SPEC.md sections 2, 4 and 9, measured in the browser: a centred dialog at most 400 px wide (the
 // login panel 450 px), a bottom sheet under 480 px, lists 350 px high with 40 px rows; Escape and a
@@ -134,10 +134,12 @@ test('Escape and a click on the backdrop close the modal, and the next opening s
     await close()
     await expect(modal).toBeHidden()
     await page.waitForTimeout(100) // past the 50 ms reset
+    await painted(page)
     await page.getByRole('button', { name: 'Connect' }).click()
     await expect(frame.getByRole('heading', { name: 'Login or Sign Up' })).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(modal).toBeHidden()
+    await painted(page)
   }
 
   const address = await signUp(page, request)
