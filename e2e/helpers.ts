@@ -12,6 +12,8 @@ export async function snap(page: Page, name: string): Promise<void> {
   await settled(page)
   await page.screenshot({ path: `test-results/screens/${name}-phone.png` })
   await page.setViewportSize(desktop)
+  // The next click goes where the desktop layout has been painted, not the phone's (see painted()).
+  await painted(page)
 }
 
 /**
