@@ -28,8 +28,12 @@ async function baseNode(route: Route) {
   return route.fulfill({ status: 200, headers: { ...cors, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
 }
 
-/** The demo page with its kit replaced by one for the multichain app offering all four chains; a new user signs up. */
-async function signUpOnMultichain(page: Page, request: APIRequestContext): Promise<`0x${string}`> {
+/**
+ * The demo page with its kit replaced by one for the multichain app offering all four chains (named
+ * by the page, or, with `chains` undefined, taken from the app's settings); a new user signs up.
+ */
+async function signUpOnMultichain(page: Page, request: APIRequestContext, pageNamesChains = true): Promise<`0x${string}`> {
+  const chains = pageNamesChains ? offered : undefined
   const context = page.context()
   await context.route(
     (url) => sepoliaRpc.has(url.origin),
@@ -41,11 +45,11 @@ async function signUpOnMultichain(page: Page, request: APIRequestContext): Promi
   )
   await page.goto('/demo/')
   await page.evaluate(
-    ({ app, offered }) => {
+    ({ app, chains }) => {
       window.WalletKit!.kit!.destroy()
-      return window.WalletKit!.createWalletKit({ appId: app, env: 'production', chains: offered }).open('connect')
+      return window.WalletKit!.createWalletKit({ appId: app, env: 'production', ...(chains && { chains }) }).open('connect')
     },
-    { app, offered },
+    { app, chains },
   )
   await logInInFrame(page, request)
   const [address] = (await page.evaluate(() => window.WalletKit!.kit!.provider.request({ method: 'eth_accounts' }))) as `0x${string}`[]
@@ -128,6 +132,24 @@ test("a reachable public chain: switched, and the profile's address links to its
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
   await expect(frame.getByTestId('profile-address')).toBeVisible()
   await expect(frame.getByTestId('explorer-address')).toHaveCount(0)
+})
+
+test("a page that names no chains offers all the app's: a switch to Base works, one to a chain the app lacks is the frame's 4902", async ({
+  page,
+  request,
+}) => {
+  await signUpOnMultichain(page, request, false)
+  await page.evaluate(() => window.WalletKit!.kit!.open('chain'))
+  const frame = frameOf(page)
+  await expect(frame.getByRole('listbox', { name: 'Chains' }).getByRole('option')).toHaveText(['Local Chain 1', 'Local Chain 2', sepolia.name, base.name])
+  await page.evaluate(() => window.WalletKit!.kit!.close())
+  expect(await startRequest(page, 'wallet_switchEthereumChain', [{ chainId: `0x${base.id.toString(16)}` }])).toEqual({ result: null })
+  expect(await chainId(page)).toBe(`0x${base.id.toString(16)}`)
+  expect(await startRequest(page, 'wallet_switchEthereumChain', [{ chainId: '0x1' }])).toMatchObject({
+    code: 4902,
+    message: 'Chain 1 is not configured for this app',
+  })
+  expect(await chainId(page)).toBe(`0x${base.id.toString(16)}`)
 })
 
 test('the demo app offers the local chains only, which have no explorer', async ({ page, request }) => {

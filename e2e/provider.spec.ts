@@ -17,7 +17,7 @@ async function recordBridgeCalls(page: Page): Promise<void> {
 }
 const bridgeCalls = (page: Page) => page.evaluate(() => (window as unknown as { bridgeCalls: string[] }).bridgeCalls.slice())
 
-test('unsupported methods are 4200 and malformed requests -32602, answered in the page before anything is sent; bad params are -32602 from the frame', async ({
+test('unsupported methods are 4200 and malformed requests -32602, answered in the page before anything is sent; bad params are -32602 and chains the app lacks 4902 from the frame', async ({
   page,
 }) => {
   await recordBridgeCalls(page)
@@ -29,9 +29,14 @@ test('unsupported methods are 4200 and malformed requests -32602, answered in th
   const address = '0x000000000000000000000000000000000000dEaD'
   expect(await startRequest(page, 'eth_sign', [address, '0x00'])).toMatchObject({ code: 4200 })
   expect(await startRequest(page, 'acme_doThings')).toMatchObject({ code: 4200, message: 'Unsupported method: acme_doThings' })
-  expect(await startRequest(page, 'wallet_switchEthereumChain', [{ chainId: '0x1' }])).toMatchObject({ code: 4902 })
   expect(await page.evaluate(() => window.WalletKit!.kit!.provider.request(null as never).catch((e: { code: number }) => e.code))).toBe(-32602)
   expect(await bridgeCalls(page)).toEqual(before)
+
+  // The demo page names no chains of its own: the frame judges a switch by the app's settings.
+  expect(await startRequest(page, 'wallet_switchEthereumChain', [{ chainId: '0x1' }])).toMatchObject({
+    code: 4902,
+    message: 'Chain 1 is not configured for this app',
+  })
 
   // Per-method params are checked by the frame with the same registry (bridge/rpc-methods.ts).
   expect(await startRequest(page, 'personal_sign', ['0x6869'])).toMatchObject({

@@ -1,6 +1,3 @@
-/** The sandbox's chains: what an app gets when it configures none. */
-export const sandboxChainIds: readonly number[] = [31337, 31338]
-
 /** The native currency symbol shown beside a balance; ETH unless listed. */
 const symbols: Readonly<Record<number, string>> = {
   56: 'BNB',

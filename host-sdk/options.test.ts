@@ -1,14 +1,15 @@
 import { expect, test } from 'vitest'
+import { readFrameUrl } from '../bridge/frame-url.ts'
 import { frameUrl, resolveOptions } from './options.ts'
 
-test('defaults: sandbox, dark, en, the sandbox chains, the local provider', () => {
+test("defaults: sandbox, dark, en, the app's chains (none named), the local provider", () => {
   expect(resolveOptions({ appId: 'demo' })).toEqual({
     appId: 'demo',
     env: 'sandbox',
     theme: 'dark',
     locale: 'en',
     mode: 'frame',
-    chains: [31337, 31338],
+    chains: [],
     handshakeTimeout: 15_000,
     providerOrigin: 'http://localhost:8787',
   })
@@ -60,4 +61,10 @@ test("mode 'popup' reaches the frame; the default adds nothing to the URL", () =
   expect(popup.searchParams.get('mode')).toBe('popup')
   const frame = new URL(frameUrl(resolveOptions({ appId: 'demo' }), 'http://127.0.0.1:5173'))
   expect(frame.searchParams.has('mode')).toBe(false)
+})
+
+test("no chains named: the frame URL names none, and the frame reads that as all the app's chains", () => {
+  const url = new URL(frameUrl(resolveOptions({ appId: 'demo' }), 'http://127.0.0.1:5173'))
+  expect(url.searchParams.get('chains')).toBe('')
+  expect(readFrameUrl(url).chains).toEqual([])
 })

@@ -1,5 +1,3 @@
-import { sandboxChainIds } from './chains.ts'
-
 export type WalletKitOptions = {
   /** Required: the app registered with the provider. */
   appId: string
@@ -11,7 +9,10 @@ export type WalletKitOptions = {
   theme?: 'dark' | 'light'
   /** Default 'en'. */
   locale?: 'en' | 'id'
-  /** The chains the app offers; the first is the default. Default: the sandbox's chains. */
+  /**
+   * The chains this page offers (among the app's), the first the default. Default: every chain the
+   * app's settings list, in their order; the wallet frame then judges each chain switch.
+   */
   chains?: readonly number[]
   /**
    * 'popup': every sign-in and confirmation happens in a secure window on the provider origin.
@@ -44,9 +45,10 @@ export function resolveOptions(options: WalletKitOptions, fallbackProviderUrl?: 
   const providerUrl = options.providerUrl ?? fallbackProviderUrl
   if (!providerUrl && env === 'production') throw new Error(`env 'production' needs a providerUrl (the default is the local sandbox)`)
   const providerOrigin = new URL(providerUrl ?? defaultProviderUrl).origin
-  // The wallet frame checks each id against the chains it knows (SPEC.md section 3).
-  const chains = options.chains ?? sandboxChainIds
-  if (!Array.isArray(chains) || !chains.length || !chains.every((id) => Number.isSafeInteger(id) && id > 0))
+  // The wallet frame checks each id against the chains it knows (SPEC.md section 3). No list: the
+  // frame URL names none, and the frame offers all the app's chains.
+  const chains = options.chains ?? []
+  if (!Array.isArray(chains) || (options.chains && !chains.length) || !chains.every((id) => Number.isSafeInteger(id) && id > 0))
     throw new Error('chains must be a non-empty list of chain ids')
   return {
     appId: options.appId,

@@ -4,9 +4,9 @@ import { ProviderRpcError } from './errors.ts'
 import { createProvider } from './provider.ts'
 
 /** A provider whose route records what it was asked to send. */
-function setup() {
+function setup(chains: readonly number[] = [31337, 31338]) {
   const sent: [RpcRequest, number | undefined][] = []
-  const made = createProvider([31337, 31338], async (request, timeout) => {
+  const made = createProvider(chains, async (request, timeout) => {
     sent.push([request, timeout])
     return 'ok'
   })
@@ -61,6 +61,16 @@ describe('request', () => {
     const { provider, sent } = setup()
     await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
     expect(sent).toHaveLength(1)
+  })
+
+  test("a page that names no chains leaves every chain to the frame (the app's settings): sent on", async () => {
+    const { provider, sent } = setup([])
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xaa36a7' }] })
+    await provider.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x1' }] })
+    expect(sent.map(([request]) => request)).toEqual([
+      { method: 'wallet_switchEthereumChain', params: [{ chainId: '0xaa36a7' }] },
+      { method: 'wallet_addEthereumChain', params: [{ chainId: '0x1' }] },
+    ])
   })
 })
 

@@ -45,8 +45,9 @@ export function createProvider(chains: readonly number[], route: Route) {
     const { method, params } = args
     const known = methodOf(method)
     if (!known) throw new ProviderRpcError(ErrorCode.unsupportedMethod, `Unsupported method: ${method}`)
-    if (known[1] === 'chain') {
-      // A browser wallet must not be moved to a chain the app does not offer either.
+    if (known[1] === 'chain' && chains.length) {
+      // A chain this page does not offer is refused here; with no list of its own, the frame judges
+      // (for a browser wallet too: the kit asks the frame before sending it anything).
       const chainId = (params as [{ chainId?: unknown }?] | undefined)?.[0]?.chainId
       // String() first: Number() and template strings throw on a symbol.
       const id = String(chainId)

@@ -49,7 +49,7 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
     },
     async check(request) {
       guard()
-      ;(await rpcHandlers()).checkRequest(request)
+      ;(await rpcHandlers()).checkExternalRequest(await options.context, request)
       return null
     },
     async open(view) {

@@ -64,6 +64,19 @@ export function checkRequest({ method, params }: RpcRequest): void {
 }
 
 /**
+ * What the host asks before it sends a request to a browser wallet: checkRequest, and for a chain
+ * switch, 4902 unless the app offers that chain. The host page may name no chains of its own; a
+ * browser wallet must still not be moved to a chain this app does not offer.
+ */
+export function checkExternalRequest(ctx: Pick<RpcContext, 'wallet'>, request: RpcRequest): void {
+  checkRequest(request)
+  if (methodOf(request.method)?.[1] !== 'chain') return
+  // checkParams has made it a { chainId } with a hex number.
+  const chainId = Number((request.params as [{ chainId: string }])[0].chainId)
+  if (!ctx.wallet.chain(chainId)) throw new Provider.SwitchChainError({ message: `Chain ${chainId} is not configured for this app` })
+}
+
+/**
  * One request from the host: a method outside the registry (bridge/rpc-methods.ts) is 4200, params
  * that do not fit its signature -32602, then its handler runs, or the chain's RPC answers a read.
  */

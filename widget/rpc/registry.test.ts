@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { methodOf } from '../../bridge/index.ts'
-import { handlers } from './index.ts'
+import { checkExternalRequest, handlers } from './index.ts'
 import { testContext } from './test-context.ts'
 import type { RpcContext } from './types.ts'
 
@@ -64,5 +64,42 @@ describe('the frame answers by the shared method registry (bridge/rpc-methods.ts
     expect(await call('eth_getBalance', ['me'])).toEqual({ code: -32602, message: 'Invalid params for eth_getBalance: params[0] must be an address' })
     expect(calls).toEqual([])
     expect(wallet.ui.get().queued ?? 0).toBe(0)
+  })
+})
+
+describe('what the host asks before sending a request to a browser wallet (check)', () => {
+  const code = (run: () => void) => {
+    try {
+      run()
+      return 'passed'
+    } catch (err) {
+      return (err as { code?: number }).code
+    }
+  }
+
+  test("a chain switch to a chain the app does not offer is 4902, whatever the page named; the app's chains pass", () => {
+    const { ctx } = testContext()
+    for (const method of ['wallet_switchEthereumChain', 'wallet_addEthereumChain']) {
+      expect(
+        code(() => checkExternalRequest(ctx, { method, params: [{ chainId: '0x1' }] })),
+        method,
+      ).toBe(4902)
+      // A chain id too large for a number is no chain of the app's either.
+      expect(
+        code(() => checkExternalRequest(ctx, { method, params: [{ chainId: `0x${'f'.repeat(64)}` }] })),
+        method,
+      ).toBe(4902)
+      expect(
+        code(() => checkExternalRequest(ctx, { method, params: [{ chainId: '0x7a6a' }] })),
+        method,
+      ).toBe('passed')
+    }
+  })
+
+  test('other methods are checked by the registry only; bad params are -32602, unknown methods 4200', () => {
+    const { ctx } = testContext()
+    expect(code(() => checkExternalRequest(ctx, { method: 'personal_sign', params: ['0x6869', '0x000000000000000000000000000000000000dEaD'] }))).toBe('passed')
+    expect(code(() => checkExternalRequest(ctx, { method: 'wallet_switchEthereumChain', params: [{}] }))).toBe(-32602)
+    expect(code(() => checkExternalRequest(ctx, { method: 'anvil_setBalance', params: [] }))).toBe(4200)
   })
 })
