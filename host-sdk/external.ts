@@ -1,5 +1,6 @@
-import type { ExternalConnection, HostEvent, RpcRequest } from '../bridge/index.ts'
+import { ErrorCode, type ExternalConnection, type HostEvent, type RpcRequest } from '../bridge/index.ts'
 import type { ProviderDetail } from './eip6963.ts'
+import { ProviderRpcError } from './errors.ts'
 
 /**
  * The browser wallet the user picked in the modal. Connected in the top frame (the only place it
@@ -57,8 +58,11 @@ export function createExternal(emit: (event: HostEvent, payload: unknown) => voi
       emit('accountsChanged', accounts)
       return { accounts, chainId }
     },
-    /** Only called while `active`. */
-    request: (args) => wallet!.provider.request(args),
+    /** While `active`; a wallet that went away meanwhile (during the frame's check) is 4900. */
+    async request(args) {
+      if (!wallet) throw new ProviderRpcError(ErrorCode.disconnected, 'Disconnected from the browser wallet')
+      return wallet.provider.request(args)
+    },
     end,
   }
 }

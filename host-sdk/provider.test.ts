@@ -63,6 +63,32 @@ describe('request', () => {
     expect(sent).toHaveLength(1)
   })
 
+  test('what is checked is what is sent: one copy, read once (a getter that answers another chain the second time, a later change)', async () => {
+    for (const chains of [[31337, 31338], []]) {
+      const { provider, sent } = setup(chains)
+      let reads = 0
+      const shifty = {
+        get chainId() {
+          return reads++ === 0 ? '0x7a6a' : '0x1'
+        },
+      }
+      const params: unknown[] = [shifty]
+      const pending = provider.request({ method: 'wallet_switchEthereumChain', params })
+      params[0] = { chainId: '0x1' }
+      await pending
+      expect(sent).toEqual([[{ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] }, timeouts.chain]])
+      expect(reads).toBe(1)
+    }
+  })
+
+  test('a request that cannot be copied (a function in it) is -32602, and nothing is sent', async () => {
+    const { provider, sent } = setup()
+    const answer = await fails(provider.request({ method: 'personal_sign', params: ['0x6869', () => '0x'] }))
+    expect(answer).toMatchObject({ name: 'ProviderRpcError', code: -32602 })
+    expect((answer as { message: string }).message).toMatch(/^Invalid request: /)
+    expect(sent).toEqual([])
+  })
+
   test("a page that names no chains leaves every chain to the frame (the app's settings): sent on", async () => {
     const { provider, sent } = setup([])
     await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xaa36a7' }] })

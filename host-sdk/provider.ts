@@ -40,9 +40,17 @@ export function createProvider(chains: readonly number[], route: Route) {
   }
 
   async function request(args: RpcRequest): Promise<unknown> {
-    const reason = checkRpcRequest(args)
+    // One copy, read once: what is checked here and by the frame is exactly what is sent on (a
+    // getter or a later change to the caller's object cannot turn a checked request into another).
+    let copy: RpcRequest
+    try {
+      copy = structuredClone(args)
+    } catch (err) {
+      throw new ProviderRpcError(ErrorCode.invalidParams, `Invalid request: ${(err as Error).message}`)
+    }
+    const reason = checkRpcRequest(copy)
     if (reason) throw new ProviderRpcError(ErrorCode.invalidParams, `Invalid request: ${reason}`)
-    const { method, params } = args
+    const { method, params } = copy
     const known = methodOf(method)
     if (!known) throw new ProviderRpcError(ErrorCode.unsupportedMethod, `Unsupported method: ${method}`)
     if (known[1] === 'chain' && chains.length) {

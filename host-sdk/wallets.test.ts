@@ -156,4 +156,16 @@ describe('routing to the chosen browser wallet', () => {
       ['disconnect', { code: 4900, message: 'Disconnected from the browser wallet' }],
     ])
   })
+
+  test('a request that arrives after the wallet went (it ended while the frame checked the request) is 4900, not a TypeError', async () => {
+    const { external } = setup()
+    const wallet = fakeWallet({ eth_requestAccounts: [account], eth_chainId: '0x7a69', personal_sign: '0xsig' })
+    await external.connect({ info: info('W'), provider: wallet.provider })
+    external.end()
+    await expect(external.request({ method: 'personal_sign', params: ['0x68', account] })).rejects.toMatchObject({
+      name: 'ProviderRpcError',
+      code: 4900,
+      message: 'Disconnected from the browser wallet',
+    })
+  })
 })

@@ -5,7 +5,7 @@ import { message } from '../shared/example.ts'
 /** <wallet-kit> as a page sees it: an element whose `.provider` is the kit's EIP-1193 provider. */
 export type WalletKitElement = HTMLElement & { readonly provider: EIP1193Provider }
 
-/** The sandbox's two chains (the kit's default `chains`): Switch chain moves to the other one. */
+/** The demo app's two chains (the sandbox's; the kit offers the app's when a page names none): Switch chain moves to the other one. */
 const chains = [31337, 31338] as const
 
 const hex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`
