@@ -152,6 +152,22 @@ test("a page that names no chains offers all the app's: a switch to Base works, 
   expect(await chainId(page)).toBe(`0x${base.id.toString(16)}`)
 })
 
+test('a page naming only chains the app lacks gets a clear 4900 on every call, never a wallet on a chain nobody offered', async ({ page }) => {
+  await page.goto('/demo/')
+  const answers = await page.evaluate(async () => {
+    window.WalletKit!.kit!.destroy()
+    const kit = window.WalletKit!.createWalletKit({ appId: 'demo', env: 'production', chains: [1, 8453] })
+    const ask = (method: string) =>
+      kit.provider.request({ method }).then(
+        (result) => ({ result }),
+        (e: { code: number; message: string }) => ({ code: e.code, message: e.message }),
+      )
+    return [await ask('eth_chainId'), await ask('eth_accounts')]
+  })
+  const refused = { code: 4900, message: 'App "demo" offers none of this page\'s chains (1, 8453); it offers 31337, 31338' }
+  expect(answers).toEqual([refused, refused])
+})
+
 test('the demo app offers the local chains only, which have no explorer', async ({ page, request }) => {
   await signUp(page, request)
   await page.evaluate(() => window.WalletKit!.kit!.open('chain'))

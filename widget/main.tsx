@@ -6,7 +6,7 @@ import { isAllowedOrigin } from './origins.ts'
 import { readParams } from './params.ts'
 import type { RpcContext } from './rpc/types.ts'
 import { createSecureHandle } from './secure/secure-handle.ts'
-import { openServices, render, start } from './start.tsx'
+import { chainRefusal, openServices, render, start } from './start.tsx'
 import './styles.css'
 import './components.css'
 
@@ -36,7 +36,9 @@ async function boot() {
   // The handshake starts now; calls wait until the session has been read.
   const host = serveHost({
     hostOrigin,
-    refusal: config.isEmbeddedWalletEnabled ? undefined : { code: ErrorCode.disconnected, message: 'Embedded wallet is not enabled' },
+    refusal: config.isEmbeddedWalletEnabled
+      ? chainRefusal(params.appId, params.chains, config.chains)
+      : { code: ErrorCode.disconnected, message: 'Embedded wallet is not enabled' },
     context,
   })
   try {

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { ErrorCode } from '../bridge/errors.ts'
 import type { AppConfig, ChainClient } from '../sdk/index.ts'
 import { activeAccount } from './accounts/active.ts'
 import { App } from './App.tsx'
@@ -47,6 +48,18 @@ export async function openServices(params: FrameParams) {
   }
   return { owner, client, config, setChain: (fn: () => number) => (chainId = fn) }
 }
+
+/**
+ * Why the frame turns the page down, when it names chains and the app offers none of them: a clear
+ * error at the handshake, not a wallet quietly on a chain nobody offered.
+ */
+export const chainRefusal = (appId: string, named: readonly number[], app: readonly { chainId: number }[]) =>
+  named.length > 0 && !app.some((c) => named.includes(c.chainId))
+    ? {
+        code: ErrorCode.disconnected,
+        message: `App "${appId}" offers none of this page's chains (${named.join(', ')}); it offers ${app.map((c) => c.chainId).join(', ')}`,
+      }
+    : undefined
 
 /** The widget's parts, wired: the wallet state machine on the session owner, confirmations, chain RPC. */
 export async function start(deps: {
