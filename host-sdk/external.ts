@@ -1,6 +1,6 @@
-import { ErrorCode, type ExternalConnection, type HostEvent, type RpcRequest } from '../bridge/index.ts'
+import type { ExternalConnection, HostEvent, RpcRequest } from '../bridge/index.ts'
 import type { ProviderDetail } from './eip6963.ts'
-import { ProviderRpcError } from './errors.ts'
+import { disconnected, toProviderError } from './errors.ts'
 
 /**
  * The browser wallet the user picked in the modal. Connected in the top frame (the only place it
@@ -15,6 +15,7 @@ export type External = {
 }
 
 type Listener = (payload: unknown) => void
+const gone = disconnected('Disconnected from the browser wallet')
 const forwarded = ['accountsChanged', 'chainChanged', 'disconnect', 'message'] as const
 
 export function createExternal(emit: (event: HostEvent, payload: unknown) => void, ended: () => void): External {
@@ -26,7 +27,7 @@ export function createExternal(emit: (event: HostEvent, payload: unknown) => voi
     wallet = undefined
     unsubscribe()
     emit('accountsChanged', [])
-    emit('disconnect', { code: 4900, message: 'Disconnected from the browser wallet' })
+    emit('disconnect', gone)
     ended()
   }
 
@@ -60,7 +61,7 @@ export function createExternal(emit: (event: HostEvent, payload: unknown) => voi
     },
     /** While `active`; a wallet that went away meanwhile (during the frame's check) is 4900. */
     async request(args) {
-      if (!wallet) throw new ProviderRpcError(ErrorCode.disconnected, 'Disconnected from the browser wallet')
+      if (!wallet) throw toProviderError(gone)
       return wallet.provider.request(args)
     },
     end,

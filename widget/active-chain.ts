@@ -10,6 +10,9 @@ import type { HostPort } from './wallet.ts'
  * The one active chain (what eth_chainId answers, the network shown and the network used): among
  * the chains this host offers, kept with the session, announced to the host when it changes.
  */
+/** EIP-1193's 4902: a chain this app does not configure (a switch, or the check before a browser wallet gets one). */
+export const notConfigured = (chainId: number) => new Provider.SwitchChainError({ message: `Chain ${chainId} is not configured for this app` })
+
 export function createActiveChain(ui: Store<UiState>, chains: readonly ChainConfig[], owner: SessionOwner, host: Pick<HostPort, 'emit'>) {
   const isConfigured = (chainId: number) => chains.some((c) => c.chainId === chainId)
   return {
@@ -20,7 +23,7 @@ export function createActiveChain(ui: Store<UiState>, chains: readonly ChainConf
     chain: (chainId = ui.get().chainId) => chains.find((c) => c.chainId === chainId),
     /** Switches the active chain; 4902 for a chain this app does not configure. */
     async switchChain(chainId: number) {
-      if (!isConfigured(chainId)) throw new Provider.SwitchChainError({ message: `Chain ${chainId} is not configured for this app` })
+      if (!isConfigured(chainId)) throw notConfigured(chainId)
       if (ui.get().chainId === chainId) return
       await owner.setChain(chainId)
       ui.set({ chainId })

@@ -49,12 +49,16 @@ export async function openServices(params: FrameParams) {
   return { owner, client, config, setChain: (fn: () => number) => (chainId = fn) }
 }
 
+/** The chains this page gets: the app's, narrowed to those the page names (naming none: all of them). */
+const hostChains = <C extends { chainId: number }>(named: readonly number[], app: readonly C[]): readonly C[] =>
+  named.length > 0 ? app.filter((c) => named.includes(c.chainId)) : app
+
 /**
  * Why the frame turns the page down, when it names chains and the app offers none of them: a clear
  * error at the handshake, not a wallet quietly on a chain nobody offered.
  */
 export const chainRefusal = (appId: string, named: readonly number[], app: readonly { chainId: number }[]) =>
-  named.length > 0 && !app.some((c) => named.includes(c.chainId))
+  hostChains(named, app).length === 0
     ? {
         code: ErrorCode.disconnected,
         message: `App "${appId}" offers none of this page's chains (${named.join(', ')}); it offers ${app.map((c) => c.chainId).join(', ')}`,
@@ -74,7 +78,7 @@ export async function start(deps: {
   walletConnect?: boolean
 }): Promise<RpcContext & { walletConnect: WalletConnect | null }> {
   const { params, client, config, owner } = deps
-  const chains = params.chains.length > 0 ? config.chains.filter((c) => params.chains.includes(c.chainId)) : config.chains
+  const chains = hostChains(params.chains, config.chains)
   const wallet = createWallet({
     appId: params.appId,
     env: params.env,

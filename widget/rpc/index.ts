@@ -1,5 +1,6 @@
 import * as Provider from 'ox/Provider'
 import { checkParams, isRpcRead, methodOf, type FrameMethod, type RpcRequest } from '../../bridge/index.ts'
+import { notConfigured } from '../active-chain.ts'
 import { lazyModule } from '../lazy-route.ts'
 import { eth_accounts } from './eth_accounts.ts'
 import { eth_chainId, net_version } from './eth_chainId.ts'
@@ -73,7 +74,7 @@ export function checkExternalRequest(ctx: Pick<RpcContext, 'wallet'>, request: R
   if (methodOf(request.method)?.[1] !== 'chain') return
   // checkParams has made it a { chainId } with a hex number.
   const chainId = Number((request.params as [{ chainId: string }])[0].chainId)
-  if (!ctx.wallet.chain(chainId)) throw new Provider.SwitchChainError({ message: `Chain ${chainId} is not configured for this app` })
+  if (!ctx.wallet.chain(chainId)) throw notConfigured(chainId)
 }
 
 /**
