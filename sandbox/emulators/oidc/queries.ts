@@ -5,10 +5,16 @@ import type { OidcClaims } from './oidc.ts'
 
 export type CodeRow = { client_id: string; redirect_uri: string; nonce: string | null; claims: OidcClaims }
 
+/**
+ * Stores a code, first deleting the codes that have expired (used or not): they can never be
+ * spent, so the table holds at most the codes of the last few minutes, which the per-address
+ * budget of the emulators' forms bounds.
+ */
 export async function insertCode(
   store: Store,
   code: { hash: string; provider: string; clientId: string; redirectUri: string; nonce: string | null; claims: OidcClaims; expiresAt: string },
 ): Promise<void> {
+  await store.query('DELETE FROM oauth_codes WHERE expires_at <= now()')
   await store.query(
     'INSERT INTO oauth_codes (code_hash, provider, client_id, redirect_uri, nonce, claims, expires_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)',
     [code.hash, code.provider, code.clientId, code.redirectUri, code.nonce, JSON.stringify(code.claims), code.expiresAt],

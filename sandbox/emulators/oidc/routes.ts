@@ -9,6 +9,7 @@ import { chooserView, errorView, formPostScript, formPostView } from './views.ts
 import { parseEmail } from '../../http/body.ts'
 import { installApple, installGoogle } from './provider-scripts.ts'
 import { serveStandIn, standInSource } from './stand-in-script.ts'
+import { guardFormPost } from '../form-guard.ts'
 
 const googleScript = standInSource(installGoogle)
 const appleScript = standInSource(installApple)
@@ -37,6 +38,8 @@ export function oauthRoutes(deps: Deps) {
         )
       })
       .post(`${base}/authorize`, async (c) => {
+        const refused = guardFormPost(c, deps, providerNames[provider])
+        if (refused) return refused
         const form = new URLSearchParams(await c.req.text())
         const request = await checkAuthorize(deps, provider, form).catch(asHttpError)
         if (request instanceof HttpError) return errorPage(c, request.message)

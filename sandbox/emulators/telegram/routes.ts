@@ -7,6 +7,7 @@ import { page, pageHeaders } from '../page-view.ts'
 import { postingPage } from '../popups/posting-page.ts'
 import { serveStandIn, standInSource } from '../oidc/stand-in-script.ts'
 import { installTelegram } from './widget-script.ts'
+import { guardFormPost } from '../form-guard.ts'
 import { invalidStateView, loginFailedView, loginView, unknownBotView } from './views.ts'
 
 // /telegram/login?bot_id&origin[&state]: the Telegram login widget emulator
@@ -42,6 +43,8 @@ export function telegramRoutes(deps: Deps) {
       return c.html(page({ title: 'Log in with Telegram', body }), 200, pageHeaders())
     })
     .post('/login', async (c) => {
+      const refused = guardFormPost(c, deps, 'Telegram')
+      if (refused) return refused
       const form = new URLSearchParams(await c.req.text())
       const origin = form.get('origin') ?? ''
       const app = await telegramApp(form.get('bot_id') ?? '', origin)
