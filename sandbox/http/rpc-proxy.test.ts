@@ -94,6 +94,56 @@ describe('rpc proxy and misc', () => {
     await admin.mine({ blocks: 1 })
   })
 
+  test('no override lifts the gas cap: block overrides, state overrides with code, and a second spelling of gas are refused or capped, and answer promptly', async () => {
+    const loop = '0x5b600056' // JUMPDEST PUSH1 0 JUMP: runs until the gas is spent
+    const huge = '0xffffffffffff'
+    const looper = '0x00000000000000000000000000000000000100ee'
+    const attempts: [string, unknown[]][] = [
+      // eth_call(tx, block, stateOverrides, blockOverrides): the block's gasLimit is a call's default gas.
+      ['eth_call', [{ data: loop }, 'latest', {}, { gasLimit: huge }]],
+      ['eth_call', [{ data: loop }, 'latest', null, { gasLimit: huge }]],
+      ['eth_call', [{ data: loop, gas: '0x1c9c380' }, 'latest', {}, { gasLimit: huge }]],
+      ['eth_call', [{ data: loop }, { blockNumber: 'latest' }, {}, { gasLimit: '340282366920938463463374607431768211455' }]],
+      ['eth_estimateGas', [{ data: loop }, 'latest', {}, { gasLimit: huge }]],
+      // A looping contract put in place by a state override, called with the block's gas lifted.
+      ['eth_call', [{ to: looper }, 'latest', { [looper]: { code: loop } }, { gasLimit: huge }]],
+      ['eth_call', [{ data: loop, gasLimit: huge }, 'latest']],
+    ]
+    for (const [method, params] of attempts) {
+      const started = Date.now()
+      const body = await (await rpc({ jsonrpc: '2.0', id: 1, method, params })).json()
+      expect(Date.now() - started, `${method} ${JSON.stringify(params)}`).toBeLessThan(3_000)
+      expect(body.error, `${method} ${JSON.stringify(params)}`).toMatchObject({ code: -32602, message: expect.stringMatching(/gas/i) })
+    }
+    // Code put in place by a state override is bounded like deployed code (EIP-170), and overrides take only the known fields.
+    const big = await (
+      await rpc({ jsonrpc: '2.0', id: 2, method: 'eth_call', params: [{ to: looper }, 'latest', { [looper]: { code: `0x${'5b'.repeat(24_577)}` } }] })
+    ).json()
+    expect(big.error).toMatchObject({ code: -32602, message: expect.stringContaining('code') })
+    const odd = await (
+      await rpc({ jsonrpc: '2.0', id: 3, method: 'eth_call', params: [{ to: looper }, 'latest', { [looper]: { movePrecompileToAddress: looper } }] })
+    ).json()
+    expect(odd.error).toMatchObject({ code: -32602 })
+    // Not on the read allowlist: simulations of whole blocks are not forwarded at all.
+    const simulate = await (await rpc({ jsonrpc: '2.0', id: 4, method: 'eth_simulateV1', params: [{ blockStateCalls: [] }, 'latest'] })).json()
+    expect(simulate.error).toMatchObject({ code: -32601 })
+    // Within the cap, overrides still work: a state override's code runs, and the block's gasLimit at the cap is taken.
+    const fine = await (
+      await rpc({
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'eth_call',
+        params: [{ to: looper }, 'latest', { [looper]: { code: '0x602a60005260206000f3' } }, { gasLimit: '0x1c9c380' }],
+      })
+    ).json()
+    expect(fine.result).toBe(`0x${'2a'.padStart(64, '0')}`)
+    // A batch cannot add up to more than a bounded amount of simulated gas.
+    const many = await (
+      await rpc(Array.from({ length: 40 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_call', params: [{ data: loop }, 'latest'] })))
+    ).json()
+    expect(many[0].error).toMatchObject({ code: -32602, message: expect.stringMatching(/gas/i) })
+  })
+
   test('the read allowlist and signed raw transactions are forwarded', async () => {
     const reads = await (
       await rpc([
