@@ -41,7 +41,14 @@ export type Deps = {
   /** Origins that are the sandbox itself (localhost, 127.0.0.1, [::1] on its port). */
   ownOrigins(): string[]
   distDir: string
+  /**
+   * Tests only (SandboxOptions.clientAddressOf): the address a request counts as coming from, given
+   * its socket's. Everything on loopback is one client (http/rate-limit.ts ipKey), so a test that
+   * needs a second machine maps a loopback source (127.0.0.2) to another address.
+   */
+  clientAddressOf?: (socketAddress: string) => string
 }
 
 /** Hono's environment: `app` is set by the app guard for /api routes. */
-export type SandboxEnv = { Variables: { app: App } }
+/** `clientAddress` only where a test maps addresses (Deps.clientAddressOf; http/rate-limit.ts clientIp). */
+export type SandboxEnv = { Variables: { app: App; clientAddress: string } }

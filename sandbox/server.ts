@@ -60,6 +60,8 @@ export type SandboxOptions = {
   relayLimits?: Partial<RelayLimits>
   /** How long the bundler gathers user operations before sending a bundle (ms). */
   bundleDelayMs?: number
+  /** Tests only: see Deps.clientAddressOf (test-sandbox.ts otherMachines). */
+  clientAddressOf?: (socketAddress: string) => string
 }
 
 export type Sandbox = {
@@ -141,6 +143,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       origin,
       ownOrigins: () => [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`],
       distDir,
+      clientAddressOf: options.clientAddressOf,
     }
     cleanups.push(() => deps.smartAccounts.close())
     await deps.smartAccounts.resume()

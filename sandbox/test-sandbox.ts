@@ -119,6 +119,13 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
 
 export const json = (value: unknown) => JSON.stringify(value)
 
+/**
+ * SandboxOptions.clientAddressOf for tests that need several machines: a request from 127.0.0.N
+ * (N > 1, bound with http.request's localAddress) counts as coming from 192.0.2.N (TEST-NET-1).
+ * Without it every loopback source is one client, as a real sandbox sees them.
+ */
+export const otherMachines = (address: string) => address.replace(/^(::ffff:)?127\.0\.0\.(\d+)$/, (all, _mapped, n) => (n === '1' ? all : `192.0.2.${n}`))
+
 /** A browser's form post (`application/x-www-form-urlencoded`), as `fetch` init. */
 export const formPost = (fields: Record<string, string>) => ({
   method: 'POST',

@@ -31,6 +31,7 @@ import { relayPageRoutes } from '../services/walletconnect/routes.ts'
 import { fail, notFound, onError } from './envelope.ts'
 import { apiCors, requireApp, requireOwnHost } from './guard.ts'
 import { staticRoutes } from './static.ts'
+import { clientAddressVariable, socketAddress } from './rate-limit.ts'
 
 /** The whole HTTP surface: guards and body limits per path, then each service's and emulator's routes. */
 export function createApp(deps: Deps, log: boolean) {
@@ -45,6 +46,12 @@ export function createApp(deps: Deps, log: boolean) {
     if (log) console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Date.now() - started}ms`)
   })
   app.use('*', requireOwnHost(deps))
+  const { clientAddressOf } = deps
+  if (clientAddressOf)
+    app.use('*', async (c, next) => {
+      c.set(clientAddressVariable, clientAddressOf(socketAddress(c)))
+      return next()
+    })
   app.get('/health', (c) => c.json({ ok: true }))
   app.use('/api/*', apiCors(deps), api(64 * 1024))
   app.route('/api/v1', configRoutes(deps))

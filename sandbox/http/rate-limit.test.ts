@@ -6,14 +6,23 @@ import { ipKey } from './rate-limit.ts'
 
 describe('ipKey', () => {
   test.each([
-    ['127.0.0.1', '127.0.0.1'],
+    // All of loopback is one client: every 127.0.0.0/8 source and ::1 reach only this machine.
+    ['127.0.0.1', 'loopback'],
+    ['127.0.0.2', 'loopback'],
+    ['127.255.255.254', 'loopback'],
+    ['::ffff:127.0.0.3', 'loopback'],
+    ['::ffff:7f00:9', 'loopback'],
+    ['0:0:0:0:0:0:0:1', 'loopback'],
+    ['::127.0.0.1', 'loopback'],
+    ['128.0.0.1', '128.0.0.1'],
+    ['126.255.255.255', '126.255.255.255'],
     ['203.0.113.7', '203.0.113.7'],
     // IPv4-mapped IPv6 (a dual-stack socket) is the IPv4 address, in either spelling.
     ['::ffff:203.0.113.7', '203.0.113.7'],
     ['::FFFF:203.0.113.7', '203.0.113.7'],
     ['::ffff:cb00:7107', '203.0.113.7'],
     ['0:0:0:0:0:ffff:cb00:7107', '203.0.113.7'],
-    ['::1', '0:0:0:0::/64'],
+    ['::1', 'loopback'],
     ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
     ['2001:db8:1:2:ffff:eeee:dddd:cccc', '2001:db8:1:2::/64'],
     ['2001:0DB8:0001:0002:0000:0000:0000:0001', '2001:db8:1:2::/64'],
@@ -21,6 +30,9 @@ describe('ipKey', () => {
     ['fe80::1%eth0', 'fe80:0:0:0::/64'],
     ['64:ff9b::198.51.100.1', '64:ff9b:0:0::/64'],
     ['unknown', 'unknown'],
+    // Already a key: ipKey is idempotent, so a caller keying clientIp's answer again changes nothing.
+    ['loopback', 'loopback'],
+    ['2001:db8:1:2::/64', '2001:db8:1:2::/64'],
   ])('%s → %s', (address, key) => {
     expect(ipKey(address)).toBe(key)
   })

@@ -1,11 +1,11 @@
-import { isIPv6 } from 'node:net'
+import { isIPv4, isIPv6 } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { HttpError } from './envelope.ts'
 
 // Fixed-window counters in memory: one sandbox process serves the API, so nothing needs sharing.
-// Keys are an IP (from the socket, never X-Forwarded-For: the sandbox sits behind no proxy; an IPv6
-// address counts by its /64, see ipKey) or an identifier (e-mail, phone, username, a wallet address).
+// Keys are an IP (from the socket, never X-Forwarded-For: the sandbox sits behind no proxy; all of
+// loopback is one key and an IPv6 address counts by its /64, see ipKey) or an identifier (e-mail, phone, username, a wallet address).
 
 export type Rule = { max: number; windowMs: number }
 
@@ -106,29 +106,49 @@ export function createLimiter(overrides: Partial<RateLimits> = {}): Limiter {
 
 /** The caller's per-IP rate-limit key (ipKey) for the address the socket reports. */
 export function clientIp(c: Context): string {
+  const given = c.get(clientAddressVariable) as string | undefined
+  if (given !== undefined) return ipKey(given)
+  return ipKey(socketAddress(c))
+}
+
+/** The address the request's socket reports ('unknown' when there is none, as in app.request()). */
+export function socketAddress(c: Context): string {
   try {
-    return ipKey(getConnInfo(c).remote.address ?? 'unknown')
+    return getConnInfo(c).remote.address ?? 'unknown'
   } catch {
     return 'unknown'
   }
 }
 
+/** The context variable a test's Deps.clientAddressOf sets (http/app.ts); clientIp keys on it. */
+export const clientAddressVariable = 'clientAddress'
+
 /**
- * The key per-IP limits count under: an IPv4 address as is (also when a dual-stack socket reports
- * it IPv4-mapped), an IPv6 address by its /64. One IPv6 subscriber is handed a /64 or more, so
- * keying on the full address would give a script 2^64 fresh budgets.
+ * The key per-IP limits count under, bucketed the way an attacker's reach is bounded:
+ * - all of loopback is one client ('loopback'): a process on this machine can send from any
+ *   127.0.0.0/8 address and from ::1, so a key per address would give it 16 million budgets;
+ * - an IPv4 address as is (also when a dual-stack socket reports it IPv4-mapped, ::ffff:a.b.c.d);
+ * - an IPv6 address by its /64: one subscriber is handed a /64 or more, so keying on the full
+ *   address would give a script 2^64 fresh budgets. The zero /64 (::1, ::, the old IPv4-compatible
+ *   ::a.b.c.d) reaches only this machine: loopback too.
+ * Idempotent: a key given again comes back unchanged. Every per-IP key is made here (clientIp).
  */
 export function ipKey(address: string): string {
+  if (isIPv4(address)) return address.startsWith('127.') ? loopback : address
   if (!isIPv6(address)) return address
   const parts = hextets(address)
   if (!parts) return address
   if (parts.slice(0, 5).every((part) => part === 0) && parts[5] === 0xffff)
-    return [parts[6]! >> 8, parts[6]! & 0xff, parts[7]! >> 8, parts[7]! & 0xff].join('.')
+    return ipKey([parts[6]! >> 8, parts[6]! & 0xff, parts[7]! >> 8, parts[7]! & 0xff].join('.'))
+  if (parts.slice(0, 4).every((part) => part === 0)) return loopback
   return `${parts
     .slice(0, 4)
     .map((part) => part.toString(16))
     .join(':')}::/64`
 }
+
+/** The one key every loopback address (127.0.0.0/8, ::1) counts under. */
+export const loopback = 'loopback'
 
 /** The eight 16-bit groups of a valid IPv6 address (zone dropped, a dotted IPv4 tail converted). */
 function hextets(address: string): number[] | undefined {

@@ -3,11 +3,11 @@ import { createPublicClient, createTestClient, erc20Abi, http, parseEther, type 
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demoContracts } from '../../contracts/deploy.ts'
-import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { otherMachines, startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
 
 // The hosted on-ramp page against a faucet-draining script: order pages and payments are limited
 // per IP and per receiver, and payouts stop at the faucet's reserve. Every test sends from its own
-// loopback address (127.0.0.x), so each has its own per-IP budget.
+// loopback address (127.0.0.x), standing for a machine of its own (otherMachines), so each has its own per-IP budget.
 
 const hour = 60 * 60 * 1000
 const reserve = { eth: parseEther('500'), demo: parseEther('5000000') }
@@ -15,6 +15,7 @@ let sandbox: TestSandbox
 
 beforeAll(async () => {
   sandbox = await startTestSandbox({
+    clientAddressOf: otherMachines,
     rateLimits: {
       onrampPagesPerIp: { max: 6, windowMs: hour },
       onrampPagesPerReceiver: { max: 3, windowMs: hour },

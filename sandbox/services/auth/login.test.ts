@@ -1,12 +1,14 @@
 import { request, type IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readSeed } from '../app-config/apps.ts'
-import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { otherMachines, startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
 
 let sandbox: TestSandbox
 
 beforeAll(async () => {
   sandbox = await startTestSandbox({
+    // 127.0.0.2, 127.0.0.3 stand for other machines: loopback alone is one client.
+    clientAddressOf: otherMachines,
     rateLimits: { codesPerIp: { max: 20, windowMs: 60_000 }, failedLoginsPerNameAndIp: { max: 3, windowMs: 60_000 } },
   })
 })
