@@ -36,7 +36,7 @@ describe("the sign-in emulators' forms, posted by any page", () => {
     const before = await codeCount()
     for (const provider of ['google', 'apple']) {
       const fields = { ...googleFields('victim@example.com'), client_id: `demo-${provider}-client` }
-      for (const headers of [
+      for (const headers of <Record<string, string>[]>[
         { origin: 'https://evil.example' },
         { origin: 'null' },
         { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },

@@ -86,3 +86,58 @@ test('unacknowledged pushes do not keep evicted messages in memory past storedBy
   // 300 × 60 KB = 18 MB published; the store holds 1 MiB. Allow that and a few MB of noise.
   expect(retained).toBeLessThan(6 * 1024 * 1024)
 })
+
+test("one address with two self-made keys cannot evict a waiting pairing proposal: another client's messages never make way", async () => {
+  // The dapp publishes its proposal on the pairing topic and waits for the wallet to scan the QR code.
+  // An attacker on one address makes two client keys (a key is free) and publishes 262 messages of
+  // ~64 KB from each: 524 × 64 KB is past the relay's 32 MiB, and the oldest made way, the proposal first.
+  const big = await startTestRelay({ publishesPerMinute: 10_000, framesPerMinute: 10_000 })
+  try {
+    const pairingTopic = randomTopic()
+    const dapp = await rawClient(big)
+    expect((await dapp.call('irn_publish', { topic: pairingTopic, message: 'proposal', ttl: 300, tag: 1100 })).result).toBe(true)
+    dapp.close()
+
+    const filler = 'x'.repeat(63_000)
+    const answers: { result?: unknown; error?: { code: number; message: string } }[] = []
+    for (const attacker of [await rawClient(big), await rawClient(big)]) {
+      for (let sent = 0; sent < 262; sent += 50)
+        answers.push(
+          ...(await Promise.all(
+            Array.from({ length: Math.min(50, 262 - sent) }, (_, n) =>
+              attacker.call('irn_publish', { topic: randomTopic(), message: `${sent + n}-${filler}`, ttl: 300 }),
+            ),
+          )),
+        )
+      attacker.close()
+    }
+    // The attacker's publishes past what one client and one address may keep are refused, with a reason.
+    const refused = answers.filter((answer) => answer.error)
+    expect(refused.length).toBeGreaterThan(0)
+    expect(refused[0]!.error!.code).toBe(-32005)
+    expect(refused[0]!.error!.message).toMatch(/at most/)
+
+    // The wallet scans the QR code afterwards: the proposal is still there.
+    const wallet = await rawClient(big)
+    const fetched = await wallet.call('irn_batchFetchMessages', { topics: [pairingTopic] })
+    expect(fetched.result.messages.map((message: { message: string }) => message.message)).toEqual(['proposal'])
+    wallet.close()
+  } finally {
+    await big.close()
+  }
+})
+
+test('one address cannot take all the relay’s sockets with keys of its own', async () => {
+  const small = await startTestRelay({ socketsPerSource: 3 })
+  try {
+    const clients = await Promise.all([rawClient(small), rawClient(small), rawClient(small)])
+    // A fourth key from the same address: refused, though that key has no socket yet.
+    expect(await openSocket(`${small.url}?auth=${await authToken(small.url)}&projectId=p`)).toBe(429)
+    clients[0]!.close()
+    await until(() => small.relay.stats().sockets === 2)
+    const again = await rawClient(small)
+    for (const client of [...clients, again]) client.close()
+  } finally {
+    await small.close()
+  }
+})

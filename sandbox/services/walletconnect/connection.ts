@@ -6,6 +6,8 @@ import { RpcError, errorFrame, readFrame, resultFrame, rpcCodes, type RpcId } fr
 /** One client socket: who it is (the client id from its auth token), what it is subscribed to, what it has not acknowledged. */
 export type Connection = {
   readonly clientId: string
+  /** The peer's address as the relay counts it (rate-limit.ts's ipKey): a client id is a key anyone can make, an address is not. */
+  readonly source: string
   readonly socket: WebSocket
   readonly topics: Set<string>
   /** Pushes sent and not acknowledged yet, by push id; and the same messages as a set, so none is pushed twice. */
@@ -32,9 +34,15 @@ export type ConnectionHandlers = {
  */
 export const maxInFlight = 1_000
 
-export function openConnection(socket: WebSocket, clientId: string, limits: RelayLimits, handlers: ConnectionHandlers): Connection {
+export function openConnection(
+  socket: WebSocket,
+  { clientId, source }: { clientId: string; source: string },
+  limits: RelayLimits,
+  handlers: ConnectionHandlers,
+): Connection {
   const connection: Connection = {
     clientId,
+    source,
     socket,
     topics: new Set(),
     inFlight: new Map(),

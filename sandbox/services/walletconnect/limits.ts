@@ -13,17 +13,30 @@ export type RelayLimits = {
   subscriptions: number
   /** Messages one client id may publish per minute, over all its sockets (a batch counts each message). */
   publishesPerMinute: number
-  /** Messages kept per topic; the oldest makes way for a new one. */
+  /**
+   * Messages kept per topic from one client id, and in all (count and bytes): the publisher's own
+   * oldest make way for its new one; another client's never do (past the relay's caps, a publish
+   * its own messages cannot make room for is refused, -32005).
+   */
   messagesPerTopic: number
-  /** Messages kept in all; the oldest makes way for a new one. */
   storedMessages: number
-  /** Bytes of messages kept in all; the oldest make way for a new one. */
   storedBytes: number
+  /**
+   * Messages (count and bytes) one client id may have stored, and all client ids of one source
+   * address together (a client id is a key anyone can make). Past them a publish is refused until
+   * some expire; they are below the relay's caps, so no one client or address can fill the relay.
+   */
+  storedMessagesPerClient: number
+  storedBytesPerClient: number
+  storedMessagesPerSource: number
+  storedBytesPerSource: number
   /** Longest TTL a publish may ask for, in seconds (sign-client's longest is 30 days, for pairings). */
   maxTtlSeconds: number
   /** Open sockets on this relay, and per client id (a client id is one browser profile or app, several tabs). */
   sockets: number
   socketsPerClient: number
+  /** Open sockets from one source address, whatever their client ids. */
+  socketsPerSource: number
   /** Bytes waiting to be written to one socket before it counts as stuck and is dropped. */
   bufferedBytes: number
   /**
@@ -42,9 +55,17 @@ export const defaultRelayLimits: RelayLimits = {
   messagesPerTopic: 200,
   storedMessages: 10_000,
   storedBytes: 32 * 1024 * 1024,
+  // A dapp and a wallet keep a few messages of a few KB each for their TTL (minutes, a day for a few).
+  storedMessagesPerClient: 2_500,
+  storedBytesPerClient: 4 * 1024 * 1024,
+  // Every local client (every tab, the dev wallet, tests) shares loopback's budget.
+  storedMessagesPerSource: 5_000,
+  storedBytesPerSource: 16 * 1024 * 1024,
   maxTtlSeconds: 30 * 24 * 60 * 60,
   sockets: 1_000,
   socketsPerClient: 20,
+  // Loopback is one address: every local tab and the dev wallet share this.
+  socketsPerSource: 500,
   bufferedBytes: 4 * 1024 * 1024,
   pingIntervalMs: 25_000,
 }

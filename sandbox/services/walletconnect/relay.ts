@@ -7,6 +7,7 @@ import { defaultRelayLimits, perMinute, type RelayLimits } from './limits.ts'
 import { createMailbox, type StoredMessage } from './mailbox.ts'
 import { callMethod, type MessageData, type RelayOps } from './methods.ts'
 import { invalidParams, limitReached, requestFrame, type RpcId } from './rpc.ts'
+import { ipKey } from '../../http/rate-limit.ts'
 
 /**
  * A WalletConnect v2 relay for one sandbox: the sockets of dapps and wallets, who is subscribed to
@@ -39,7 +40,14 @@ export function createRelay(overrides: Partial<RelayLimits> = {}): Relay {
   })
   const publishes = perMinute(limits.publishesPerMinute)
   const connections = new Set<Connection>()
+  /** Open sockets per client id, and per source address (ipKey): a client id is a key anyone can make. */
   const socketsOf = new Map<string, number>()
+  const socketsFrom = new Map<string, number>()
+  const bump = (map: Map<string, number>, key: string, by: 1 | -1) => {
+    const next = (map.get(key) ?? 0) + by
+    if (next > 0) map.set(key, next)
+    else map.delete(key)
+  }
   const subscribers = new Map<string, Set<Connection>>()
   let subscriptionCount = 0
   // Push ids only need to be unique per socket; starting at the clock keeps them apart across restarts.
@@ -85,7 +93,8 @@ export function createRelay(overrides: Partial<RelayLimits> = {}): Relay {
       if (tooLong) throw invalidParams(`ttl may be at most ${limits.maxTtlSeconds} seconds`)
       if (!publishes.take(connection.clientId, messages.length)) throw limitReached(`Too many publishes: at most ${limits.publishesPerMinute} a minute`)
       for (const entry of messages) {
-        const stored = mailbox.put({ ...entry, sender: connection.clientId })
+        const stored = mailbox.put({ ...entry, sender: connection.clientId, source: connection.source })
+        if ('refused' in stored) throw limitReached(stored.refused)
         for (const subscriber of subscribers.get(entry.topic) ?? []) deliver(subscriber, stored)
       }
     },
@@ -118,9 +127,8 @@ export function createRelay(overrides: Partial<RelayLimits> = {}): Relay {
       if (!connections.delete(connection)) return
       for (const stored of [...connection.inFlightMessages]) untrack(connection, stored)
       for (const topic of [...connection.topics]) unsubscribe(connection, topic)
-      const left = (socketsOf.get(connection.clientId) ?? 1) - 1
-      if (left > 0) socketsOf.set(connection.clientId, left)
-      else socketsOf.delete(connection.clientId)
+      bump(socketsOf, connection.clientId, -1)
+      bump(socketsFrom, connection.source, -1)
     },
   }
 
@@ -144,10 +152,13 @@ export function createRelay(overrides: Partial<RelayLimits> = {}): Relay {
     accept(request, socket, head, clientId) {
       if (closed || connections.size >= limits.sockets) return { status: 503, reason: 'Relay is full' }
       if ((socketsOf.get(clientId) ?? 0) >= limits.socketsPerClient) return { status: 429, reason: 'Too many sockets for this client' }
+      const source = ipKey(request.socket.remoteAddress ?? 'unknown')
+      if ((socketsFrom.get(source) ?? 0) >= limits.socketsPerSource) return { status: 429, reason: 'Too many sockets from this address' }
       // ws completes a valid handshake synchronously (no verifyClient), so these checks cannot race.
       server.handleUpgrade(request, socket, head, (ws) => {
-        connections.add(openConnection(ws, clientId, limits, handlers))
-        socketsOf.set(clientId, (socketsOf.get(clientId) ?? 0) + 1)
+        connections.add(openConnection(ws, { clientId, source }, limits, handlers))
+        bump(socketsOf, clientId, 1)
+        bump(socketsFrom, source, 1)
         // Started with the first socket, so a sandbox that never serves one has no timer to stop.
         timer ??= setInterval(tick, limits.pingIntervalMs).unref()
       })
