@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startAnvil, type Anvil } from '../infra/anvil/anvil.ts'
 import { localChains, type RunningChain } from '../infra/anvil/local-chains.ts'
 import { adminClient } from '../infra/anvil/public-accounts.ts'
+import { accountFactory, smartAccountAddressOf } from '../../sdk/smart-account/operation.ts'
 import { viemChainOf } from '../services/chain/networks.ts'
 import {
   accountFactoryAbi,
@@ -28,8 +29,10 @@ import {
   entryPointAddress,
   paymasterAddressFor,
   paymasterStubFields,
+  retiredAccountImplementations,
   smartAccountSalt,
   sponsor,
+  toWalletKitSmartAccount,
   verifyingPaymasterAbi,
   type SponsorableUserOperation,
 } from './account-abstraction.ts'
@@ -62,8 +65,7 @@ async function fundedWallet(chain: RunningChain) {
 const publicClientOf = (chain: RunningChain) =>
   createPublicClient({ chain: viemChainOf(chain), transport: http(chain.rpcUrl), pollingInterval: 50 }) as PublicClient
 
-const smartAccountOf = (client: PublicClient, owner = privateKeyToAccount(generatePrivateKey())) =>
-  toSoladySmartAccount({ client, owner, factoryAddress: accountFactoryAddress, salt: smartAccountSalt(owner.address) })
+const smartAccountOf = (client: PublicClient, owner = privateKeyToAccount(generatePrivateKey())) => toWalletKitSmartAccount({ client, owner })
 
 describe('ensureAccountAbstraction', () => {
   test.each([0, 1])('chain %i: the contracts land at the exported addresses; a second run sends nothing and keeps the deposit', async (index) => {
@@ -78,6 +80,11 @@ describe('ensureAccountAbstraction', () => {
       expect((await admin.getCode({ address }))?.length, address).toBeGreaterThan(1000)
     expect(await admin.readContract({ address: accountFactoryAddress, abi: accountFactoryAbi, functionName: 'implementation' })).toBe(
       accountImplementationAddress,
+    )
+    // What the frame computes an owner's account address from (sdk/smart-account/operation.ts) is this factory's.
+    expect(accountFactory.address).toBe(accountFactoryAddress)
+    expect(await admin.readContract({ address: accountFactoryAddress, abi: accountFactoryAbi, functionName: 'initCodeHash' })).toBe(
+      accountFactory.proxyInitCodeHash,
     )
     expect(await admin.readContract({ address: paymaster, abi: verifyingPaymasterAbi, functionName: 'verifyingSigner' })).toBe(verifyingSigner.address)
     expect(await admin.readContract({ address: paymaster, abi: verifyingPaymasterAbi, functionName: 'entryPoint' })).toBe(entryPointAddress)
@@ -101,6 +108,21 @@ describe('ensureAccountAbstraction', () => {
     expect(await admin.getBlockNumber({ cacheTime: 0 })).toBe(deployed + 1n)
     expect(await depositOf(chain, paymaster)).toBe(2n * deposit)
   })
+})
+
+test('a retired implementation (it took a personal_sign of the userOpHash) gets the current code: its accounts keep address and balance', async () => {
+  const chain = chains[1]!
+  await ensure(chain)
+  const admin = adminClient(chain)
+  const [retired] = retiredAccountImplementations
+  // A chain restored from an older data folder: something else at the retired implementation's address.
+  await admin.setCode({ address: retired!, bytecode: '0x6000' })
+  await ensure(chain)
+  expect(await admin.getCode({ address: retired! })).toBe(await admin.getCode({ address: accountImplementationAddress }))
+  // A fresh chain has nothing there, and gets nothing.
+  await admin.setCode({ address: retired!, bytecode: '0x' })
+  await ensure(chain)
+  expect(await admin.getCode({ address: retired! })).toBeUndefined()
 })
 
 describe('smart accounts (toSoladySmartAccount on WalletKitAccountFactory)', () => {
@@ -131,6 +153,7 @@ describe('smart accounts (toSoladySmartAccount on WalletKitAccountFactory)', () 
     expect(account.address).not.toBe(other.address)
     expect(await smartAccountOf(client, owner).then((again) => again.address)).toBe(account.address)
     expect(await client.getCode({ address: account.address })).toBeUndefined()
+    expect(smartAccountAddressOf(owner.address)).toBe(account.address)
 
     const before = await signAndVerify(client, account)
     expect(isErc6492Signature(before.message) && isErc6492Signature(before.typed)).toBe(true)
@@ -166,7 +189,8 @@ describe('smart accounts (toSoladySmartAccount on WalletKitAccountFactory)', () 
     const chain = chains[0]!
     const { paymaster } = await ensure(chain)
     const client = publicClientOf(chain)
-    const account = await smartAccountOf(client)
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const account = await smartAccountOf(client, owner)
     const bundler = await fundedWallet(chain)
     expect(await client.getBalance({ address: account.address })).toBe(0n)
 
@@ -203,6 +227,18 @@ describe('smart accounts (toSoladySmartAccount on WalletKitAccountFactory)', () 
     await expect(handleOps(await sponsor(client, { paymaster, signer: stranger, userOp, validUntil }))).rejects.toThrow(/AA34 signature error/)
 
     const fields = await sponsor(client, { paymaster, signer: verifyingSigner, userOp, validUntil })
+    // The owner's EIP-191 signature of the userOpHash (Solady's default, what a site can get with personal_sign) is refused.
+    const personal = await toSoladySmartAccount({ client, owner, factoryAddress: accountFactoryAddress, salt: smartAccountSalt(owner.address) })
+    expect(personal.address).toBe(account.address)
+    const personalSignature = await personal.signUserOperation({ ...userOp, ...fields, signature: '0x' })
+    await expect(
+      bundler.simulateContract({
+        address: entryPointAddress,
+        abi: entryPointAbi,
+        functionName: 'handleOps',
+        args: [[toPackedUserOperation({ ...userOp, ...fields, signature: personalSignature })], bundler.account.address],
+      }),
+    ).rejects.toThrow(/AA24 signature error/)
     expect(fields.paymaster).toBe(paymaster)
     expect(fields.paymasterData.length).toBe(2 + 2 * (64 + 65))
     const depositBefore = await depositOf(chain, paymaster)

@@ -14,8 +14,9 @@ import {
   type Address,
   type Hex,
 } from 'viem'
-import { entryPoint07Abi, entryPoint07Address } from 'viem/account-abstraction'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { entryPoint07Abi, entryPoint07Address, getUserOperationHash, toSoladySmartAccount } from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAccount, type LocalAccount } from 'viem/accounts'
+import { operationTypedData, smartAccountAddressOf } from '../../sdk/smart-account/operation.ts'
 import { adminClient } from '../infra/anvil/public-accounts.ts'
 import type { RunningChain } from '../infra/anvil/local-chains.ts'
 import { viemChainOf } from '../services/chain/networks.ts'
@@ -46,6 +47,14 @@ const create2 = (bytecode: Hex, withSalt: Hex = salt) => getContractAddress({ op
 
 const accountInitCode = loadArtifact('WalletKitAccount').bytecode
 export const accountImplementationAddress: Address = create2(accountInitCode)
+/**
+ * Implementations of WalletKitAccount that earlier sandboxes deployed. 0xdD2b… took the owner's
+ * EIP-191 signature of the userOpHash, which any site can get with personal_sign (issue 21). A chain
+ * restored from a data folder may still have accounts (proxies) pointing at one: its code is
+ * replaced by the current implementation's, so those accounts keep their address and balance and
+ * validate operations as WalletKitAccount.sol does now.
+ */
+export const retiredAccountImplementations: readonly Address[] = ['0xdD2b61308F82Ac1D13fd8134a25A97E39180B6fF']
 const factoryInitCode = concat([loadArtifact('WalletKitAccountFactory').bytecode, encodeAbiParameters([{ type: 'address' }], [accountImplementationAddress])])
 export const accountFactoryAddress: Address = create2(factoryInitCode)
 
@@ -66,6 +75,30 @@ export const accountFactoryAbi = parseAbi([
 export function smartAccountSalt(owner: Address): Hex {
   return pad(owner.toLowerCase() as Hex, { dir: 'right', size: 32 })
 }
+
+/**
+ * viem's model of a WalletKitAccount owned by a local key: toSoladySmartAccount (our factory, the
+ * owner's salt) whose operations the owner signs as the account validates them, EIP-712
+ * `WalletKitOperation(bytes32 userOpHash)` in the account's own domain (sdk/smart-account/operation.ts),
+ * not Solady's default EIP-191 signature of the hash. Messages and typed data stay ERC-7739.
+ */
+export async function toWalletKitSmartAccount(parameters: { client: Parameters<typeof toSoladySmartAccount>[0]['client']; owner: LocalAccount }) {
+  const { client, owner } = parameters
+  const account = await toSoladySmartAccount({ client, owner, factoryAddress: accountFactoryAddress, salt: smartAccountSalt(owner.address) })
+  const signUserOperation: typeof account.signUserOperation = async ({ chainId = client.chain!.id, ...userOperation }) => {
+    const userOpHash = getUserOperationHash({
+      chainId,
+      entryPointAddress,
+      entryPointVersion: '0.7',
+      userOperation: { ...userOperation, sender: account.address } as Parameters<typeof getUserOperationHash>[0]['userOperation'],
+    })
+    return owner.signTypedData(operationTypedData({ chainId, account: account.address, userOpHash }))
+  }
+  return { ...account, signUserOperation }
+}
+
+/** Where `owner`'s account is (or will be) on every local chain, computed without a chain (the factory's initCodeHash is pinned by a test). */
+export const accountAddressOf = (owner: Address): Address => smartAccountAddressOf(owner)
 
 const require = createRequire(import.meta.url)
 /** eth-infinitism's compiled artifacts, read from the installed package (0.7.0, pinned in package.json). */
@@ -128,7 +161,10 @@ export async function ensureAccountAbstraction(
   for (const contract of contracts) if (!(await admin.getCode({ address: contract.address }))) missing.push(contract)
   const deposit = missing[0]?.address === entryPointAddress ? 0n : await depositOf(chain, paymaster)
   const topUp = options.paymasterDeposit > deposit ? options.paymasterDeposit - deposit : 0n
-  if (missing.length === 0 && topUp === 0n) return { paymaster }
+  if (missing.length === 0 && topUp === 0n) {
+    await retireImplementations(chain)
+    return { paymaster }
+  }
 
   const payer = privateKeyToAccount(generatePrivateKey())
   const client = createWalletClient({ account: payer, chain: viemChainOf(chain), transport: http(chain.rpcUrl), pollingInterval: 50 }).extend(publicActions)
@@ -148,7 +184,19 @@ export async function ensureAccountAbstraction(
   } finally {
     await admin.setBalance({ address: payer.address, value: 0n })
   }
+  await retireImplementations(chain)
   return { paymaster }
+}
+
+/** Gives each retired implementation on `chain` the current implementation's code (anvil_setCode; no transaction). */
+async function retireImplementations(chain: RunningChain): Promise<void> {
+  const admin = adminClient(chain)
+  const current = await admin.getCode({ address: accountImplementationAddress })
+  if (!current) throw new Error(`Chain ${chain.chainId}: no WalletKitAccount at ${accountImplementationAddress}`)
+  for (const address of retiredAccountImplementations) {
+    const code = await admin.getCode({ address })
+    if (code && code !== current) await admin.setCode({ address, bytecode: current })
+  }
 }
 
 /** What `account` (a paymaster, or an account paying for itself) has deposited in the EntryPoint. */

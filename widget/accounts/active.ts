@@ -31,7 +31,7 @@ export function activeAccount(
     if (!session.smartAccount) return embedded
     const accountId = session.smartAccount.accounts[String(chain.chainId)]
     if (!accountId) throw new Provider.ChainDisconnectedError({ message: 'The smart account has no account on this chain' })
-    return lazySmartAccount(client as WidgetClient, embedded, { address: session.smartAccount.address, accountId }, chain)
+    return lazySmartAccount(client as WidgetClient, { address: session.smartAccount.address, accountId }, chain)
   }
   /** Who signs (the address the host sees), without the chain check. */
   return Object.assign(account, {
@@ -45,8 +45,8 @@ export function activeAccount(
 /** The smart account's code (accounts/smart.ts and the service client) loads with its first use: not in the frame's first route. */
 const smartModule = lazyModule(() => import('./smart.ts')).get
 
-function lazySmartAccount(client: WidgetClient, owner: Account, use: { address: `0x${string}`; accountId: string }, chain: ChainConfig): Account {
-  const real = async () => (await smartModule()).smartAccount(client, owner, use, chain)
+function lazySmartAccount(client: WidgetClient, use: { address: `0x${string}`; accountId: string }, chain: ChainConfig): Account {
+  const real = async () => (await smartModule()).smartAccount(client, use, chain)
   return {
     source: 'smart-account',
     address: use.address,

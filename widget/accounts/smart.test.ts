@@ -1,4 +1,4 @@
-import { hashMessage, zeroHash } from 'viem'
+import { hashTypedData, zeroHash } from 'viem'
 import { hashMessage as hash7739Message } from 'viem/experimental/erc7739'
 import { describe, expect, test } from 'vitest'
 import { testContext } from '../rpc/test-context.ts'
@@ -8,6 +8,13 @@ const tick = () => new Promise((r) => setTimeout(r, 0))
 const aa = '0x000000000000000000000000000000000000aa00' as const
 const other = '0x00000000000000000000000000000000000000b0' as const
 const opHash = `0x${'ab'.repeat(32)}` as const
+/** What the owner signs for the operation opHash of the account on chain 31337. */
+const operationDigest = hashTypedData({
+  domain: { name: 'WalletKitAccount', version: '1', chainId: 31337, verifyingContract: aa },
+  types: { WalletKitOperation: [{ name: 'userOpHash', type: 'bytes32' }] },
+  primaryType: 'WalletKitOperation',
+  message: { userOpHash: opHash },
+})
 /** The ERC-7739 hash of personal_sign('hi') for the account on chain 31337: what the service must answer. */
 const hiHash = hash7739Message({
   message: { raw: '0x6869' },
@@ -102,8 +109,9 @@ describe('the smart account in use on the site', () => {
     expect(await sending).toEqual({ result: `0x${'cd'.repeat(32)}` })
     expect(t.calls).toEqual([
       ['smart.hash', { accountId: 'acc-1', calls: [{ to: alice.address, value: '1000000000000000000', data: '0x1234' }], isSponsored: true }],
-      // The embedded owner signs the 32 bytes as an EIP-191 message (the account's validation).
-      ['signHash', { network: 'local-1', hash: hashMessage({ raw: opHash }) }],
+      // The embedded owner signs EIP-712 WalletKitOperation(userOpHash) in the account's own domain
+      // (WalletKitAccount.sol), never the 32 bytes as an EIP-191 message: a site can get that with personal_sign.
+      ['signHash', { network: 'local-1', hash: operationDigest }],
       ['smart.submit', { hash: opHash, userOpId: 'op-1', signature: '0x04', isSponsored: true }],
       ['smart.receipt', { userOpId: 'op-1', wait: true }],
     ])

@@ -4,6 +4,7 @@ import { hashMessage as hash7739Message, hashTypedData as hash7739TypedData } fr
 import type { ChainConfig } from '../../sdk/index.ts'
 import type { WidgetClient } from '../service-client.ts'
 import type { Account, BatchCall, CallsStatus } from './account.ts'
+import { signOperation } from './operation-signature.ts'
 
 /** The service's client, in the smart-account page's lazy chunk (kept out of the frame's first route). */
 const service = async (client: WidgetClient) => (await import('../profile/smart-account/service.ts')).smartAccountService(client)
@@ -27,10 +28,11 @@ function weiOf(value: string | undefined): string {
  * The embedded wallet's smart account (ERC-4337), once the user chose to use it on the site: the
  * host sees its address. Its owner, the embedded wallet, signs for it: messages and typed data as
  * ERC-7739 hashes (the service wraps them into ERC-1271 signatures, ERC-6492 while the account is
- * not deployed); a transaction or a batch of calls becomes one user operation whose hash the owner
- * signs, sponsored by the app's gas tank.
+ * not deployed); a transaction or a batch of calls becomes one user operation, which the owner
+ * authorises with EIP-712 typed data in the account's domain (operation-signature.ts), sponsored by
+ * the app's gas tank.
  */
-export function smartAccount(client: WidgetClient, owner: Account, use: { address: `0x${string}`; accountId: string }, chain: ChainConfig): Account {
+export function smartAccount(client: WidgetClient, use: { address: `0x${string}`; accountId: string }, chain: ChainConfig): Account {
   const { accountId } = use
   const network = chain.network
   /**
@@ -55,7 +57,7 @@ export function smartAccount(client: WidgetClient, owner: Account, use: { addres
     const built = await s.userOp.signTransaction.hash({ accountId, calls, isSponsored: true })
     if (!/^0x[0-9a-fA-F]{64}$/.test(built.hash) || typeof built.userOpId !== 'string')
       throw new Error('The smart wallet service answered an unexpected operation')
-    const signature = await owner.signMessage(built.hash as `0x${string}`)
+    const signature = await signOperation(client, network, { chainId: chain.chainId, account: use.address, userOpHash: built.hash as `0x${string}` })
     await s.userOp.submit({ hash: built.hash, userOpId: built.userOpId, signature, isSponsored: true })
     return built.userOpId
   }

@@ -1,4 +1,6 @@
 import { validateTypedData, type TypedDataDefinition } from 'viem'
+import { smartAccountAddressOf } from '../../sdk/smart-account/operation.ts'
+import { isOwnAccountDomain } from '../accounts/own-account-domain.ts'
 import { addressParam, invalid, positional, requireAccount, requireChain } from './guards.ts'
 import type { RpcHandler } from './types.ts'
 
@@ -29,6 +31,13 @@ export const eth_signTypedData_v4: RpcHandler = (ctx, params) => {
   const address = addressParam(rawAddress, 'address')
   const { json, typed } = parseTypedData(rawData)
   const account = requireAccount(ctx, address)
+  // The user's own smart accounts: the one this owner's key controls on every chain, and the one the site sees.
+  const session = ctx.wallet.ui.get().session
+  const own = session ? [smartAccountAddressOf(session.address), ...(session.smartAccount ? [session.smartAccount.address] : [])] : []
+  if (isOwnAccountDomain(typed, own))
+    throw invalid(
+      "typed data in the domain of your own smart account (or a WalletKitOperation) is never signed for a site: it could authorise the account's operations",
+    )
   const domainChain = (typed.domain as { chainId?: unknown } | undefined)?.chainId
   if (domainChain !== undefined) requireChain(Number(domainChain), account.chain, 'typed data')
   return ctx.confirmations.request({

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { getAddress, type Address, type Hex } from 'viem'
 import { entryPoint07Abi, toSoladySmartAccount } from 'viem/account-abstraction'
-import { accountFactoryAddress, entryPointAddress, smartAccountSalt } from '../../contracts/account-abstraction.ts'
+import { accountAddressOf, accountFactoryAddress, entryPointAddress, smartAccountSalt } from '../../contracts/account-abstraction.ts'
 import type { Store } from '../../infra/database/store.ts'
 import { HttpError } from '../../http/envelope.ts'
 import type { Network, Networks } from '../chain/networks.ts'
-import { accountById, accountsOf, insertAccount, pendingDeploys, setAccountStatus, type AccountRow, type AppRef } from './queries.ts'
+import { accountById, accountsOf, insertAccount, moveUndeployedAccount, pendingDeploys, setAccountStatus, type AccountRow, type AppRef } from './queries.ts'
 
 /** An account as the service answers it (SPEC.md section 3). */
 export type WireAccount = { id: string; chainId: number; network: string; status: AccountRow['status']; aaAddress: Address }
@@ -34,6 +34,11 @@ export async function ownerAccounts(store: Store, networks: Networks, app: AppRe
   for (const network of networks.list) {
     const chainId = network.chain.chainId
     let row = known.get(chainId)
+    // Computed by an older factory (the account code changed, issue 21) and never deployed: nothing lives there, it moves to the current address.
+    if (row && row.status !== 'deployed' && getAddress(row.address) !== accountAddressOf(owner) && !(await network.client.getCode({ address: row.address }))) {
+      await moveUndeployedAccount(store, row.id, accountAddressOf(owner))
+      row = { ...row, address: accountAddressOf(owner) }
+    }
     if (!row) {
       const address = getAddress(await (await accountModel(network, owner)).getAddress())
       row = {

@@ -35,6 +35,11 @@ export async function accountsOf(store: Store, app: AppRef, owner: Address): Pro
   return rows
 }
 
+/** An account never deployed whose address an older factory computed gets the current factory's (smart-account/accounts.ts). */
+export async function moveUndeployedAccount(store: Store, id: string, address: Address): Promise<void> {
+  await store.query("UPDATE smart_accounts SET address = $2 WHERE id = $1 AND status <> 'deployed'", [id, address])
+}
+
 export async function accountById(store: Store, app: AppRef, id: string): Promise<AccountRow | undefined> {
   const { rows } = await store.query<AccountRow>('SELECT * FROM smart_accounts WHERE id = $1 AND app_id = $2 AND environment = $3', [
     id,

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono'
-import { formatUnits, getAddress, hashMessage, isAddress, recoverAddress, serializeErc6492Signature, type Address, type Hash } from 'viem'
+import { formatUnits, getAddress, hashTypedData, isAddress, recoverAddress, serializeErc6492Signature, type Address, type Hash } from 'viem'
 import { hashMessage as hash7739Message, hashTypedData as hash7739TypedData, wrapTypedDataSignature } from 'viem/experimental/erc7739'
 import { kitMarker } from '../../../sdk/smart-account/client.ts'
+import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
 import { readJson, type JsonObject } from '../../http/body.ts'
 import { HttpError, ok } from '../../http/envelope.ts'
@@ -149,14 +150,18 @@ export function smartAccountRoutes(deps: Deps) {
           `isSponsored disagrees with the operation: it was built ${row.sponsored ? 'sponsored' : 'unsponsored'}, and its hash covers that`,
         )
       if (row.status !== 'built') throw new HttpError(409, 'This user operation was already submitted')
-      // The owner signs the hash as an EIP-191 message (Solady's ERC4337 validation).
+      // The owner signs EIP-712 typed data in the account's own domain (WalletKitAccount.sol), never the bare hash.
       let signer: Address
       try {
-        signer = await recoverAddress({ hash: hashMessage({ raw: hash }), signature })
+        signer = await recoverAddress({
+          hash: hashTypedData(operationTypedData({ chainId: row.chain_id, account: account.address, userOpHash: hash })),
+          signature,
+        })
       } catch {
         throw new HttpError(400, 'signature is not a valid ECDSA signature')
       }
-      if (signer !== account.owner) throw new HttpError(400, "The signature is not the owner's signature of this hash")
+      if (signer !== account.owner)
+        throw new HttpError(400, "The signature is not the owner's signature of this operation (EIP-712 WalletKitOperation in the account's domain)")
       const op = { ...loadOp(row), signature }
       if (!(await claimForSubmit(deps.store, row.id, { ...row.user_op, signature }))) throw new HttpError(409, 'This user operation was already submitted')
       const bundler = sa().bundler(row.chain_id)

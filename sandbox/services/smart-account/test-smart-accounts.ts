@@ -1,12 +1,13 @@
-import { createPublicClient, erc20Abi, http, type Address, type Hex } from 'viem'
+import { createPublicClient, erc20Abi, hashTypedData, http, type Address, type Hex } from 'viem'
 import type { privateKeyToAccount } from 'viem/accounts'
-import { toSoladySmartAccount } from 'viem/account-abstraction'
 import { afterAll, beforeAll } from 'vitest'
 import { createClient, type Client } from '../../../sdk/index.ts'
-import { accountFactoryAddress, smartAccountSalt } from '../../contracts/account-abstraction.ts'
+import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
+import { toWalletKitSmartAccount } from '../../contracts/account-abstraction.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
 import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../../test-sandbox.ts'
 import { viemChainOf } from '../chain/networks.ts'
+import { opByHash } from './queries.ts'
 
 /**
  * A sandbox for the smart-account tests (started before, stopped after the file's tests) with the
@@ -34,11 +35,19 @@ export function smartAccountSandbox() {
     demoOf: (address: Address) =>
       publicClient().readContract({ address: demoContracts.demoToken.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
     accountsOf: async (address: Address) => (await f.sdk.smartAccount.create({ owner: { id: address, provider: 'email' } })).accounts,
-    /** The owner signs an operation hash as the account validates it: EIP-191 over the 32 bytes. */
-    ownerSigns: async (hash: string, token = f.owner.walletToken): Promise<Hex> =>
-      (await wallet('sign-message', { network: 'local-1', message: hash }, token)).body.data.signature,
-    accountModelFor: (key: ReturnType<typeof privateKeyToAccount>) =>
-      toSoladySmartAccount({ client: publicClient(), owner: key, factoryAddress: accountFactoryAddress, salt: smartAccountSalt(key.address) }),
+    /**
+     * The owner signs an operation hash as the account validates it: the EIP-712 digest of
+     * WalletKitOperation(userOpHash) in the account's domain (sdk/smart-account/operation.ts), signed
+     * raw by the wallet service (its sign-hash, what the frame uses) for the operation's sender and chain.
+     */
+    ownerSigns: async (hash: string, token = f.owner.walletToken): Promise<Hex> => {
+      const op = await opByHash(f.sandbox.store, hash)
+      if (!op) throw new Error(`No operation ${hash} was built`)
+      const digest = hashTypedData(operationTypedData({ chainId: op.chain_id, account: op.sender, userOpHash: hash as Hex }))
+      const network = f.sandbox.chains.find((c) => c.chainId === op.chain_id)!.network
+      return (await wallet('sign-hash', { network, hash: digest }, token)).body.data.signature
+    },
+    accountModelFor: (key: ReturnType<typeof privateKeyToAccount>) => toWalletKitSmartAccount({ client: publicClient(), owner: key }),
     tank: async () => BigInt((await f.sdk.smartAccount.gasTank({ chainId: 31337 })).balance),
     /** JSON-RPC straight to the first chain's anvil (its admin methods). */
     anvil: (method: string, params: unknown[]) =>

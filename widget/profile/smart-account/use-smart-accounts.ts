@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { SmartAccount } from '../../../sdk/index.ts'
-import { embeddedAccount } from '../../accounts/embedded.ts'
+import { isAddress } from 'viem'
+import { signOperation } from '../../accounts/operation-signature.ts'
 import { useWidget } from '../../context.ts'
 import { errorText } from '../../use-timed.ts'
 import { smartAccountService } from './service.ts'
@@ -29,7 +30,8 @@ export function useSmartAccounts(owner: `0x${string}`) {
 
 /**
  * SPEC.md section 4, Activate: the service builds the deploy operation and answers its hash; the
- * owner (the embedded wallet) signs the hash's bytes as an EIP-191 message; the operation goes
+ * owner (the embedded wallet) authorises it with EIP-712 typed data in the account's own domain
+ * (accounts/operation-signature.ts), never the hash as a message; the operation goes
  * back with that signature, sponsored as built; then the accounts are read again. `pending` holds
  * from the click until that read has answered; a failure at any step is `error`, and Activate can
  * be pressed again.
@@ -51,10 +53,11 @@ export function useActivate(owner: `0x${string}`, accountId: string) {
       const chain = wallet.chain()
       if (!session || session.walletConnect || session.address.toLowerCase() !== owner.toLowerCase() || !chain)
         throw new Error('Sign in with the wallet that owns this smart wallet')
-      const signer = embeddedAccount(client, session.address, chain)
-      const { hash, userOpId, isSponsored } = await service.userOp.deploy.hash({ accountId, isSponsored: true })
-      if (!/^0x[0-9a-fA-F]{64}$/.test(hash) || typeof userOpId !== 'string') throw new Error('The smart wallet service answered an unexpected operation')
-      const signature = await signer.signMessage(hash as `0x${string}`)
+      const { hash, userOpId, isSponsored, chainId, sender } = await service.userOp.deploy.hash({ accountId, isSponsored: true })
+      if (!/^0x[0-9a-fA-F]{64}$/.test(hash) || typeof userOpId !== 'string' || typeof chainId !== 'number' || typeof sender !== 'string' || !isAddress(sender))
+        throw new Error('The smart wallet service answered an unexpected operation')
+      // EIP-712 in the account's domain, for the operation's chain (accounts/operation-signature.ts).
+      const signature = await signOperation(client, chain.network, { chainId, account: sender, userOpHash: hash as `0x${string}` })
       await service.userOp.submit({ hash, userOpId, signature, isSponsored: isSponsored === true })
       await queries.invalidateQueries({ queryKey: accountsKey(owner) })
     } catch (err) {
