@@ -29,6 +29,8 @@ export function accountRoutes(deps: Deps) {
       if (wantsRamp && !isRampEnabled(app)) throw new HttpError(403, 'Rampable is not enabled for this app')
 
       const wallet = await createFundedWallet(deps, userId)
+      const dry = wallet.dryChains.length ? dryFaucet(wallet.dryChains) : undefined
+      if (dry) console.warn(`[sandbox] ${wallet.address}: ${dry.message}`)
       // The wallet's session continues the login's: a logout before or after ends both.
       const claims = { userId, appId: app.appId, environment: app.environment, familyId }
       return ok(c, {
@@ -37,6 +39,8 @@ export function accountRoutes(deps: Deps) {
         secret0: wallet.secret0,
         address: [{ network: 'evm', address: wallet.address }],
         ...(wantsRamp ? { rampableAccessToken: await openRampAccount(deps, app, userId) } : {}),
+        // Only when the faucet could not fund the wallet somewhere: a client that does not know it ignores it.
+        ...(dry ? { faucet: dry } : {}),
       })
     })
     .post('/recover', async (c) => {
@@ -71,14 +75,21 @@ function readRampable(body: JsonObject): boolean {
 
 const alreadyCreated = () => new HttpError(400, 'Wallet already created')
 
+/** account/create's note when the faucet kept its floor on some chains (services/chain/faucet.ts). */
+const dryFaucet = (dryChains: number[]) => ({
+  dryChains,
+  message: `The sandbox faucet is dry on chain${dryChains.length > 1 ? 's' : ''} ${dryChains.join(', ')}: the wallet was created without test funds there`,
+})
+
 async function createFundedWallet(deps: Deps, userId: string) {
   if (await findWallet(deps.store, userId)) throw alreadyCreated()
   const key = newKey()
-  // Funded before it is saved, so a stored wallet always has its test ETH; a lost race only wastes test ETH.
-  await deps.faucet.fund(key.address)
+  // Funded before it is saved, so a stored wallet has its test ETH wherever the faucet is not dry
+  // (dryChains: the faucet keeps its floor, the wallet is created unfunded there); a lost race only wastes test ETH.
+  const { dryChains } = await deps.faucet.fund(key.address)
   try {
     const { wallet, secret0 } = await saveWallet(deps.store, deps.keys.masterKey, userId, key)
-    return { address: wallet.address, secret0 }
+    return { address: wallet.address, secret0, dryChains }
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyCreated()
     throw error

@@ -43,17 +43,24 @@ export const faucetGifts = {
 export type FaucetAsset = 'ETH' | 'DEMO'
 
 /**
- * What on-ramp payouts must leave in the faucet account on each chain, so new wallets can still be
- * funded however many orders are paid. A wallet's gift is 10 ETH: 1,000 ETH funds 100 more sign-ups.
+ * What payouts must leave in the faucet account on each chain. Two levels: gifts nobody is owed (an
+ * on-ramp payout, the sandbox mobile wallet's gift) stop at `eth`, so new wallets can still be
+ * funded however many orders are paid (a wallet's gift is 10 ETH: 1,000 ETH funds 100 more
+ * sign-ups); sign-up gifts stop at `ethForGas`, which nothing takes: the faucet's own gas.
  */
 export type FaucetReserve = {
   /** ETH left after a payout and its gas (a DEMO payout's gas comes out of ETH too). */
   eth: bigint
+  /**
+   * ETH no payout takes, not even a sign-up's gift: the gas of the faucet's own mints and transfers.
+   * A sign-up on a chain where the gift would break it creates the wallet unfunded there.
+   */
+  ethForGas: bigint
   /** DEMO left after a payout. The faucet is the token's minter, so it mints to keep this rather than refuse. */
   demo: bigint
 }
 
-export const defaultFaucetReserve: FaucetReserve = { eth: parseEther('1000'), demo: parseEther('1000000') }
+export const defaultFaucetReserve: FaucetReserve = { eth: parseEther('1000'), ethForGas: parseEther('10'), demo: parseEther('1000000') }
 
 /** pay() refused: the payout would take the faucet below its reserve. */
 export class FaucetLowError extends Error {
@@ -63,13 +70,18 @@ export class FaucetLowError extends Error {
   }
 }
 
+/** What fund() did: the chains it sent nothing on, the faucet being dry there. */
+export type Funding = { dryChains: number[] }
+
 export type Faucet = {
   /**
    * A new wallet's gifts on every chain. `keepReserve`: a gift nobody is owed (the sandbox mobile
    * wallet's) is refused with FaucetLowError, sending nothing, when it would take the faucet below
-   * its reserve; a sign-up's gift is what the reserve is kept for.
+   * its reserve. A sign-up's gift (no `keepReserve`) may use the reserve, which is kept for it, but
+   * never `ethForGas`: on a chain where it would, nothing is sent and the chain is in `dryChains`.
+   * Each chain's balance is checked in its queue, so concurrent sign-ups cannot each see the same one.
    */
-  fund(address: Address, options?: { keepReserve?: boolean }): Promise<void>
+  fund(address: Address, options?: { keepReserve?: boolean }): Promise<Funding>
   /**
    * Sends `amount` (base units) of `asset` to `to` on `chainId` and waits for the receipt: the
    * hosted on-ramp's payout. DEMO is transferred from the faucet's own balance, topped up by
@@ -137,16 +149,28 @@ export function createFaucet(chains: readonly RunningChain[], faucetAccount: Pri
       queue = run.catch(() => {})
       return run
     }
-    const aboveReserve = async () => (await client.getBalance({ address: faucetAddress })) - faucetGifts.eth - payoutGas >= reserve.eth
-    return { chainId: chain.chainId, enqueue, gifts, pay, aboveReserve }
+    /** Whether a wallet's gifts (and their gas) leave at least `floor`. */
+    const canGift = async (floor: bigint) => (await client.getBalance({ address: faucetAddress })) - faucetGifts.eth - payoutGas >= floor
+    /** The gifts, unless they would break `floor`: then nothing is sent and the answer is false. */
+    const giftWithin = async (to: Address, floor: bigint) => {
+      if (!(await canGift(floor))) return false
+      await gifts(to)
+      return true
+    }
+    return { chainId: chain.chainId, enqueue, giftWithin, pay, canGift }
   })
   return {
     async fund(address, options = {}) {
+      const floor = options.keepReserve ? reserve.eth : reserve.ethForGas
       if (options.keepReserve) {
-        const low = (await Promise.all(perChain.map(async (entry) => ((await entry.aboveReserve()) ? null : entry.chainId)))).find((id) => id !== null)
+        const low = (await Promise.all(perChain.map(async (entry) => ((await entry.canGift(floor)) ? null : entry.chainId)))).find((id) => id !== null)
         if (low !== undefined && low !== null) throw new FaucetLowError(low)
       }
-      await Promise.all(perChain.map((entry) => entry.enqueue(() => entry.gifts(address))))
+      const sent = await Promise.all(perChain.map((entry) => entry.enqueue(() => entry.giftWithin(address, floor))))
+      const dryChains = perChain.filter((_, i) => !sent[i]).map((entry) => entry.chainId)
+      // A payout nobody is owed that lost a race for the last of the reserve (checked above, outside the queues).
+      if (options.keepReserve && dryChains.length) throw new FaucetLowError(dryChains[0]!)
+      return { dryChains }
     },
     pay({ chainId, to, asset, amount }) {
       const entry = perChain.find((candidate) => candidate.chainId === chainId)
