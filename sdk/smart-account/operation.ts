@@ -9,7 +9,7 @@
  * the account. A `personal_sign` digest never equals an EIP-712 one, and the wallet refuses typed
  * data in this domain from a site (widget/rpc/eth_signTypedData_v4.ts, `isOwnAccountDomain`).
  */
-import { getContractAddress, pad } from 'viem'
+import { getAddress, keccak256 } from 'viem'
 
 /** The account's EIP-712 domain name and version (its `eip712Domain()`); ERC-7739 signatures use the same domain. */
 export const accountDomainName = 'WalletKitAccount'
@@ -38,12 +38,13 @@ export const accountFactory = {
   proxyInitCodeHash: '0x5b2ff9cb8bffd88768390927239eece6d58711b0229bbcec088007aa755036a5',
 } as const
 
-/** The address of `owner`'s account (the factory, the owner's salt): the same on every chain that has the factory, computed without one. */
+/**
+ * The address of `owner`'s account (the factory, the owner's salt): the same on every chain that has
+ * the factory, computed without one. CREATE2 written out (keccak256 of 0xff, factory, salt, init-code
+ * hash) rather than viem's getContractAddress, whose CREATE branch (RLP) would weigh on the frame's first route.
+ */
 export function smartAccountAddressOf(owner: `0x${string}`): `0x${string}` {
-  return getContractAddress({
-    opcode: 'CREATE2',
-    from: accountFactory.address,
-    salt: pad(owner.toLowerCase() as `0x${string}`, { dir: 'right', size: 32 }),
-    bytecodeHash: accountFactory.proxyInitCodeHash,
-  })
+  const salt = `${owner.toLowerCase().slice(2)}${'00'.repeat(12)}`
+  const hash = keccak256(`0xff${accountFactory.address.slice(2)}${salt}${accountFactory.proxyInitCodeHash.slice(2)}`)
+  return getAddress(`0x${hash.slice(-40)}`)
 }
