@@ -21,6 +21,24 @@ export type AppSettings = Omit<AppConfig, 'appId' | 'name' | 'environment' | 'al
    * (sdk/chain-table.ts: 'sepolia', 'base', …). Absent: the local chains only.
    */
   chains?: readonly string[]
+  /** The smart-account service's limits (not part of the app config answer). */
+  smartAccount?: {
+    /**
+     * The most one user's smart account may have sponsored from the app's gas tank on one chain in
+     * any 24 hours, in wei (a decimal string): what its sponsored operations were charged, and what
+     * is set aside for those still in flight. Absent: no cap but the tank itself.
+     */
+    dailySponsorPerUserWei?: string
+  }
+}
+
+/** An app's per-user daily sponsorship cap (wei), undefined when it has none; throws on a setting that is not a whole number of wei. */
+export function dailySponsorCapOf(settings: Pick<AppSettings, 'smartAccount'>): bigint | undefined {
+  const value = settings.smartAccount?.dailySponsorPerUserWei
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string' || !/^\d{1,78}$/.test(value))
+    throw new Error('smartAccount.dailySponsorPerUserWei must be a whole number of wei, as a decimal string')
+  return BigInt(value)
 }
 
 const sandboxWalletConnect = { relayUrl: relayPath, projectId: sandboxProjectId, testWallet: devWalletPath }
@@ -61,6 +79,11 @@ export function readSeed(path: string | URL = new URL('../../seed/apps.json', im
     // These patterns go verbatim into a CSP header: no spaces, semicolons or paths may slip in.
     const bad = seed.allowedOrigins.find((pattern) => !isOriginPattern(pattern))
     if (bad !== undefined) throw new Error(`App ${seed.appId}: invalid allowed origin ${JSON.stringify(bad)}`)
+    try {
+      dailySponsorCapOf(seed.settings)
+    } catch (error) {
+      throw new Error(`App ${seed.appId}: ${(error as Error).message}`)
+    }
     const chainsProblem = checkChainSlugs(seed.settings.chains)
     if (chainsProblem) throw new Error(`App ${seed.appId}: ${chainsProblem}`)
     // The frame runs these scripts on the provider origin, next to every app's sessions.

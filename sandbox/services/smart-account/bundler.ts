@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createWalletClient, decodeEventLog, getAddress, http, type Address, type Hash, type Hex, type PrivateKeyAccount } from 'viem'
+import { createWalletClient, getAddress, http, type Address, type Hash, type PrivateKeyAccount, type TransactionReceipt } from 'viem'
 import {
   entryPoint07Abi,
   formatUserOperation,
@@ -12,9 +12,11 @@ import {
 import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import type { Store } from '../../infra/database/store.ts'
 import type { Network } from '../chain/networks.ts'
-import { BundlerError, entryPointError, invalidUserOp, rejectedByEntryPoint, rejectedByPaymaster } from './bundler-errors.ts'
+import { createOpWaiters } from './op-waiters.ts'
+import { BundlerError, entryPointError, invalidUserOp, rejectedByEntryPoint } from './bundler-errors.ts'
 import { checkOperation, estimateOperation, maxCostOf } from './bundler-policy.ts'
-import { finishOp, insertOp, opByHash, refundTank, reserveTank, setAccountStatus, setMaxCost, submittedOps, type OpReceipt, type OpRow } from './queries.ts'
+import { deleteUnreserved, finishOp, insertOp, opByHash, setAccountStatus, submittedOps, type OpRow } from './queries.ts'
+import { appOfRow, chainOutcome, entryPointOutcomes, reserveSponsorship, settleSponsorship, watchChain } from './settlement.ts'
 
 export { BundlerError, invalidUserOp } from './bundler-errors.ts'
 
@@ -44,12 +46,18 @@ export type Bundler = {
   send(op: UserOp, meta: OpMeta & { stored?: boolean }): Promise<Hash>
   /** Settles when the operation is included or has failed. */
   settled(hash: Hash, timeoutMs?: number): Promise<OpRow | undefined>
-  /** Picks up operations left 'submitted' by an earlier run: finished if their event is on chain, queued again if not. */
+  /**
+   * Picks up operations left 'submitted' by an earlier run (finished if their event is on chain, failed
+   * if the chain shows they never can be, queued again if not) and starts watching the chain.
+   */
   resume(): Promise<void>
   close(): void
 }
 
-const events = entryPoint07Abi.filter((item) => item.type === 'event' && (item.name === 'UserOperationEvent' || item.name === 'UserOperationRevertReason'))
+/** How many times an operation that dropped out of a bundle, and still could be included, is queued again. */
+const maxTries = 3
+
+type Queued = { hash: Hash; op: UserOp; meta: OpMeta; tries: number }
 
 export const storedOp = (op: UserOp): Record<string, string> => formatUserOperationRequest(op) as unknown as Record<string, string>
 export const loadOp = (row: Pick<OpRow, 'user_op'>): UserOp => formatUserOperation(row.user_op as unknown as RpcUserOperation) as UserOp
@@ -59,6 +67,13 @@ export const loadOp = (row: Pick<OpRow, 'user_op'>): UserOp => formatUserOperati
  * nonces never race. Operations wait `bundleDelayMs` to be gathered into one bundle (a person sees
  * 'Activating' for that long), are simulated together (one the EntryPoint refuses is dropped and the
  * rest go on), and are tracked to their UserOperationEvent.
+ *
+ * The gas tank pays for what the chain did, whoever bundled the operation. A sponsored operation
+ * sets its maximum cost aside when sent; once its UserOperationEvent is on chain (in our bundle or
+ * in anyone's `handleOps`) the tank is charged its actualGasCost and it is included. What the
+ * bundler gives up on keeps its reservation until the chain shows it can never be included (its
+ * nonce taken by another operation, its account deployed by another, its sponsorship expired); only
+ * then is the reservation given back.
  */
 export function createBundler(options: { network: Network; key: PrivateKeyAccount; store: Store; paymaster: Address; bundleDelayMs?: number }): Bundler {
   const { network, key, store } = options
@@ -66,8 +81,8 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
   const client = network.client
   const wallet = createWalletClient({ account: key, chain: network.viemChain, transport: http(network.chain.rpcUrl, { retryCount: 0 }) })
   const bundleDelayMs = options.bundleDelayMs ?? 300
-  const queue: { hash: Hash; op: UserOp; meta: OpMeta }[] = []
-  const waiters = new Map<string, ((row: OpRow | undefined) => void)[]>()
+  const queue: Queued[] = []
+  const waiters = createOpWaiters(store)
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<void> | undefined
   let closed = false
@@ -95,18 +110,51 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
     }
   }
 
-  const wake = (hash: string, row: OpRow | undefined) => {
-    for (const resolve of waiters.get(hash) ?? []) resolve(row)
-    waiters.delete(hash)
+  /** What the chain says of a stored operation; one it included is recorded (and charged) here. */
+  async function outcomeOf(row: OpRow): Promise<'included' | 'dead' | 'open'> {
+    const outcome = await chainOutcome(client, options.paymaster, row.hash, loadOp(row))
+    if (typeof outcome === 'string') return outcome
+    await record(outcome)
+    return 'included'
   }
 
-  /** Ends a submitted operation as failed, once, and gives its reservation back to the gas tank. */
-  async function fail(hash: Hash, reason: string) {
-    const row = await opByHash(store, hash)
-    if (row && (await finishOp(store, row.id, { status: 'failed', reason })) && row.sponsored && row.app_id && row.environment)
-      await refundTank(store, { appId: row.app_id, environment: row.environment }, chainId, BigInt(row.max_cost))
-    wake(hash, await opByHash(store, hash))
+  /**
+   * Ends a submitted operation as failed, once. Its reservation comes back only when `dead` (the chain
+   * shows it cannot be included); otherwise it stays set aside and the watch settles it later.
+   */
+  async function giveUp(row: OpRow, reason: string, dead: boolean) {
+    await finishOp(store, row.id, { status: 'failed', reason })
+    if (dead) await settleSponsorship(store, chainId, row, 0n)
+    waiters.wake(row.hash, await opByHash(store, row.hash))
   }
+
+  /** An operation that dropped out of a bundle: included by someone (recorded), never includable (failed, released), or tried again. */
+  async function drop(entry: Queued, reason: string) {
+    const row = await opByHash(store, entry.hash)
+    if (!row || row.status === 'included') return
+    const outcome = await outcomeOf(row).catch(() => 'open' as const)
+    if (outcome === 'included') return
+    if (outcome === 'open' && entry.tries < maxTries) {
+      try {
+        await simulateBundle([entry.op])
+        queue.push({ ...entry, tries: entry.tries + 1 })
+        return
+      } catch (error) {
+        reason = (error as Error).message
+      }
+    }
+    await giveUp(row, reason, outcome === 'dead')
+  }
+
+  const watcher = watchChain({
+    client,
+    store,
+    chainId,
+    paymaster: options.paymaster,
+    record,
+    outcomeOf,
+  })
+  const watch = watcher.start
 
   async function bundle(): Promise<void> {
     const batch = queue.splice(0)
@@ -123,7 +171,7 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
         } catch (error) {
           const index = error instanceof BundlerError && 'opIndex' in error ? Number((error as BundlerError & { opIndex: bigint }).opIndex) : 0
           const [dropped] = batch.splice(index, 1)
-          await fail(dropped!.hash, (error as Error).message)
+          await drop(dropped!, (error as Error).message)
         }
       }
       if (!batch.length) return
@@ -135,56 +183,26 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
         ...fees,
       })
       const receipt = await client.waitForTransactionReceipt({ hash: txHash, pollingInterval: 50 })
-      await record(receipt.logs, receipt.transactionHash, receipt.blockHash, receipt.blockNumber)
+      await record(receipt)
     } finally {
-      // Whatever this bundle did not include (it failed to send, or was mined without it) is failed, and told.
-      for (const entry of batch) await fail(entry.hash, 'The bundle did not include this operation')
+      // Whatever this bundle did not include (it failed to send, someone included it first, or it was
+      // mined without it) is asked of the chain: recorded if included, else tried again or failed.
+      for (const entry of batch) await drop(entry, 'The bundle did not include this operation')
     }
   }
 
-  /** Stores what the EntryPoint's events say of each operation in a mined bundle, and charges its gas tank. */
-  async function record(logs: readonly { address: Address; topics: readonly Hex[]; data: Hex }[], txHash: Hash, blockHash: Hash, blockNumber: bigint) {
-    const reasons = new Map<string, string>()
-    const outcomes: { hash: Hash; receipt: OpReceipt }[] = []
-    for (const log of logs) {
-      if (log.address.toLowerCase() !== entryPointAddress.toLowerCase()) continue
-      const decoded = (() => {
-        try {
-          return decodeEventLog({ abi: events, data: log.data, topics: log.topics as [Hex, ...Hex[]] })
-        } catch {
-          return undefined
-        }
-      })()
-      if (!decoded) continue
-      if (decoded.eventName === 'UserOperationRevertReason') reasons.set(decoded.args.userOpHash, decoded.args.revertReason)
-      else {
-        const a = decoded.args
-        outcomes.push({
-          hash: a.userOpHash,
-          receipt: {
-            success: a.success,
-            actualGasCost: a.actualGasCost.toString(),
-            actualGasUsed: a.actualGasUsed.toString(),
-            nonce: a.nonce.toString(),
-            paymaster: a.paymaster,
-            blockNumber: blockNumber.toString(),
-            blockHash,
-            transactionHash: txHash,
-          },
-        })
-      }
-    }
-    for (const { hash, receipt } of outcomes) {
+  /** Stores what the EntryPoint's events say of each operation in a mined bundle (ours or anyone's), and charges its gas tank. */
+  async function record(tx: TransactionReceipt) {
+    for (const { hash, receipt } of entryPointOutcomes(tx.logs, tx)) {
       const row = await opByHash(store, hash)
-      if (!row || row.status === 'included') continue
-      const reason = reasons.get(hash)
-      const finished = await finishOp(store, row.id, { status: 'included', txHash, receipt: reason ? { ...receipt, reason } : receipt })
-      // The tank paid the maximum when the operation was sent: what it did not use comes back.
-      if (finished && row.sponsored && row.app_id && row.environment)
-        await refundTank(store, { appId: row.app_id, environment: row.environment }, chainId, BigInt(row.max_cost) - BigInt(receipt.actualGasCost))
+      if (!row) continue
+      // Included, whoever bundled it and whatever the bundler thought of it before.
+      if (row.status !== 'included') await finishOp(store, row.id, { status: 'included', txHash: tx.transactionHash, receipt })
+      // The tank pays what the operation cost on chain; what was set aside beyond that comes back (once).
+      await settleSponsorship(store, chainId, row, BigInt(receipt.actualGasCost))
       // The account exists once its first operation is in (its initCode ran), whatever its call did.
       if (row.user_op.factory) await setAccountStatus(store, chainId, row.sender, 'deployed')
-      wake(hash, await opByHash(store, hash))
+      waiters.wake(hash, await opByHash(store, hash))
     }
   }
 
@@ -215,21 +233,24 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
       const hash = userOpHash(op)
       if (queue.some((entry) => entry.hash === hash)) throw new BundlerError(invalidUserOp, 'This operation is already queued')
       if (!meta.stored && (await opByHash(store, hash))) throw new BundlerError(invalidUserOp, 'This operation was already sent')
-      await checkOperation(client, op, options.paymaster)
-      await simulateBundle([op])
-      // A sponsored operation takes its maximum cost from the tank now (given back in part once included).
-      const maxCost = maxCostOf(op)
-      if (meta.sponsored) {
-        if (!meta.app || !(await reserveTank(store, meta.app, chainId, maxCost)))
-          throw new BundlerError(rejectedByPaymaster, `The app's gas tank on chain ${chainId} is too low to sponsor this operation: top it up`)
+      try {
+        await checkOperation(client, op, options.paymaster)
+        await simulateBundle([op])
+      } catch (error) {
+        // A stored operation someone included already (it was readable once submitted): recorded and charged, not refused.
+        const row = meta.stored ? await opByHash(store, hash) : undefined
+        if (row && (await outcomeOf(row).catch(() => 'open')) === 'included') return hash
+        throw error
       }
-      if (meta.stored && meta.id) await setMaxCost(store, meta.id, maxCost)
+      const maxCost = maxCostOf(op)
+      const id = meta.id ?? randomUUID()
+      const sender = getAddress(op.sender)
       if (!meta.stored) {
-        await insertOp(store, {
-          id: meta.id ?? randomUUID(),
+        const inserted = await insertOp(store, {
+          id,
           hash,
           chain_id: chainId,
-          sender: getAddress(op.sender),
+          sender,
           account_id: meta.accountId ?? null,
           app_id: meta.app?.appId ?? null,
           environment: meta.app?.environment ?? null,
@@ -239,61 +260,59 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
           max_cost: maxCost.toString(),
           status: 'submitted',
         })
+        if (!inserted) throw new BundlerError(invalidUserOp, 'This operation was already sent')
       }
-      if (op.factory) await setAccountStatus(store, chainId, getAddress(op.sender), 'deploying')
-      queue.push({ hash, op, meta })
+      // A sponsored operation sets its maximum cost aside in the tank now (charged what it costs once on chain).
+      if (meta.sponsored) {
+        const refusal = await reserveSponsorship(store, { id, app: meta.app, chainId, sender, amount: maxCost })
+        if (refusal) {
+          if (!meta.stored) await deleteUnreserved(store, id)
+          throw refusal
+        }
+      }
+      if (op.factory) await setAccountStatus(store, chainId, sender, 'deploying')
+      queue.push({ hash, op, meta, tries: 0 })
       schedule()
+      watch()
       return hash
     },
 
-    async settled(hash, timeoutMs = 30_000) {
-      const row = await opByHash(store, hash)
-      if (!row || row.status === 'included' || row.status === 'failed' || row.status === 'built') return row
-      return await new Promise<OpRow | undefined>((resolve) => {
-        const waiter = (value: OpRow | undefined) => {
-          clearTimeout(timeout)
-          resolve(value)
-        }
-        const timeout = setTimeout(async () => {
-          const left = (waiters.get(hash) ?? []).filter((w) => w !== waiter)
-          if (left.length) waiters.set(hash, left)
-          else waiters.delete(hash)
-          resolve(await opByHash(store, hash))
-        }, timeoutMs)
-        waiters.set(hash, [...(waiters.get(hash) ?? []), waiter])
-      })
-    },
+    settled: (hash, timeoutMs = 30_000) => waiters.settled(hash, timeoutMs),
 
     async resume() {
       for (const row of await submittedOps(store, chainId)) {
-        const logs = await client.getLogs({
-          address: entryPointAddress,
-          event: events.find((e) => e.name === 'UserOperationEvent')!,
-          args: { userOpHash: row.hash },
-          fromBlock: 0n,
-        })
-        const log = logs[0]
-        if (log) {
-          const receipt = await client.getTransactionReceipt({ hash: log.transactionHash })
-          await record(receipt.logs, receipt.transactionHash, receipt.blockHash, receipt.blockNumber)
+        const outcome = await outcomeOf(row)
+        if (outcome === 'included') continue
+        if (outcome === 'dead') {
+          await giveUp(row, 'The chain shows this operation can no longer be included', true)
           continue
         }
         const op = loadOp(row)
+        // Stopped between its submit and its reservation: set aside now, or failed.
+        if (row.sponsored && BigInt(row.reserved) === 0n) {
+          const refusal = await reserveSponsorship(store, { id: row.id, app: appOfRow(row), chainId, sender: getAddress(row.sender), amount: maxCostOf(op) })
+          if (refusal) {
+            await giveUp(row, refusal.message, false)
+            continue
+          }
+        }
         try {
           await simulateBundle([op])
         } catch (error) {
-          await fail(row.hash, (error as Error).message)
+          await giveUp(row, (error as Error).message, false)
           continue
         }
-        queue.push({ hash: row.hash, op, meta: { kind: row.kind, sponsored: row.sponsored } })
+        queue.push({ hash: row.hash, op, meta: { kind: row.kind, sponsored: row.sponsored }, tries: 0 })
       }
+      watch()
       schedule()
     },
 
     close() {
       closed = true
       clearTimeout(timer)
-      for (const hash of [...waiters.keys()]) wake(hash, undefined)
+      watcher.stop()
+      waiters.wakeAll()
     },
   }
 }

@@ -1,7 +1,7 @@
 import type { Address, Hash } from 'viem'
 import type { Store } from '../../infra/database/store.ts'
 
-// The smart_accounts, user_operations, gas_tanks and gas_tank_topups tables (migration 006).
+// The smart_accounts, user_operations, gas_tanks and gas_tank_topups tables (migrations 006 and 009).
 
 export type AccountStatus = 'not_deployed' | 'deploying' | 'deployed'
 
@@ -72,6 +72,12 @@ export type OpRow = {
   tx_hash: Hash | null
   receipt: OpReceipt | null
   reason: string | null
+  /** Sponsored: what is set aside in the gas tank while the operation may still be included (wei, decimal). */
+  reserved: string
+  /** Sponsored: what the gas tank paid for it (its actualGasCost once on chain). */
+  charged: string
+  /** When its reservation ended (charged, or given back); null while open. */
+  settled_at: Date | null
 }
 
 /** What the bundler learned once the operation was in a block (UserOperationEvent). */
@@ -88,7 +94,7 @@ export type OpReceipt = {
 }
 
 /** Stores a new operation; false when one with the same hash is already stored. */
-export async function insertOp(store: Store, row: Omit<OpRow, 'tx_hash' | 'receipt' | 'reason'>): Promise<boolean> {
+export async function insertOp(store: Store, row: Omit<OpRow, 'tx_hash' | 'receipt' | 'reason' | 'reserved' | 'charged' | 'settled_at'>): Promise<boolean> {
   const { rowCount } = await store.query(
     `INSERT INTO user_operations (id, hash, chain_id, sender, account_id, app_id, environment, kind, user_op, sponsored, max_cost, status)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12) ON CONFLICT (hash) DO NOTHING`,
@@ -138,17 +144,33 @@ export async function submittedOps(store: Store, chainId: number): Promise<OpRow
   return rows
 }
 
-/** Ends a submitted operation, once: false when it was not (or no longer) submitted. */
+/**
+ * Ends an operation, once. Failed: only a submitted one. Included: whatever it was (submitted, given
+ * up on, or never sent by this bundler), because its UserOperationEvent is on chain. False when it did not move.
+ */
 export async function finishOp(
   store: Store,
   id: string,
   outcome: { status: 'included' | 'failed'; txHash?: Hash; receipt?: OpReceipt; reason?: string },
 ): Promise<boolean> {
-  const { rowCount } = await store.query(
-    "UPDATE user_operations SET status = $2, tx_hash = $3, receipt = $4::jsonb, reason = $5 WHERE id = $1 AND status = 'submitted'",
-    [id, outcome.status, outcome.txHash ?? null, outcome.receipt ? JSON.stringify(outcome.receipt) : null, outcome.reason ?? null],
-  )
+  const from = outcome.status === 'included' ? "status <> 'included'" : "status = 'submitted'"
+  const { rowCount } = await store.query(`UPDATE user_operations SET status = $2, tx_hash = $3, receipt = $4::jsonb, reason = $5 WHERE id = $1 AND ${from}`, [
+    id,
+    outcome.status,
+    outcome.txHash ?? null,
+    outcome.receipt ? JSON.stringify(outcome.receipt) : null,
+    outcome.reason ?? null,
+  ])
   return rowCount === 1
+}
+
+/** Sponsored operations the bundler gave up on whose reservation is still open: watched until the chain settles them. */
+export async function unsettledFailedOps(store: Store, chainId: number): Promise<OpRow[]> {
+  const { rows } = await store.query<OpRow>(
+    "SELECT * FROM user_operations WHERE chain_id = $1 AND sponsored AND settled_at IS NULL AND status = 'failed' ORDER BY submitted_at",
+    [chainId],
+  )
+  return rows
 }
 
 export async function pendingDeploys(store: Store, chainId: number, sender: Address): Promise<number> {
@@ -177,31 +199,67 @@ export async function openTank(store: Store, app: AppRef, chainId: number, balan
   ])
 }
 
+/** What the gas tank spent or holds for one account's sponsored operations of the last 24 hours (the per-user daily cap). */
+export async function sponsoredLastDay(store: Store, app: AppRef, chainId: number, sender: Address): Promise<bigint> {
+  const { rows } = await store.query<{ total: string }>(
+    `SELECT coalesce(sum(reserved + charged), 0)::text AS total FROM user_operations
+     WHERE app_id = $1 AND environment = $2 AND chain_id = $3 AND sender = $4 AND sponsored AND submitted_at > now() - interval '1 day'`,
+    [app.appId, app.environment, chainId, sender],
+  )
+  return BigInt(rows[0]?.total ?? '0')
+}
+
 /**
- * Sets aside a sponsored operation's maximum cost, atomically: false (nothing taken) when the tank
- * holds less. Several operations in flight can never spend more than the tank held.
+ * Sets aside a sponsored operation's maximum cost in its app's gas tank and records it on the
+ * operation, in one statement: false (nothing taken) when the tank holds less, when the account's
+ * sponsored spending of the last 24 hours plus this would pass `cap`, or when the operation already
+ * has (or had) a reservation. Several operations in flight can never spend more than the tank held.
  */
-export async function reserveTank(store: Store, app: AppRef, chainId: number, amount: bigint): Promise<boolean> {
+export async function reserveOp(
+  store: Store,
+  input: { id: string; app: AppRef; chainId: number; sender: Address; amount: bigint; cap: bigint | undefined },
+): Promise<boolean> {
   const { rowCount } = await store.query(
-    'UPDATE gas_tanks SET balance = balance - $4::numeric WHERE app_id = $1 AND environment = $2 AND chain_id = $3 AND balance >= $4::numeric',
-    [app.appId, app.environment, chainId, amount.toString()],
+    `WITH spent AS (
+       SELECT coalesce(sum(reserved + charged), 0) AS total FROM user_operations
+       WHERE app_id = $1 AND environment = $2 AND chain_id = $3 AND sender = $6 AND sponsored AND submitted_at > now() - interval '1 day'
+     ), taken AS (
+       UPDATE gas_tanks SET balance = balance - $4::numeric
+       WHERE app_id = $1 AND environment = $2 AND chain_id = $3 AND balance >= $4::numeric
+         AND ($7::numeric IS NULL OR (SELECT total FROM spent) + $4::numeric <= $7::numeric)
+         AND EXISTS (SELECT 1 FROM user_operations WHERE id = $5 AND reserved = 0 AND charged = 0 AND settled_at IS NULL)
+       RETURNING 1
+     )
+     UPDATE user_operations SET reserved = $4::numeric, max_cost = $4::numeric, submitted_at = coalesce(submitted_at, now())
+     WHERE id = $5 AND EXISTS (SELECT 1 FROM taken)`,
+    [input.app.appId, input.app.environment, input.chainId, input.amount.toString(), input.id, input.sender, input.cap?.toString() ?? null],
   )
   return rowCount === 1
 }
 
-/** Gives back what a reservation did not use (the unused part of an included operation, or all of a failed one). */
-export async function refundTank(store: Store, app: AppRef, chainId: number, amount: bigint): Promise<void> {
-  if (amount <= 0n) return
-  await store.query('UPDATE gas_tanks SET balance = balance + $4::numeric WHERE app_id = $1 AND environment = $2 AND chain_id = $3', [
-    app.appId,
-    app.environment,
-    chainId,
-    amount.toString(),
-  ])
+/**
+ * Ends a sponsored operation's reservation, once: the tank pays `charge` (its actualGasCost once on
+ * chain; 0 when the chain shows it can never be included) and gets back the rest of what was set
+ * aside. An operation included without a reservation is charged all the same, down to an empty tank.
+ * False when it was already settled.
+ */
+export async function settleOp(store: Store, input: { id: string; app: AppRef; chainId: number; charge: bigint }): Promise<boolean> {
+  const { rowCount } = await store.query(
+    `WITH op AS (
+       SELECT id, reserved FROM user_operations WHERE id = $4 AND settled_at IS NULL FOR UPDATE
+     ), done AS (
+       UPDATE user_operations u SET reserved = 0, charged = $5::numeric, settled_at = now() FROM op WHERE u.id = op.id RETURNING op.reserved AS held
+     )
+     UPDATE gas_tanks SET balance = GREATEST(balance + (SELECT held FROM done) - $5::numeric, 0)
+     WHERE app_id = $1 AND environment = $2 AND chain_id = $3 AND EXISTS (SELECT 1 FROM done)`,
+    [input.app.appId, input.app.environment, input.chainId, input.id, input.charge.toString()],
+  )
+  return rowCount === 1
 }
 
-export async function setMaxCost(store: Store, id: string, maxCost: bigint): Promise<void> {
-  await store.query('UPDATE user_operations SET max_cost = $2 WHERE id = $1', [id, maxCost.toString()])
+/** Takes back a stored operation's row when its reservation was refused before anything was queued (the bundler endpoint's path). */
+export async function deleteUnreserved(store: Store, id: string): Promise<void> {
+  await store.query("DELETE FROM user_operations WHERE id = $1 AND reserved = 0 AND settled_at IS NULL AND status = 'submitted'", [id])
 }
 
 /** Credits a verified top-up transfer; false when this transaction was already credited. */

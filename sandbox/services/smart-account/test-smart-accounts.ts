@@ -5,6 +5,7 @@ import { createClient, type Client } from '../../../sdk/index.ts'
 import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
 import { toWalletKitSmartAccount } from '../../contracts/account-abstraction.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
+import type { SandboxOptions } from '../../server.ts'
 import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../../test-sandbox.ts'
 import { viemChainOf } from '../chain/networks.ts'
 import { opByHash } from './queries.ts'
@@ -14,10 +15,10 @@ import { opByHash } from './queries.ts'
  * 'smart' app's back-end client (HMAC-signed), an owner signed up in that app, and the helpers the
  * tests share: the chain, balances, the owner's signature of an operation hash, the gas tank.
  */
-export function smartAccountSandbox() {
+export function smartAccountSandbox(options: SandboxOptions = {}) {
   const f = {} as { sandbox: TestSandbox; sdk: Client; owner: CreatedWallet }
   beforeAll(async () => {
-    f.sandbox = await startTestSandbox({ bundleDelayMs: 50 })
+    f.sandbox = await startTestSandbox({ bundleDelayMs: 50, ...options })
     f.sdk = createClient({ appId: 'smart', env: 'sandbox', clientSecret: 'smart-client-secret', baseUrls: { smartAccount: `${f.sandbox.url}/api/v1` } })
     f.owner = await f.sandbox.signUp('smart-owner@example.com', 'smart')
   }, 120_000)
