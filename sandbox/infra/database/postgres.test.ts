@@ -62,6 +62,7 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
         '006_smart_accounts.sql',
         '007_ramp_orders.sql',
         '008_ramp_payouts.sql',
+        '009_gas_tank_settlement.sql',
       ])
       expect(await migrate(store)).toEqual([])
     } finally {
