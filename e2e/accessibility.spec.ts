@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test'
 import { startRequest } from './flows.ts'
-import { frameOf, latestCode, openSecureWindow, pressConfirm, providerUrl, uniqueEmail } from './helpers.ts'
+import { confirmRequest, frameOf, latestCode, openSecureWindow, pressConfirm, providerUrl, uniqueEmail } from './helpers.ts'
 
 /** The wallet frame (cross-origin) as a Frame, for evaluate. */
 const widgetFrame = (page: Page): Frame => {
@@ -208,7 +208,7 @@ for (const theme of ['dark', 'light'] as const) {
 
     expect((await request.post(`${providerUrl}/dev/api/wallets/${address}/permission`, { data: { granted: false } })).ok()).toBe(true)
     const refused = startRequest(page, 'personal_sign', ['0x6869', address])
-    await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+    await confirmRequest(page)
     expect(await refused).toMatchObject({ code: 4100 })
     await expect(frame.getByRole('heading', { name: 'Permission needed' })).toBeVisible()
     await audit(page, `need permission (${theme})`)

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createPublicClient, formatEther, http, parseGwei, stringToHex } from 'viem'
 import { signUp, startRequest } from './flows.ts'
-import { frameOf, providerUrl, snap, pressConfirm } from './helpers.ts'
+import { confirmRequest, frameOf, providerUrl, snap } from './helpers.ts'
 
 const chains = {
   31337: createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) }),
@@ -48,7 +48,7 @@ test('a session saved on 31337, a host that offers only 31338: eth_chainId, the 
   await expect(frame.getByTestId('confirm-network')).toHaveText('Local Chain 2')
   await page.locator('#error').evaluate((e) => (e.textContent = '')) // the demo's own kit was destroyed above
   await snap(page, 'confirmation-narrowed-chain')
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   const { result } = await pending
   const receipt = await chains[31338].waitForTransactionReceipt({ hash: result as `0x${string}` })
   expect(receipt.status).toBe('success')
@@ -65,9 +65,9 @@ test('value 0 with a large maxFeePerGas: the maximum fee and the total are shown
   await expect(frame.getByTestId('confirm-fee')).toHaveText('0.021 ETH')
   await expect(frame.getByTestId('confirm-total')).toHaveText('0.021 ETH')
   await expect(frame.getByText('21000 × 1000 gwei')).toBeVisible()
-  await expect(frame.getByRole('button', { name: 'Confirm' })).toBeEnabled()
+  await expect(frame.getByRole('button', { name: 'Open secure window' })).toBeEnabled()
   await snap(page, 'confirmation-fee')
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   const { result } = await pending
   const tx = await chains[31337].getTransaction({ hash: result as `0x${string}` })
   expect({ gas: tx.gas, maxFeePerGas: tx.maxFeePerGas }).toEqual({ gas: 21000n, maxFeePerGas })
@@ -76,7 +76,7 @@ test('value 0 with a large maxFeePerGas: the maximum fee and the total are shown
   const estimated = startRequest(page, 'eth_sendTransaction', [{ from: address, to, value: '0x1' }])
   const fee = (await frame.getByTestId('confirm-fee').textContent())!
   expect(fee).toMatch(/^0\.\d+ ETH$/)
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   const sent = await chains[31337].getTransaction({ hash: (await estimated).result as `0x${string}` })
   expect(`${formatEther(sent.gas * sent.maxFeePerGas!)} ETH`).toBe(fee)
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { verifyMessage } from 'viem'
 import { signUp } from './flows.ts'
-import { frameOf, snap, pressConfirm } from './helpers.ts'
+import { confirmRequest, frameOf, snap } from './helpers.ts'
 
 test('the demo page: sign a message, send a transaction, read the DEMO token balance', async ({ page, request }) => {
   const address = await signUp(page, request)
@@ -11,13 +11,13 @@ test('the demo page: sign a message, send a transaction, read the DEMO token bal
   await expect(page.getByTestId('token-balance')).toHaveText('1000 DEMO')
 
   await page.getByRole('button', { name: 'Sign message' }).click()
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   await expect(page.getByTestId('signature')).toHaveText(/^0x[0-9a-f]{130}$/)
   const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
   expect(await verifyMessage({ address, message: 'Hello from the Wallet Kit demo', signature })).toBe(true)
 
   await page.getByRole('button', { name: 'Send transaction' }).click()
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   await expect(page.getByTestId('transaction')).toHaveText(/^0x[0-9a-f]{64} \(success in block \d+\)$/)
 
   // A rejected request shows its EIP-1193 code on the page.

@@ -82,12 +82,22 @@ export async function logInInFrame(page: Page, request: APIRequestContext): Prom
  * moved under a waiting pointer cannot take its click: widget/ui/use-confirm-gate.ts), then clicks.
  */
 export async function pressConfirm(button: Locator): Promise<void> {
-  await button.hover()
+  const page = button.page()
+  await button.scrollIntoViewIfNeeded()
+  const centre = async () => {
+    const box = (await button.boundingBox())!
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+  }
+  // The pointer travels to the button, as a hand does (the secure window's Confirm waits for that).
+  let at = await centre()
+  await page.mouse.move(at.x - 24, at.y)
+  await page.mouse.move(at.x, at.y, { steps: 4 })
+  let wiggle = 0
   // Each look lets the button's frame render twice first: IntersectionObserver reports are made in
   // rendering updates, which headless Chromium may not run for a still cross-origin frame.
   await expect
-    .poll(() =>
-      button
+    .poll(async () => {
+      const enabled = await button
         .evaluate(
           (b: HTMLButtonElement) => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(!b.disabled)))),
           undefined,
@@ -95,8 +105,15 @@ export async function pressConfirm(button: Locator): Promise<void> {
             timeout: 1000,
           },
         )
-        .catch(() => false),
-    )
+        .catch(() => false)
+      // Not yet: the pointer keeps moving over it (a window raised meanwhile waits for a new move).
+      if (!enabled && ++wiggle % 3 === 0) {
+        at = await centre()
+        await page.mouse.move(at.x + (wiggle % 2 ? 12 : -12), at.y, { steps: 3 })
+        await page.mouse.move(at.x, at.y, { steps: 3 })
+      }
+      return enabled
+    })
     .toBe(true)
   await button.click()
 }
@@ -105,16 +122,32 @@ export async function pressConfirm(button: Locator): Promise<void> {
 export async function confirmSignature(page: Page): Promise<void> {
   const frame = frameOf(page)
   await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
 }
 
 /** Clicks 'Open secure window' in the frame and returns the window that opened (widget/secure/). */
 export async function openSecureWindow(page: Page): Promise<Page> {
   const opened = page.context().waitForEvent('page')
-  await frameOf(page).getByRole('button', { name: 'Open secure window' }).click()
+  // Gated like Confirm: the pointer rests on it first.
+  await pressConfirm(frameOf(page).getByRole('button', { name: 'Open secure window' }))
   const popup = await opened
   await popup.waitForLoadState()
   return popup
+}
+
+/**
+ * Confirms the request the wallet shows where the kit puts it: in the frame for a plain-text
+ * message (when the frame can show it whole), in the secure window for everything else.
+ */
+export async function confirmRequest(page: Page): Promise<void> {
+  const frame = frameOf(page)
+  const confirm = frame.getByRole('button', { name: 'Confirm' })
+  const offer = frame.getByRole('button', { name: 'Open secure window' })
+  await expect(confirm.or(offer)).toBeVisible()
+  if (await confirm.isVisible()) return pressConfirm(confirm)
+  const popup = await openSecureWindow(page)
+  await pressConfirm(popup.getByRole('button', { name: 'Confirm' }))
+  await expect.poll(() => popup.isClosed(), { timeout: 30_000 }).toBe(true)
 }
 
 /**

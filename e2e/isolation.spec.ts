@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { signUp, startRequest } from './flows.ts'
-import { frameOf, providerUrl, pressConfirm } from './helpers.ts'
+import { confirmRequest, frameOf, providerUrl } from './helpers.ts'
 
 /**
  * Our edge: tokens, the session and the recovery secret stay in the provider's frame. This
@@ -120,9 +120,8 @@ const closeAfterFailure = (page: Page) => frameOf(page).getByRole('button', { na
 
 test('no token, refresh token or recovery secret ever reaches the host page', async ({ page, request: api }) => {
   const secrets = await signUpRecorded(page, api)
-  const frame = frameOf(page)
   const signing = startRequest(page, 'personal_sign', ['0x6869', secrets.address])
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   expect((await signing).result).toMatch(/^0x/)
   await expectNothingLeaked(page, secrets)
 })
@@ -141,7 +140,7 @@ test.describe('error paths leak nothing either, and answer a proper EIP-1193 err
     )
     const frame = frameOf(page)
     const signing = request(page, 'personal_sign', ['0x6869', secrets.address])
-    await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+    await confirmRequest(page)
     await expect(frame.getByRole('alert').filter({ hasText: 'Internal Server Error' })).toBeVisible()
     await closeAfterFailure(page)
     expect(await signing).toEqual(providerError(-32603, /Internal Server Error/))
@@ -160,7 +159,7 @@ test.describe('error paths leak nothing either, and answer a proper EIP-1193 err
     page.on('response', (r) => r.url() === `${providerUrl}/api/v2/wallet/refresh` && refreshes.push(r.status()))
     const frame = frameOf(page)
     const signing = request(page, 'personal_sign', ['0x6869', secrets.address])
-    await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+    await confirmRequest(page)
     await expect(frame.getByRole('alert').filter({ hasText: 'Failed to refresh token' })).toBeVisible()
     expect(refreshes).toEqual([401])
     // The session is over: the host hears it, and the request fails (never a hang).
@@ -178,7 +177,7 @@ test.describe('error paths leak nothing either, and answer a proper EIP-1193 err
     expect(taken.status()).toBe(200)
     const frame = frameOf(page)
     const signing = request(page, 'personal_sign', ['0x6869', secrets.address])
-    await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+    await confirmRequest(page)
     expect(await signing).toEqual(providerError(4100, /Permission needed/))
     await expect(frame.getByRole('button', { name: 'Setup Permission' })).toBeVisible()
     await expectNothingLeaked(page, secrets)
@@ -191,7 +190,7 @@ test.describe('error paths leak nothing either, and answer a proper EIP-1193 err
     await expect(frame.getByRole('button', { name: 'Confirm' })).toBeEnabled()
     await context.setOffline(true)
     try {
-      await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+      await confirmRequest(page)
       await expect(frame.getByRole('alert').filter({ hasText: 'No response received from server' })).toBeVisible()
       await closeAfterFailure(page)
       expect(await signing).toEqual(providerError(-32603, /No response received from server/))
@@ -211,7 +210,7 @@ test("the wallet frame's CSP: the kit runs under it, and the frame reaches no ot
   })
   const address = await signUp(page, api)
   const signing = startRequest(page, 'personal_sign', ['0x6869', address])
-  await pressConfirm(frameOf(page).getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   expect((await signing).result).toMatch(/^0x/)
   expect(await startRequest(page, 'eth_blockNumber')).toMatchObject({ result: expect.stringMatching(/^0x/) })
 

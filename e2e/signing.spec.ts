@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { createPublicClient, hashTypedData, http, parseEther, recoverAddress, verifyMessage, verifyTypedData } from 'viem'
 import { signUp, startRequest } from './flows.ts'
-import { frameOf, providerUrl, snap, pressConfirm, typedData } from './helpers.ts'
+import { confirmRequest, frameOf, providerUrl, snap, typedData } from './helpers.ts'
 
 const chain = createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) })
 
@@ -12,7 +12,7 @@ test('personal_sign: the user sees the message, confirms, and the signature veri
   await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
   await expect(frame.getByTestId('confirm-message')).toHaveText('hello world')
   await snap(page, 'confirmation-sign-message')
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   const { result } = await pending
   expect(await verifyMessage({ address, message: 'hello world', signature: result as `0x${string}` })).toBe(true)
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
@@ -20,14 +20,14 @@ test('personal_sign: the user sees the message, confirms, and the signature veri
   // Bytes that are not text are signed as raw bytes (EIP-191), like other wallets do.
   const raw = '0x00ff10'
   const rawPending = startRequest(page, 'personal_sign', [raw, address])
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   const rawSigned = await rawPending
   expect(await verifyMessage({ address, message: { raw }, signature: rawSigned.result as `0x${string}` })).toBe(true)
 
   // Text that itself looks like hex is still signed as that text.
   const hexLooking = '0xdeadbeef'
   const textPending = startRequest(page, 'personal_sign', [`0x${Buffer.from(hexLooking).toString('hex')}`, address])
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   const textSigned = await textPending
   expect(await verifyMessage({ address, message: hexLooking, signature: textSigned.result as `0x${string}` })).toBe(true)
 })
@@ -58,7 +58,7 @@ test('eth_signTypedData_v4 signs EIP-712 data that verifies', async ({ page, req
   const frame = frameOf(page)
   await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
   await expect(frame.getByTestId('confirm-message')).toContainText('"primaryType": "Greeting"')
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   const { result } = await pending
   const { EIP712Domain: _, ...types } = data.types
   const message = { domain: data.domain, types, primaryType: 'Greeting' as const, message: data.message }
@@ -74,10 +74,11 @@ test('eth_sendTransaction: confirmed, mined on the local chain, value moved', as
   const frame = frameOf(page)
   await expect(frame.getByRole('heading', { name: 'Confirm Transaction' })).toBeVisible()
   await expect(frame.getByText('0.25 ETH')).toBeVisible()
-  // Confirm unlocks once the frame has been seen unobscured for a moment (clickjacking defence).
-  await expect(frame.getByRole('button', { name: 'Confirm' })).toBeEnabled()
+  // Value leaves the wallet: confirmed only in the secure window, never in the frame (clickjacking defence).
+  await expect(frame.getByRole('button', { name: 'Open secure window' })).toBeEnabled()
+  await expect(frame.getByRole('button', { name: 'Confirm' })).toHaveCount(0)
   await snap(page, 'confirmation-transaction')
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   const { result } = await pending
   const receipt = await chain.waitForTransactionReceipt({ hash: result as `0x${string}` })
   expect(receipt.status).toBe('success')
@@ -125,7 +126,7 @@ test('a wallet without permission gets the need-permission modal; Setup Permissi
   const refused = startRequest(page, 'personal_sign', ['0x6869', address])
   const frame = frameOf(page)
   await expect(frame.getByRole('button', { name: 'Confirm' })).toBeEnabled()
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   expect(await refused).toMatchObject({ code: 4100 })
   await expect(frame.getByRole('heading', { name: 'Permission needed' })).toBeVisible()
   await snap(page, 'need-permission')
@@ -138,7 +139,7 @@ test('a wallet without permission gets the need-permission modal; Setup Permissi
   await accept.close()
 
   const signed = startRequest(page, 'personal_sign', ['0x6869', address])
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   const { result } = await signed
   expect(await verifyMessage({ address, message: 'hi', signature: result as `0x${string}` })).toBe(true)
 })
@@ -158,7 +159,7 @@ test('switching to the second local chain is real: chainChanged, reads and sends
   const pending = startRequest(page, 'eth_sendTransaction', [{ from: address, to: address, value: '0x1' }])
   const frame = frameOf(page)
   await expect(frame.getByText('Local Chain 2')).toBeVisible()
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   const { result } = await pending
   expect((await second.waitForTransactionReceipt({ hash: result as `0x${string}` })).status).toBe('success')
 

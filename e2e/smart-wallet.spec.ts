@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createPublicClient, createWalletClient, custom, encodeFunctionData, erc20Abi, http } from 'viem'
 import { signUp, startRequest } from './flows.ts'
-import { confirmSignature, frameOf, logInInFrame, pressConfirm, providerUrl, snap } from './helpers.ts'
+import { confirmRequest, confirmSignature, frameOf, logInInFrame, providerUrl, snap } from './helpers.ts'
 
 /**
  * The Smart Wallet row and page (SPEC.md sections 2 to 4), against the sandbox's account-abstraction
@@ -158,7 +158,7 @@ test("'Use on this site': the host sees the smart account; its signature verifie
   const sending = startRequest(page, 'eth_sendTransaction', [{ from: aaAddress, to: receiver, value: '0x0' }])
   await expect(frame.getByTestId('confirm-fee')).toHaveText('Paid by the app (sponsored)')
   await snap(page, 'smart-wallet-confirm-sponsored')
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   const sent = await sending
   expect(sent.result).toMatch(/^0x[0-9a-f]{64}$/)
   expect((await chain.getTransactionReceipt({ hash: sent.result as `0x${string}` })).status).toBe('success')
@@ -197,7 +197,7 @@ test("'Use on this site': the host sees the smart account; its signature verifie
   await expect(frame.getByTestId('confirm-call-data-2')).toHaveText(approve(b, 2n))
   await expect(frame.getByTestId('confirm-fee')).toHaveText('Paid by the app (sponsored)')
   await snap(page, 'smart-wallet-confirm-batch')
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   const { id } = await batch
   const status = await viemWallet.waitForCallsStatus({ id, pollingInterval: 250, timeout: 15_000 })
   expect(status).toMatchObject({ status: 'success', atomic: true })

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { startRequest } from './flows.ts'
-import { frameOf, openSecureWindow, pressConfirm, providerUrl, signUpInSecureWindow, snap } from './helpers.ts'
+import { confirmRequest, frameOf, openSecureWindow, providerUrl, signUpInSecureWindow, snap } from './helpers.ts'
 
 /**
  * Chromium with third-party storage off for the wallet frame (playwright.config.ts's
@@ -51,14 +51,14 @@ test('with third-party storage blocked: the first sign-in goes through the secur
 
   const signing = startRequest(page, 'personal_sign', ['0x68656c6c6f', address])
   await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   const signature = (await signing).result as `0x${string}`
   expect(await verifyMessage({ address, message: 'hello', signature })).toBe(true)
 
   const to = '0x000000000000000000000000000000000000bEEF'
   const sending = startRequest(page, 'eth_sendTransaction', [{ from: address, to, value: `0x${parseEther('0.01').toString(16)}` }])
   await expect(frame.getByRole('heading', { name: 'Confirm Transaction' })).toBeVisible()
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   const hash = (await sending).result as `0x${string}`
   const receipt = await chain.waitForTransactionReceipt({ hash })
   expect(receipt.status).toBe('success')
@@ -83,7 +83,7 @@ test('with third-party storage blocked: the first sign-in goes through the secur
   expect(await inboxCount(request, email)).toBe(codes)
 
   const signingAgain = startRequest(page, 'personal_sign', ['0x68656c6c6f', address])
-  await pressConfirm(frame.getByRole('button', { name: 'Confirm' }))
+  await confirmRequest(page)
   const signatureAgain = (await signingAgain).result as `0x${string}`
   expect(await verifyMessage({ address, message: 'hello', signature: signatureAgain })).toBe(true)
 })

@@ -1,67 +1,18 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/react'
-import { Profiler } from 'react'
+import { act, cleanup, screen } from '@testing-library/react'
 import { stringToHex } from 'viem'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import type { AppConfig } from '../../sdk/index.ts'
-import { createConfirmations } from '../confirmation.ts'
-import { Widget } from '../context.ts'
-import { alice, testWallet } from '../test-wallet.ts'
+import { alice } from '../test-wallet.ts'
 import { createStore } from '../store.ts'
 import type { SecureHandle, SecureState } from '../secure/secure-handle.ts'
 import { resetZoom } from '../ui/use-confirm-gate.ts'
-import { ConfirmModal } from './ConfirmModal.tsx'
+import { gesture, pointer, setup } from './test-confirm-modal.tsx'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => {
   cleanup()
   vi.useRealTimers()
 })
-
-type Presentation = { presentation: 'frame' | 'window'; mode: 'frame' | 'popup'; secure: SecureHandle | null }
-
-/** Default: the secure window's presentation, where only the gate's timing rules apply (no IntersectionObserver here). */
-async function setup(at: Presentation = { presentation: 'window', mode: 'popup', secure: null }) {
-  const t = testWallet({ session: alice })
-  await t.wallet.restore()
-  const confirmations = createConfirmations(t.wallet)
-  /** Per commit (before the browser can paint it): which message is shown and whether Confirm is enabled. */
-  const commits: { message: string | null; confirmEnabled: boolean }[] = []
-  const record = () => {
-    const confirm = screen.queryByRole('button', { name: 'Confirm' }) as HTMLButtonElement | null
-    commits.push({ message: screen.queryByTestId('confirm-message')?.textContent ?? null, confirmEnabled: confirm ? !confirm.disabled : false })
-  }
-  render(
-    <Widget.Provider
-      value={{
-        wallet: t.wallet,
-        confirmations,
-        client: {} as never,
-        config: { showPoweredBy: false } as AppConfig,
-        rpc: () => ({}) as never,
-        locale: 'en',
-        persistent: true,
-        walletConnect: null,
-        ...at,
-      }}
-    >
-      <Profiler id="confirmation" onRender={record}>
-        <ConfirmModal />
-      </Profiler>
-    </Widget.Provider>,
-  )
-  const ask = (message: string) =>
-    confirmations
-      .request({
-        kind: 'message',
-        payload: { from: alice.address, chainId: 31337, message: stringToHex(message) },
-        run: async () => '0xsig',
-        rejected: 'Message signing rejected by user',
-        failed: 'Failed to sign message',
-      })
-      .catch((e: { code: number }) => e.code)
-  return { ...t, confirmations, commits, ask }
-}
 
 describe('the Confirm gate is keyed by request', () => {
   test('a queued request replacing a confirmed one starts disarmed, from its very first render', async () => {
@@ -70,6 +21,7 @@ describe('the Confirm gate is keyed by request', () => {
     void ask('request B')
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(screen.getByTestId('confirm-message').textContent).toBe('request A')
+    await gesture()
     await act(() => vi.advanceTimersByTimeAsync(500))
     expect((screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(false)
 
@@ -79,6 +31,7 @@ describe('the Confirm gate is keyed by request', () => {
     const firstOfB = commits.find((c) => c.message === 'request B')
     expect(firstOfB).toEqual({ message: 'request B', confirmEnabled: false })
     expect(commits.filter((c) => c.message === 'request B').every((c) => !c.confirmEnabled)).toBe(true)
+    await gesture()
     await act(() => vi.advanceTimersByTimeAsync(500))
     expect((screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(false)
   })
@@ -179,12 +132,12 @@ describe('a frame that cannot prove it is seen', () => {
 
 describe('the gate re-arms', () => {
   beforeEach(() => resetZoom(1))
-  const pointer = (type: string, at: { sx: number; sy: number; cx: number; cy: number }, relatedTarget: EventTarget | null = document.body) =>
-    window.dispatchEvent(Object.assign(new Event(type, { bubbles: true }), { screenX: at.sx, screenY: at.sy, clientX: at.cx, clientY: at.cy, relatedTarget }))
 
   test('when what is under a still pointer shifts (the frame moved), and when the pointer comes in from outside', async () => {
     const { ask } = await setup()
     void ask('sign me')
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    await gesture()
     await act(() => vi.advanceTimersByTimeAsync(600))
     const confirm = () => screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement
     expect(confirm().disabled).toBe(false)
@@ -195,6 +148,7 @@ describe('the gate re-arms', () => {
     // Same place on the screen, another place in the frame: the frame moved under it.
     await act(async () => pointer('pointermove', { sx: 310, sy: 305, cx: 150, cy: 105 }))
     expect(confirm().disabled).toBe(true)
+    await gesture()
     await act(() => vi.advanceTimersByTimeAsync(499))
     expect(confirm().disabled).toBe(true)
     await act(() => vi.advanceTimersByTimeAsync(2))
@@ -203,15 +157,20 @@ describe('the gate re-arms', () => {
     await act(async () => pointer('pointerover', { sx: 0, sy: 0, cx: 5, cy: 5 }, null))
     expect(confirm().disabled).toBe(true)
     await act(() => vi.advanceTimersByTimeAsync(501))
+    // In the window, still not without a movement of the hand after it came in.
+    expect(confirm().disabled).toBe(true)
+    await gesture()
     expect(confirm().disabled).toBe(false)
   })
 
   test('when the host moves the frame a little at each step of a moving pointer (no tolerance grows with the travel)', async () => {
     const { ask } = await setup()
     void ask('sign me')
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    await act(async () => pointer('pointermove', { sx: 285, sy: 300, cx: 85, cy: 100 }))
+    await gesture()
     await act(() => vi.advanceTimersByTimeAsync(600))
     const confirm = () => screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement
-    await act(async () => pointer('pointermove', { sx: 300, sy: 300, cx: 100, cy: 100 }))
     expect(confirm().disabled).toBe(false)
     // 10 px to the right on the screen, 25 px in the frame: the frame slid 15 px left under it.
     await act(async () => pointer('pointermove', { sx: 310, sy: 300, cx: 125, cy: 100 }))

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import type { Hex } from 'viem'
+import { getAddress, isAddress, type Hex } from 'viem'
 import { messagePreviewChars } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { shortAddress } from '../format.ts'
@@ -12,19 +12,23 @@ import { hasIntersectionObserverV2, useConfirmGate } from '../ui/use-confirm-gat
 import { SecureWindowButton, SecureWindowNotes } from '../secure/SecureWindowButton.tsx'
 import type { Confirmation } from '../ui-state.ts'
 import { clip, describeMessage, revealInvisible } from './message-display.ts'
+import { confirmableInFrame } from './placement.ts'
 
 type Row = { label: string; value: string; testId?: string }
+
+/** A recipient or a call's target, whole and checksummed: two addresses never read the same. */
+const fullAddress = (address: string) => (isAddress(address, { strict: false }) ? getAddress(address) : address)
 
 function transactionRows(confirmation: Confirmation, t: Messages, currency: { symbol: string; decimals: number }): Row[] {
   const { payload } = confirmation
   const rows: Row[] = payload.calls
     ? payload.calls.map((call, i) => ({
         label: t.callNumber(i + 1),
-        value: `${shortAddress(call.to)} · ${call.value} ${currency.symbol}${call.data && call.data !== '0x' ? ` ${t.withData}` : ''}`,
+        value: `${fullAddress(call.to)} · ${call.value} ${currency.symbol}${call.data && call.data !== '0x' ? ` ${t.withData}` : ''}`,
         testId: `confirm-call-${i + 1}`,
       }))
     : [
-        { label: t.to, value: payload.to ? shortAddress(payload.to) : '—' },
+        { label: t.to, value: payload.to ? fullAddress(payload.to) : '—', testId: 'confirm-to' },
         { label: t.amount, value: `${payload.value ?? '0'} ${currency.symbol}` },
       ]
   if (payload.sponsored) rows.push({ label: t.gasFee, value: t.sponsoredByApp, testId: 'confirm-fee' })
@@ -73,7 +77,7 @@ function Message({ bytes }: { bytes: Hex }) {
       </p>
       {view.warning && (
         <p className="wk-warning" role="note" data-testid="confirm-message-warning">
-          {view.warning === 'invisible' ? t.messageInvisible : t.messageLooksLikeHex}
+          {view.warning === 'invisible' ? t.messageInvisible : view.warning === 'hash' ? t.messageBlindHash : t.messageLooksLikeHex}
         </p>
       )}
       <Clipped text={view.shown} label={t.signMessage} testId="confirm-message" />
@@ -154,10 +158,12 @@ export function ConfirmModal() {
   const { status, error, kind, onDevice } = confirmation
   const title = kind === 'transaction' ? t.confirmTransaction : t.signMessage
   const busy = status === 'loading' || status === 'success'
-  // Confirm exists only where the user can be shown to see it: otherwise in the secure window.
-  const inWindow = secure !== null && !onDevice && (mode === 'popup' || gate.state === 'unsafe') && !busy
-  // Said up front only when it is the browser or the host's choice, not a passing covered moment.
-  const alwaysInWindow = secure !== null && (mode === 'popup' || !hasIntersectionObserverV2())
+  // Confirm exists only where the user can be shown to see the whole request: otherwise in the
+  // secure window (always, for anything that moves value or grants authority: placement.ts).
+  const byRule = mode === 'popup' || !confirmableInFrame(confirmation)
+  const inWindow = secure !== null && !onDevice && (byRule || gate.state === 'unsafe') && !busy
+  // Said up front only when it is the rule, the browser or the host's choice, not a passing covered moment.
+  const alwaysInWindow = secure !== null && (byRule || !hasIntersectionObserverV2())
   return (
     <Modal testId="confirmation" title={title} closable={false} onClose={() => {}} footer={<Footer show={config.showPoweredBy !== false} />}>
       {/* Keyed by request: nothing (an expanded message, the gate) carries over to the next one. */}
@@ -182,7 +188,7 @@ export function ConfirmModal() {
             {status === 'error' ? t.close : t.reject}
           </button>
           {onDevice ? null : inWindow ? (
-            <SecureWindowButton purpose="confirm" />
+            <SecureWindowButton purpose="confirm" gate={gate} />
           ) : (
             <button
               type="button"

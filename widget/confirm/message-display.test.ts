@@ -22,6 +22,14 @@ describe('describeMessage: how personal_sign bytes are shown', () => {
       { as: 'text', shown: '0xdeadbeef', warning: 'looks-like-hex', bytes: stringToHex('0xdeadbeef') },
     ],
     ['nothing at all', '0x', { as: 'bytes', shown: '0x', warning: null }],
+    // An operation or transaction hash a site asks to have signed: blind signing, said so.
+    [
+      '32 bytes that are not text (a hash)',
+      '0x8ee2a0b7f9c3d1e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8',
+      { as: 'bytes', shown: '0x8ee2a0b7f9c3d1e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8', warning: 'hash' },
+    ],
+    ['31 bytes that are not text', `0xff${'00'.repeat(30)}`, { as: 'bytes', shown: `0xff${'00'.repeat(30)}`, warning: null }],
+    ['32 bytes of plain text', stringToHex('a'.repeat(32)), { as: 'text', shown: 'a'.repeat(32), warning: null }],
   ] as const)('%s', (_, bytes, view) => expect(describeMessage(bytes)).toEqual(view))
 })
 

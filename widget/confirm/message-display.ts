@@ -7,12 +7,14 @@ import { hexToBytes, type Hex } from 'viem'
  * - `bytes`: not UTF-8, or text that hides characters (controls, bidi overrides, zero-width and other
  *   format characters can make one string read as another); shown as hex, with a warning for the latter.
  * Text that itself reads as hex ("0xdeadbeef") is shown as text with a warning and its bytes, since
- * the user could not otherwise tell it from the bytes 0xdeadbeef.
+ * the user could not otherwise tell it from the bytes 0xdeadbeef. Exactly 32 bytes that are not text
+ * are what a hash looks like (of a transaction, an operation, typed data): signing one is blind
+ * signing, and it is said so.
  */
 export type MessageView =
   | { as: 'text'; shown: string; warning: null }
   | { as: 'text'; shown: string; warning: 'looks-like-hex'; bytes: Hex }
-  | { as: 'bytes'; shown: Hex; warning: null | 'invisible' }
+  | { as: 'bytes'; shown: Hex; warning: null | 'invisible' | 'hash' }
 
 /**
  * Characters that do not show as themselves: C0/C1 controls (but tab and line breaks), format
@@ -29,7 +31,7 @@ export function describeMessage(bytes: Hex): MessageView {
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(hexToBytes(bytes))
   } catch {
-    return { as: 'bytes', shown: bytes, warning: null }
+    return { as: 'bytes', shown: bytes, warning: bytes.length === 66 ? 'hash' : null }
   }
   if (invisible.test(text)) return { as: 'bytes', shown: bytes, warning: 'invisible' }
   if (looksLikeHex.test(text.trim())) return { as: 'text', shown: text, warning: 'looks-like-hex', bytes }

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useWidget } from '../context.ts'
 import { useT } from '../i18n.ts'
 import { useStore } from '../store.ts'
+import type { Gate } from '../ui/use-confirm-gate.ts'
 import type { SecurePurpose } from './secure-handle.ts'
 
 /** The secure window as the frame offers it: preloaded while offered, its state for `purpose`. */
@@ -18,12 +19,20 @@ function useSecureWindow(purpose: SecurePurpose) {
 /**
  * 'Open secure window' in the place of Confirm (the same slot: nothing moves under the pointer when
  * the frame stops being able to show it is seen). A blocked window turns it into a retry: a new
- * click, so the browser lets it open if the user allowed pop-ups meanwhile.
+ * click, so the browser lets it open if the user allowed pop-ups meanwhile. For a confirmation it
+ * keeps Confirm's timing (`gate`): no click right after the request showed, the frame moved or the
+ * pointer came in, so it cannot be the first click of a double-click game whose second click lands
+ * in the window.
  */
-export function SecureWindowButton({ purpose }: { purpose: SecurePurpose }) {
+export function SecureWindowButton({ purpose, gate }: { purpose: SecurePurpose; gate?: Gate }) {
   const { open, label, start } = useSecureWindow(purpose)
   return (
-    <button type="button" className="wk-button wk-button--primary" disabled={open} onClick={start}>
+    <button
+      type="button"
+      className="wk-button wk-button--primary"
+      disabled={open || (gate !== undefined && !gate.settled)}
+      onClick={() => (!gate || gate.settledNow()) && start()}
+    >
       {label}
     </button>
   )

@@ -13,9 +13,18 @@ type V2Entry = IntersectionObserverEntry & { isVisible?: boolean }
 export type GateState = 'clear' | 'arming' | 'unsafe'
 
 export type Gate = {
+  /** For Confirm. */
   state: GateState
+  /**
+   * For the offer of the secure window: the timing rules alone (shown, moved, resized, the pointer
+   * came in, 500 ms ago), which hold in every engine. Its click opens a window, not a signature, but
+   * it must not be the first click of a double-click game either.
+   */
+  settled: boolean
   /** Decided at the click from what is known at that moment, not from the last render. */
   allows(): boolean
+  /** `settled`, decided at the click. */
+  settledNow(): boolean
 }
 
 export const hasIntersectionObserverV2 = (): boolean => typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
@@ -54,81 +63,177 @@ export function resetZoom(ratio = 1): void {
   zoom.run.length = 0
 }
 
+/** How far the pointer must travel in the secure window before its Confirm takes a click (CSS px). */
+const deliberateTravel = 8
+
+/**
+ * Whether the whole dialog can be on screen in this document: inside the viewport, and not scrolled
+ * (a frame too small for the dialog scrolls it, and then the buttons can be in view while the
+ * request is not). The message box's own scroll is the user's to read at their pace: not counted.
+ */
+export function dialogFits(el: HTMLElement | null): boolean {
+  const dialog = el?.closest<HTMLElement>('[role=dialog]') ?? el
+  if (!dialog) return false
+  const box = dialog.getBoundingClientRect()
+  const root = document.scrollingElement ?? document.documentElement
+  return (
+    box.top >= -1 &&
+    box.left >= -1 &&
+    box.bottom <= innerHeight + 1 &&
+    box.right <= innerWidth + 1 &&
+    dialog.scrollHeight <= dialog.clientHeight + 1 &&
+    dialog.scrollWidth <= dialog.clientWidth + 1 &&
+    root.scrollHeight <= root.clientHeight + 1 &&
+    root.scrollWidth <= root.clientWidth + 1
+  )
+}
+
 /**
  * The Confirm gate. In the wallet frame the host page owns the iframe element: it can make it
- * transparent, cover it, or move it under the user's pointer between two clicks. So Confirm is
- * enabled only `visibleSettleMs` after the last of these: the request was shown; IntersectionObserver
- * v2 reported the frame fully visible and unobscured; the frame's size changed; the pointer came in
- * from outside; the content under the pointer shifted more than the pointer moved (the frame moved).
- * Without IntersectionObserver v2 (Firefox, Safari) a frame is `unsafe` from the start.
+ * transparent, cover it, crop it, shrink it, or move it under the user's pointer between two clicks.
+ * So Confirm is enabled only `visibleSettleMs` after the last of these: the request was shown;
+ * IntersectionObserver v2 reported the WHOLE dialog (`ref`'s dialog, not one row of it) visible,
+ * unobscured and inside the frame's viewport (which catches clip-path's box and a frame too small for
+ * the dialog); the frame's size changed; the pointer came in from outside; the content under the
+ * pointer shifted more than the pointer moved (the frame moved). Without IntersectionObserver v2
+ * (Firefox, Safari), or when the dialog does not fit, the frame is `unsafe`. What no engine lets a
+ * frame see (a mask on its element, a clip-path with holes) is why only plain-text messages are ever
+ * confirmed in the frame (confirm/placement.ts): everything that moves value goes to the window.
  *
  * In the secure window (`presentation: 'window'`), a first-party top-level window no host page can
- * cover, only the timing rules apply.
+ * style, the timing rules apply, and Confirm also waits for a deliberate interaction inside the
+ * window since it was last shown or focused: the pointer travelling, or a focus key. A window that
+ * opens under a clicking pointer (a double-click game) therefore never takes that click.
  */
 export function useConfirmGate(ref: RefObject<HTMLElement | null>, key: unknown, presentation: 'frame' | 'window'): Gate {
-  const [state, setState] = useState<{ key: unknown; state: GateState }>({ key, state: 'arming' })
+  const [state, setState] = useState<{ key: unknown; state: GateState; settled: boolean }>({ key, state: 'arming', settled: false })
   const current = useRef<GateState>('arming')
   const armedAt = useRef(0)
+  const gestured = useRef(presentation === 'frame')
 
   useEffect(() => {
+    let settled = false
     const set = (next: GateState) => {
       current.current = next
-      setState({ key, state: next })
+      setState({ key, state: next, settled })
     }
     const el = ref.current
-    if (presentation === 'frame' && !hasIntersectionObserverV2()) return set('unsafe')
+    const provable = presentation === 'window' || hasIntersectionObserverV2()
     let visible = presentation === 'window'
+    let covered = !provable
+    let timed = false
     let settle: ReturnType<typeof setTimeout> | undefined
     let grace: ReturnType<typeof setTimeout> | undefined
+    const decide = () => set(covered ? 'unsafe' : visible && timed && gestured.current ? 'clear' : 'arming')
     const rearm = () => {
       armedAt.current = performance.now()
       clearTimeout(settle)
-      if (current.current !== 'unsafe') set('arming')
-      if (visible) settle = setTimeout(() => set('clear'), visibleSettleMs)
+      timed = settled = false
+      if (presentation === 'window') gestured.current = false
+      decide()
+      settle = setTimeout(() => {
+        timed = settled = true
+        decide()
+      }, visibleSettleMs)
     }
     rearm()
 
     // The frame moved: the part of the pointer's travel in the page that the screen did not see.
     let last: { sx: number; sy: number; cx: number; cy: number } | null = null
+    // The window: where the pointer was first seen since the last arming, to measure its travel.
+    let origin: { x: number; y: number } | null = null
     const onPointer = (e: PointerEvent) => {
       const at = { sx: e.screenX, sy: e.screenY, cx: e.clientX, cy: e.clientY }
       const cameIn = e.type === 'pointerover' && e.relatedTarget === null
       const shifted = last !== null && (moved(at.sx - last.sx, at.cx - last.cx) || moved(at.sy - last.sy, at.cy - last.cy))
       last = at
       // Disabled on screen before this event's click can land (a continuous event's render would come later).
-      if (cameIn || shifted) flushSync(rearm)
+      if (cameIn || shifted) {
+        flushSync(rearm)
+        origin = null
+      }
+      if (presentation !== 'window' || gestured.current || e.type !== 'pointermove') return
+      if (!origin) origin = { x: e.clientX, y: e.clientY }
+      else if (Math.hypot(e.clientX - origin.x, e.clientY - origin.y) >= deliberateTravel) {
+        gestured.current = true
+        decide()
+      }
     }
     const onLeave = (e: PointerEvent) => {
       if (e.relatedTarget === null) last = null
     }
+    const onKey = (e: KeyboardEvent) => {
+      // Moving the focus is deliberate; Enter or Space alone is what a game would ask for.
+      if (presentation !== 'window' || gestured.current || !/^(Tab|Arrow)/.test(e.key)) return
+      gestured.current = true
+      decide()
+    }
+    // The window lost and regained the user (another window came over it, or it was just raised).
+    const onFocusChange = () => {
+      origin = null
+      flushSync(rearm)
+    }
     for (const type of ['pointerover', 'pointermove', 'pointerdown'] as const) window.addEventListener(type, onPointer, true)
     window.addEventListener('pointerout', onLeave, true)
-    const resize = new ResizeObserver(() => rearm())
+    window.addEventListener('keydown', onKey, true)
+    if (presentation === 'window') {
+      window.addEventListener('focus', onFocusChange)
+      window.addEventListener('blur', onFocusChange)
+      document.addEventListener('visibilitychange', onFocusChange)
+    }
+    const resize = new ResizeObserver(() => {
+      rearm()
+      check()
+    })
     resize.observe(document.documentElement)
 
     let observer: IntersectionObserver | undefined
-    if (presentation === 'frame' && el) {
+    const dialog = el?.closest<HTMLElement>('[role=dialog]') ?? el
+    // What IntersectionObserver last said of the dialog; its fit is read again on every scroll and resize.
+    let reported = false
+    const seenNow = (seen: boolean) => {
+      if (!seen) return lost()
+      clearTimeout(grace)
+      visible = true
+      covered = false
+      rearm()
+    }
+    const check = () => {
+      if (presentation !== 'frame' || !provable) return
+      const seen = reported && dialogFits(el)
+      if (seen !== visible) seenNow(seen)
+    }
+    // Not visible: disarmed at once; a lasting report (a modal still fading in is briefly "not
+    // visible") means covered.
+    const lost = () => {
+      visible = false
+      clearTimeout(grace)
+      if (current.current === 'clear') decide()
+      grace = setTimeout(() => {
+        covered = true
+        decide()
+      }, obscuredGraceMs)
+    }
+    if (presentation === 'frame' && provable && dialog) {
       observer = new IntersectionObserver(
         (entries) => {
           const entry = entries.at(-1) as V2Entry | undefined
-          visible = !!entry?.isVisible && entry.intersectionRatio >= 0.99
-          clearTimeout(grace)
-          if (visible) {
-            if (current.current === 'unsafe') set('arming')
-            return rearm()
-          }
-          clearTimeout(settle)
-          if (current.current === 'clear') set('arming')
-          // A modal still fading in is briefly "not visible": only a lasting report means covered.
-          grace = setTimeout(() => set('unsafe'), obscuredGraceMs)
+          reported = !!entry?.isVisible && entry.intersectionRatio >= 0.99
+          seenNow(reported && dialogFits(el))
         },
-        { threshold: [0.99], trackVisibility: true, delay: 100 } as IntersectionObserverInit,
+        { threshold: [0, 0.99, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit,
       )
-      observer.observe(el)
+      observer.observe(dialog)
+      window.addEventListener('scroll', check, true)
     }
     return () => {
       for (const type of ['pointerover', 'pointermove', 'pointerdown'] as const) window.removeEventListener(type, onPointer, true)
       window.removeEventListener('pointerout', onLeave, true)
+      window.removeEventListener('keydown', onKey, true)
+      window.removeEventListener('focus', onFocusChange)
+      window.removeEventListener('blur', onFocusChange)
+      document.removeEventListener('visibilitychange', onFocusChange)
+      window.removeEventListener('scroll', check, true)
       resize.disconnect()
       observer?.disconnect()
       clearTimeout(settle)
@@ -136,7 +241,11 @@ export function useConfirmGate(ref: RefObject<HTMLElement | null>, key: unknown,
     }
   }, [ref, key, presentation])
 
-  const allows = useCallback(() => current.current === 'clear' && performance.now() - armedAt.current >= visibleSettleMs, [])
+  const settledNow = useCallback(() => performance.now() - armedAt.current >= visibleSettleMs, [])
+  const allows = useCallback(
+    () => current.current === 'clear' && gestured.current && settledNow() && (presentation === 'window' || dialogFits(ref.current)),
+    [presentation, ref, settledNow],
+  )
   // A new request is disarmed from its first render, not one effect later.
-  return { state: state.key === key ? state.state : 'arming', allows }
+  return state.key === key ? { state: state.state, settled: state.settled, allows, settledNow } : { state: 'arming', settled: false, allows, settledNow }
 }
