@@ -77,6 +77,8 @@ export const id: Messages = {
   messageBytes: 'Byte (heks)',
   messageInvisible: 'Pesan ini berisi karakter tak terlihat atau karakter kontrol, jadi ditampilkan sebagai byte.',
   messageLooksLikeHex: 'Ini teks yang tampak seperti heks. Yang ditandatangani adalah karakter-karakter ini, bukan byte yang dieja.',
+  messageBlindHash:
+    'Penandatanganan buta: 32 byte ini tampak seperti hash, dan menandatanganinya dapat menyetujui transaksi atau operasi yang tidak dapat ditampilkan layar ini. Tanda tangani hanya jika Anda sepenuhnya memercayai situs ini.',
   messageBytesOf: 'Byte-nya',
   typedDataInvisible: 'Karakter tak terlihat atau karakter kontrol dalam data ini ditampilkan sebagai escape \\u.',
   clipped: (shown: number, total: number) => `Menampilkan ${shown} karakter pertama dari ${total}.`,
@@ -125,7 +127,8 @@ export const id: Messages = {
   usePersonalWallet: 'Gunakan Dompet Pribadi',
   loading: 'Memuat…',
   openSecureWindow: 'Buka jendela aman',
-  secureConfirmHint: 'Halaman ini tidak dapat menunjukkan bahwa dompet terlihat jelas, jadi Anda mengonfirmasi di jendela aman dompet.',
+  secureConfirmHint:
+    'Anda mengonfirmasi ini di jendela aman dompet, tempat tidak ada halaman yang dapat menutupi, memotong, atau mengubah tampilan yang Anda setujui.',
   secureLoginHint: 'Browser ini tidak mengizinkan dompet mengingat Anda di situs ini. Masuk di jendela aman: lain kali cukup satu klik.',
   secureWindowOpen: 'Lanjutkan di jendela aman.',
   secureWindowBlocked: 'Browser Anda memblokir jendela aman. Izinkan pop-up untuk situs ini, lalu coba lagi.',

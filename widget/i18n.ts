@@ -91,6 +91,8 @@ const en = {
   messageBytes: 'Bytes (hex)',
   messageInvisible: 'This message contains invisible or control characters, so it is shown as bytes.',
   messageLooksLikeHex: 'This is text that looks like hex. It is signed as these characters, not as the bytes they spell.',
+  messageBlindHash:
+    'Blind signing: these 32 bytes look like a hash, and signing one can approve a transaction or an operation this screen cannot show you. Sign only if you trust this site completely.',
   messageBytesOf: 'Its bytes',
   typedDataInvisible: 'Invisible or control characters in this data are shown as \\u escapes.',
   clipped: (shown: number, total: number) => `Showing the first ${shown} of ${total} characters.`,
@@ -132,7 +134,7 @@ const en = {
   usePersonalWallet: 'Use Personal Wallet',
   loading: 'Loading…',
   openSecureWindow: 'Open secure window',
-  secureConfirmHint: 'This page cannot show that the wallet is in plain view, so you confirm in a secure window of the wallet.',
+  secureConfirmHint: 'You confirm this in a secure window of the wallet, where no page can cover, crop or restyle what you approve.',
   secureLoginHint: 'This browser does not let the wallet remember you on this site. Sign in in a secure window: next time one click is enough.',
   secureWindowOpen: 'Continue in the secure window.',
   secureWindowBlocked: 'Your browser blocked the secure window. Allow pop-ups for this site, then try again.',
