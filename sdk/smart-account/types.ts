@@ -70,6 +70,7 @@ export type UserOpParams = {
 
 export type UserOpKind = keyof UserOpParams
 
+/** `signature`: the owner's EIP-712 signature of `operationTypedData({ chainId, account, userOpHash: hash })` (./operation.ts), never of the bare hash. */
 export type SubmitParams = { hash: string; userOpId: string; signature: string; isSponsored?: boolean }
 export type SubmitResult = { userOpHash?: string; txHash?: string; [key: string]: unknown }
 

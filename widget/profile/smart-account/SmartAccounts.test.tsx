@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, within } from '@testing-library/react'
-import { hashMessage } from 'viem'
+import { hashTypedData } from 'viem'
+import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { alice } from '../../test-wallet.ts'
 import { chainDisplayName } from './chain-names.ts'
@@ -82,7 +83,7 @@ describe('the list', () => {
 })
 
 describe('Activate', () => {
-  test("asks the deploy hash, has the owner sign it (EIP-191 of its bytes), submits it as it came; shows 'Activating...' meanwhile, then refreshes and polls until it is activated", async () => {
+  test("asks the deploy hash, has the owner sign it (EIP-712 in the account's domain), submits it as it came; shows 'Activating...' meanwhile, then refreshes and polls until it is activated", async () => {
     const { service, steps, mine, holdSubmit } = fakeService([account(31337, 'not_deployed', 'local-1'), account(31338, 'deployed', 'local-2')])
     const submitted = holdSubmit()
     const { signHash } = await renderWidget(<SmartAccounts />, { service })
@@ -93,7 +94,11 @@ describe('Activate', () => {
     const pending = within(row('Local Chain 1')).getByRole('button', { name: 'Activating...' }) as HTMLButtonElement
     expect(pending.disabled).toBe(true)
     expect(service.userOp.deploy.hash).toHaveBeenCalledWith({ accountId: 'acc-31337', isSponsored: true })
-    expect(signHash).toHaveBeenCalledWith({ network: 'local-1', hash: hashMessage({ raw: deployHash }) })
+    // EIP-712 WalletKitOperation(userOpHash) in the listed account's domain, never the hash's bytes as a message (issue 21).
+    expect(signHash).toHaveBeenCalledWith({
+      network: 'local-1',
+      hash: hashTypedData(operationTypedData({ chainId: 31337, account: account(31337, 'not_deployed').aaAddress as `0x${string}`, userOpHash: deployHash })),
+    })
     expect(service.userOp.submit).toHaveBeenCalledWith({ hash: deployHash, userOpId: 'op-1', signature: ownerSignature, isSponsored: true })
 
     submitted()

@@ -103,7 +103,7 @@ function UseOnSite({ accounts }: { accounts: readonly SmartAccount[] }) {
 
 function AccountRow({ owner, account, name, copy }: { owner: `0x${string}`; account: SmartAccount; name: string; copy: (text: string) => void }) {
   const t = useT()
-  const { activate, pending, error } = useActivate(owner, account.id)
+  const { activate, pending, error } = useActivate(owner, account)
   // The row's buttons are named by what they do ('Copy', 'Activate') and described by the chain they act on.
   const nameId = useId()
   return (

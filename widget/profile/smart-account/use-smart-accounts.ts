@@ -36,7 +36,8 @@ export function useSmartAccounts(owner: `0x${string}`) {
  * from the click until that read has answered; a failure at any step is `error`, and Activate can
  * be pressed again.
  */
-export function useActivate(owner: `0x${string}`, accountId: string) {
+export function useActivate(owner: `0x${string}`, account: Pick<SmartAccount, 'id' | 'chainId' | 'aaAddress'>) {
+  const accountId = account.id
   const { client, wallet } = useWidget()
   const queries = useQueryClient()
   const [pending, setPending] = useState(false)
@@ -53,11 +54,11 @@ export function useActivate(owner: `0x${string}`, accountId: string) {
       const chain = wallet.chain()
       if (!session || session.walletConnect || session.address.toLowerCase() !== owner.toLowerCase() || !chain)
         throw new Error('Sign in with the wallet that owns this smart wallet')
-      const { hash, userOpId, isSponsored, chainId, sender } = await service.userOp.deploy.hash({ accountId, isSponsored: true })
-      if (!/^0x[0-9a-fA-F]{64}$/.test(hash) || typeof userOpId !== 'string' || typeof chainId !== 'number' || typeof sender !== 'string' || !isAddress(sender))
-        throw new Error('The smart wallet service answered an unexpected operation')
-      // EIP-712 in the account's domain, for the operation's chain (accounts/operation-signature.ts).
-      const signature = await signOperation(client, chain.network, { chainId, account: sender, userOpHash: hash as `0x${string}` })
+      if (!isAddress(account.aaAddress)) throw new Error('The smart wallet service answered an unexpected account')
+      const { hash, userOpId, isSponsored } = await service.userOp.deploy.hash({ accountId, isSponsored: true })
+      if (!/^0x[0-9a-fA-F]{64}$/.test(hash) || typeof userOpId !== 'string') throw new Error('The smart wallet service answered an unexpected operation')
+      // EIP-712 in the domain of the account on its chain, as listed (accounts/operation-signature.ts).
+      const signature = await signOperation(client, chain.network, { chainId: account.chainId, account: account.aaAddress, userOpHash: hash as `0x${string}` })
       await service.userOp.submit({ hash, userOpId, signature, isSponsored: isSponsored === true })
       await queries.invalidateQueries({ queryKey: accountsKey(owner) })
     } catch (err) {
