@@ -100,6 +100,28 @@ describe('the gas tank pays for what the chain did', () => {
     await expect.poll(tank, { timeout: 5000 }).toBe(before)
   })
 
+  test('an operation someone includes while the service holds it as not sent (its submit refused after it was readable) is charged all the same', async () => {
+    const owner = await f.sandbox.signUp('leaked@example.com', 'smart')
+    const [account] = await accountsOf(owner.address)
+    const built = await f.sdk.smartAccount.userOp.deploy.hash({ accountId: account!.id, isSponsored: true })
+    const signature = await ownerSigns(built.hash, owner.walletToken)
+    // The submit is refused (the tank is empty), but the signed operation was readable while it was tried.
+    const start = await tank()
+    await f.sandbox.store.query("UPDATE gas_tanks SET balance = 0 WHERE app_id = 'smart' AND environment = 'development' AND chain_id = 31337")
+    const refused = await f.sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId!, signature, isSponsored: true }).catch((e) => e)
+    expect(refused).toMatchObject({ code: '402' })
+    expect((await rowOf(built.userOpId!)).status).toBe('built')
+    await f.sandbox.store.query("UPDATE gas_tanks SET balance = $1 WHERE app_id = 'smart' AND environment = 'development' AND chain_id = 31337", [
+      start.toString(),
+    ])
+    const { txHash, event } = await includeOurselves({ ...loadOp(await rowOf(built.userOpId!)), signature: signature as Hex })
+    expect(event).toMatchObject({ userOpHash: built.hash, success: true })
+
+    await expect.poll(async () => (await rowOf(built.userOpId!)).status, { timeout: 5000 }).toBe('included')
+    expect(await tank()).toBe(start - event!.actualGasCost)
+    expect(await f.sdk.smartAccount.userOp.receipt({ userOpId: built.userOpId! })).toMatchObject({ status: 'included', txHash })
+  })
+
   test('a per-user daily sponsorship cap: over it a clear 402 and nothing queued; another user of the app still sponsored', async () => {
     const smart = readSeed().find((seed) => seed.appId === 'smart')!
     const first = await f.sandbox.signUp('capped-1@example.com', 'smart')
