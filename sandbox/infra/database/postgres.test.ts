@@ -63,6 +63,7 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
         '007_ramp_orders.sql',
         '008_ramp_payouts.sql',
         '009_gas_tank_settlement.sql',
+        '010_code_budget_per_client.sql',
       ])
       expect(await migrate(store)).toEqual([])
     } finally {
@@ -92,10 +93,14 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
       'Invalid OTP',
     )
     expect((await sandbox.post('/api/v2/auth/verify-otp', { verificationToken, otp: code })).status).toBe(200)
-    const { rows: budgets } = await sandbox.store.query<{ failures: number }>(
-      "SELECT failures FROM otp_guess_budgets WHERE destination = 'pg-guess@example.com'",
+    // One row for the requesting client (all of loopback), one for the destination's tally over all clients.
+    const { rows: budgets } = await sandbox.store.query<{ client: string; failures: number }>(
+      "SELECT client, failures FROM otp_guess_budgets WHERE destination = 'pg-guess@example.com' ORDER BY client",
     )
-    expect(budgets).toEqual([{ failures: 1 }])
+    expect(budgets).toEqual([
+      { client: '*', failures: 1 },
+      { client: 'loopback', failures: 1 },
+    ])
     const next = rotated.body.data as { walletToken: string; refreshToken: string }
     const fresh = await sandbox.signUp('pg-logout@example.com')
     expect((await sandbox.post('/api/v2/wallet/logout', { refreshToken: fresh.refreshToken }, fresh.walletToken)).status).toBe(200)

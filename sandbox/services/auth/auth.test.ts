@@ -121,10 +121,10 @@ describe('guessing codes', () => {
   const guess = (verificationToken: string, otp: string) => post('/api/v2/auth/verify-otp', { verificationToken, otp })
   const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000')
 
-  test(`a mailbox takes ${otpPolicy.maxFailuresPerDestination} wrong codes a day, however many codes are sent; then even the right code is refused`, async () => {
+  test(`a mailbox takes ${otpPolicy.maxFailuresPerClient} wrong codes a day from one client, however many codes it asks for; then even its right code is refused`, async () => {
     const email = 'budget@example.com'
     const perCode = otpPolicy.maxAttempts
-    for (let spent = 0; spent < otpPolicy.maxFailuresPerDestination; spent += perCode) {
+    for (let spent = 0; spent < otpPolicy.maxFailuresPerClient; spent += perCode) {
       // A code killed by wrong tries does not hold up the next one.
       const { verificationToken, code } = await sandbox.requestCode(email)
       for (let attempt = 0; attempt < perCode; attempt++) expect((await guess(verificationToken, wrongFor(code))).body.message).toBe('Invalid OTP')

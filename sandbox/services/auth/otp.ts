@@ -7,29 +7,48 @@ import {
   codeByToken,
   consumeCode,
   countCodesSince,
-  countWrongTry,
   expireCode,
   guessWindowStart,
   insertCode,
   liveCode,
   type OtpRow,
   refundGuess,
+  takeAttempt,
   takeGuess,
 } from './otp-queries.ts'
 
+// A code can be checked only with the verification token its request answered, so whoever guesses
+// a code is the client that asked for it (its requester, keyed as the per-IP limits key addresses).
+// Budgets that protect an address are kept per (address, requesting client): a budget per address
+// alone was a switch anyone could flip with ~24 requests to lock its owner out of code login for a
+// day. The owner, asking from their own address, gets a code of their own that works.
+
 export const otpPolicy = {
   lifetimeMs: 5 * 60 * 1000,
+  /** Checks one code takes, taken before each check so parallel guesses get no more. */
   maxAttempts: 5,
   /**
-   * Wrong codes one destination (e-mail address or phone number) may take in `failureWindowMs`,
-   * across all its codes. Without it a guesser gets 10 codes x 5 tries every 10 minutes: ~7,200
-   * guesses a day, ~19 % of the 10^6 codes in a month. At 20 a day a guesser's chance is 0.002 %
-   * a day (~0.06 % a month), while a person who mistypes still has four whole codes' worth of tries.
+   * Wrong codes one client may try against one destination (e-mail address or phone number) in
+   * `failureWindowMs`, across all the codes it asks for. Without it a guesser gets 10 codes x 5
+   * tries every 10 minutes: ~7,200 guesses a day, ~19 % of the 10^6 codes in a month. At 20 a day
+   * a guesser's chance is 0.002 % a day (~0.06 % a month), while a person who mistypes still has
+   * four whole codes' worth of tries. Spent, that client's checks for the destination are 429 (the
+   * right code too); other clients' are not.
    */
-  maxFailuresPerDestination: 20,
+  maxFailuresPerClient: 20,
+  /**
+   * Wrong codes one destination may take from all clients together in the window before each of
+   * its codes takes a single attempt (a guesser with many addresses then gets one guess per code,
+   * and codes are limited per destination: below). It refuses no one, so it is no switch either.
+   */
+  failuresBeforeOneAttempt: 100,
   failureWindowMs: 24 * 60 * 60 * 1000,
-  /** Codes one destination may request per window: stops the sandbox from being used to spam a mailbox. */
+  /**
+   * Codes one client may ask for one destination per window, and all clients together: stops the
+   * sandbox from being used to spam a mailbox, and bounds the codes a guesser can try.
+   */
   maxPerWindow: 10,
+  maxPerWindowAllClients: 50,
   windowMs: 10 * 60 * 1000,
   /** While a code is still usable, another one waits as long as the kit's resend countdown (SPEC.md section 4). */
   resendWaitMs: { email: 30_000, whatsapp: 300_000, afterResend: 300_000 },
@@ -37,14 +56,25 @@ export const otpPolicy = {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
-/** Creates a 6-digit code; returns the code (for the inbox) and the opaque verification token (for the caller). */
-export async function createOtp(store: Store, app: App, channel: Channel, destination: string) {
-  const since = new Date(Date.now() - otpPolicy.windowMs).toISOString()
-  if ((await countCodesSince(store, app, destination, since)) >= otpPolicy.maxPerWindow) throw new HttpError(429, 'Too many codes requested, try again later')
+/** The key of the tally over all clients in otp_guess_budgets (no client key is '*'). */
+const allClients = '*'
 
-  // A code that is still usable makes this a resend: allowed once the countdown is over, and it
-  // replaces the old code. A used, expired or dead code does not hold up a new login.
-  const previous = await liveCode(store, app, destination, otpPolicy.maxAttempts)
+/**
+ * Creates a 6-digit code for `requester` (the asking client's rate-limit key); returns the code (for
+ * the inbox) and the opaque verification token (for the caller).
+ */
+export async function createOtp(store: Store, app: App, channel: Channel, destination: string, requester: string) {
+  const since = new Date(Date.now() - otpPolicy.windowMs).toISOString()
+  if (
+    (await countCodesSince(store, app, destination, since, requester)) >= otpPolicy.maxPerWindow ||
+    (await countCodesSince(store, app, destination, since)) >= otpPolicy.maxPerWindowAllClients
+  )
+    throw new HttpError(429, 'Too many codes requested, try again later')
+
+  // The requester's code that is still usable makes this a resend: allowed once the countdown is
+  // over, and it replaces that code. A used, expired or dead code does not hold up a new login, nor
+  // does another client's code (someone else asking for codes must not hold up or kill the owner's).
+  const previous = await liveCode(store, app, destination, requester, otpPolicy.maxAttempts)
   if (previous) {
     const wait = previous.is_resend ? otpPolicy.resendWaitMs.afterResend : otpPolicy.resendWaitMs[channel]
     const remaining = new Date(previous.created_at).getTime() + wait - Date.now()
@@ -63,6 +93,7 @@ export async function createOtp(store: Store, app: App, channel: Channel, destin
     tokenHash: sha256(verificationToken),
     channel,
     destination,
+    requester,
     codeHash: sha256(`${id}:${code}`),
     expiresAt: new Date(Date.now() + otpPolicy.lifetimeMs).toISOString(),
     isResend: Boolean(previous),
@@ -78,27 +109,36 @@ export async function verifyOtp(store: Store, app: App, channel: Channel, verifi
   if (!row) throw new HttpError(400, 'Invalid verification token')
   if (row.consumed_at || row.attempts >= otpPolicy.maxAttempts || new Date(row.expires_at).getTime() <= Date.now()) throw expired()
 
-  // Every check is first counted against the destination's budget, and refunded if the code was
-  // right: parallel guesses can never take more than the budget.
+  // Every check is first counted against the requester's budget and the destination's tally, and
+  // takes one attempt of the code; the budgets are refunded if the code was right (or not checked):
+  // parallel guesses can never take more than the budget, nor a code more than its attempts.
   await spendGuess(store, app, row)
-  const given = Buffer.from(sha256(`${row.id}:${code}`))
-  if (!/^\d{6}$/.test(code) || !timingSafeEqual(given, Buffer.from(row.code_hash))) {
-    if (!(await countWrongTry(store, row.id, otpPolicy.maxAttempts))) throw expired()
-    throw new HttpError(400, 'Invalid OTP')
+  const tally = (await takeGuess(store, app, row.destination, allClients, otpPolicy.failureWindowMs / 1000, 2 ** 31 - 1)) ?? 0
+  const refund = async () => {
+    await refundGuess(store, app, row.destination, row.requester)
+    await refundGuess(store, app, row.destination, allClients)
   }
-  await refundGuess(store, app, row.destination)
-  if (!(await consumeCode(store, row.id, otpPolicy.maxAttempts))) throw expired()
+  const attempts = tally > otpPolicy.failuresBeforeOneAttempt ? 1 : otpPolicy.maxAttempts
+  if (!(await takeAttempt(store, row.id, attempts))) {
+    await refund()
+    throw expired()
+  }
+  const given = Buffer.from(sha256(`${row.id}:${code}`))
+  if (!/^\d{6}$/.test(code) || !timingSafeEqual(given, Buffer.from(row.code_hash))) throw new HttpError(400, 'Invalid OTP')
+  await refund()
+  if (!(await consumeCode(store, row.id))) throw expired()
   return { channel: row.channel, destination: row.destination }
 }
 
 /**
- * Takes one guess from the destination's budget (otpPolicy.maxFailuresPerDestination per
- * failureWindowMs, the window opening with the first guess after the last one closed), or refuses
- * with a 429 until the window closes: also a right code, also after new codes were sent.
+ * Takes one guess from the budget of the code's requester for its destination
+ * (otpPolicy.maxFailuresPerClient per failureWindowMs, the window opening with the first guess
+ * after the last one closed), or refuses with a 429 until the window closes: also a right code,
+ * also after new codes were sent. Other clients' codes for the destination are not held up.
  */
-async function spendGuess(store: Store, app: App, row: Pick<OtpRow, 'destination' | 'channel'>): Promise<void> {
-  if (await takeGuess(store, app, row.destination, otpPolicy.failureWindowMs / 1000, otpPolicy.maxFailuresPerDestination)) return
-  const closes = new Date((await guessWindowStart(store, app, row.destination)) ?? Date.now()).getTime() + otpPolicy.failureWindowMs
+async function spendGuess(store: Store, app: App, row: Pick<OtpRow, 'destination' | 'channel' | 'requester'>): Promise<void> {
+  if ((await takeGuess(store, app, row.destination, row.requester, otpPolicy.failureWindowMs / 1000, otpPolicy.maxFailuresPerClient)) !== undefined) return
+  const closes = new Date((await guessWindowStart(store, app, row.destination, row.requester)) ?? Date.now()).getTime() + otpPolicy.failureWindowMs
   const seconds = Math.max(1, Math.ceil((closes - Date.now()) / 1000))
   const wait = seconds >= 3600 ? `${Math.ceil(seconds / 3600)} hours` : `${Math.ceil(seconds / 60)} minutes`
   const what = row.channel === 'email' ? 'this e-mail address' : 'this phone number'

@@ -17,7 +17,7 @@ const phonePattern = /^[1-9]\d{1,14}$/
 export function authRoutes(deps: Deps) {
   const sendCode = async (c: Context<SandboxEnv>, channel: Channel, destination: string) => {
     const app = c.get('app')
-    const { verificationToken, code } = await createOtp(deps.store, app, channel, destination)
+    const { verificationToken, code } = await createOtp(deps.store, app, channel, destination, clientIp(c))
     const minutes = otpPolicy.lifetimeMs / 60_000
     await deliver(deps.store, {
       appId: app.appId,
