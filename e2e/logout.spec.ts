@@ -39,13 +39,19 @@ test("the profile's Disconnect Wallet revokes the session on the service: a copy
   expect(await storedSession(page)).toBeUndefined()
 })
 
-test('wallet_revokePermissions and kit.disconnect() revoke it too', async ({ page, request }) => {
-  await signUp(page, request)
+test('wallet_revokePermissions forgets this site only (EIP-2255; issue 21); kit.disconnect() revokes the session', async ({ page, request }) => {
+  const address = await signUp(page, request)
   const first = (await storedSession(page))!
   expect(await startRequest(page, 'wallet_revokePermissions', [{ eth_accounts: {} }])).toEqual({ result: null })
-  expect((await addressWith(page, first.token)).status()).toBe(401)
+  await expect(page.getByTestId('account')).toHaveText('—')
+  expect(await startRequest(page, 'eth_accounts')).toEqual({ result: [] })
+  // The session stays for the other sites the user connected: its tokens still work, and this site
+  // gets the account again once the user connects it ('Connect to <origin>?', e2e/site-connect.spec.ts).
+  expect((await addressWith(page, first.token)).status()).toBe(200)
+  const again = startRequest(page, 'eth_requestAccounts')
+  await frameOf(page).getByRole('button', { name: 'Connect', exact: true }).click()
+  expect(await again).toEqual({ result: [address] })
 
-  await signUp(page, request)
   const second = (await storedSession(page))!
   await page.evaluate(() => window.WalletKit!.kit!.disconnect())
   expect((await addressWith(page, second.token)).status()).toBe(401)

@@ -14,9 +14,14 @@ const dataDir = fresh ? mkdtempSync(join(tmpdir(), 'wallet-kit-')) : process.env
 const sandbox = await createSandbox({ port: Number(process.env.PORT ?? 8787), ...(dataDir ? { dataDir } : {}) })
 const demoPort = Number(process.env.DEMO_PORT ?? 5173)
 const demo = await serveExamples({ roots: ['dist/examples', 'examples'], host: '127.0.0.1', port: demoPort })
+// The same pages on another port: another allowed origin of the same site, which shares the wallet
+// frame's storage (and so its session) but must be connected by the user (e2e/site-connect.spec.ts).
+const otherPort = Number(process.env.OTHER_DEMO_PORT ?? demoPort + 1)
+const other = await serveExamples({ roots: ['dist/examples', 'examples'], host: '127.0.0.1', port: otherPort })
 
 console.log(`Provider sandbox:  ${sandbox.url}`)
 console.log(`Demo host page:    http://127.0.0.1:${demoPort}/demo/`)
+console.log(`Another site:      http://127.0.0.1:${otherPort}/demo/`)
 console.log(`Examples:          http://127.0.0.1:${demoPort}/{element,react,vue,ethers,viem,wagmi,web3}/`)
 console.log(`Login codes (dev inbox): ${sandbox.url}/dev/inbox`)
 console.log(`Mobile wallet (WalletConnect): ${sandbox.url}/dev/wallet`)
@@ -26,6 +31,7 @@ async function stop() {
   if (stopping) return
   stopping = true
   demo.close()
+  other.close()
   await sandbox.close()
   process.exit(0)
 }

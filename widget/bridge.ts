@@ -66,7 +66,8 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
     },
     async disconnect() {
       guard()
-      await (await options.context).wallet.disconnect()
+      // From a page the user never connected, this leaves the session alone (connection.ts).
+      await (await options.context).wallet.disconnect({ host: true })
     },
     async setWallets(wallets) {
       guard()

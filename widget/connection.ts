@@ -27,10 +27,14 @@ export function createConnection(deps: {
   host: Pick<HostPort, 'emit'>
   modals: ModalControl
   chain: ActiveChain
+  /** This page's origin (Penpal checked it): the host sees the session only once the user connected it. */
+  site: string
   /** Revokes the held session on the service (its tokens are refused from then on); may fail, offline say. */
   logout?: (() => Promise<void>) | undefined
 }) {
-  const { ui, owner, host, modals, chain } = deps
+  const { ui, owner, host, modals, chain, site } = deps
+  /** Whether a session of the embedded wallet is connected to this page. */
+  const here = (session: PublicSession | null) => !!session?.sites?.includes(site)
   const waiting: { resolve(a: readonly string[]): void; reject(e: Error): void }[] = []
   let announced = false
   let adopted = 0
@@ -38,15 +42,17 @@ export function createConnection(deps: {
   owner.subscribe(({ session, source }) => {
     if (source === 'login') {
       announced = false
-      ui.set({ session: session && uiSession(session), external: null, account: initialUi.account })
+      // Signing in from this page connects it.
+      if (session) void owner.setSite(site, true)
+      ui.set({ session: session && uiSession(session), connected: !!session, external: null, account: initialUi.account })
     } else if (source === 'remote') adopt(session)
     else ended()
   })
 
   modals.onClose(() => {
     // Closing the wallet-created page without Done still leaves the new user logged in.
-    const { session } = ui.get()
-    if (session && !announced) announce(session)
+    const { session, connected } = ui.get()
+    if (session && connected && !announced) announce(session)
     for (const w of waiting.splice(0)) w.reject(new Provider.UserRejectedRequestError({ message: 'User closed the modal' }))
   })
 
@@ -61,41 +67,43 @@ export function createConnection(deps: {
 
   /** The session ended here (a logout, a refresh the service refused): a request on screen shows its error. */
   function ended() {
-    const had = ui.get().session
+    const { session: had, connected } = ui.get()
     adopted++
-    ui.set({ session: null, external: null })
+    ui.set({ session: null, connected: false, external: null })
     modals.sessionEnded()
-    if (!had) return
+    // A page the user never connected is not told about a session it never saw.
+    if (!had || !connected) return
     host.emit('accountsChanged', [])
     host.emit('disconnect', { code: 4900, message: 'Disconnected' })
   }
 
   /** The session another tab wrote, or its logout there: taken over, never written back. */
   function adopt(remote: PublicSession | null) {
-    const { session, chainId } = ui.get()
+    const { session, chainId, connected, view } = ui.get()
     adopted++
     const nextChain = remote && chain.isConfigured(remote.chainId) ? remote.chainId : chainId
     const switched = remote?.address !== session?.address
-    // The same owner may have turned its smart account on or off in that tab: the host's address changes.
-    const seen = session ? hostAddress(session) : undefined
-    const now = remote ? hostAddress(remote) : undefined
+    // What the host sees, before and now: the same owner may have turned its smart account on or off
+    // in that tab, or connected this page (or forgotten it) in a tab of this origin.
+    const seen = session && connected ? hostAddress(session) : undefined
+    const now = remote && here(remote) ? hostAddress(remote) : undefined
     ui.set({
       session: remote && uiSession(remote),
+      connected: !!now,
       chainId: nextChain,
       ...(remote === null && { external: null }),
       // Another account's permission state is not this one's.
       ...(switched && { account: initialUi.account }),
     })
-    if (switched) {
-      announced = remote !== null
-      if (remote) for (const w of waiting.splice(0)) w.resolve([hostAddress(remote)])
-      host.emit('accountsChanged', remote ? [hostAddress(remote)] : [])
-      if (remote === null) host.emit('disconnect', { code: 4900, message: 'Disconnected' })
+    if (switched || seen !== now) {
+      announced = !!now
+      if (now) for (const w of waiting.splice(0)) w.resolve([now])
+      if (seen !== now) host.emit('accountsChanged', now ? [now] : [])
+      if (remote === null && seen) host.emit('disconnect', { code: 4900, message: 'Disconnected' })
       // Requests shown for the previous account must not be signed by this one.
-      if (ui.get().view === 'transaction_confirmation') modals.close()
-    } else if (remote && seen !== now) {
-      host.emit('accountsChanged', [now!])
-      if (ui.get().view === 'transaction_confirmation') modals.close()
+      if (view === 'transaction_confirmation') modals.close()
+      // Connected in another tab while this one asked: nothing left to ask here.
+      else if (now && !seen && view === 'connect' && !switched) modals.close()
     }
     if (nextChain !== chainId) host.emit('chainChanged', numberToHex(nextChain))
   }
@@ -124,7 +132,12 @@ export function createConnection(deps: {
     /** A WalletConnect wallet approved, was restored, or changed its account: it answers from now on. */
     connectedRemotely(account: { address: `0x${string}`; peer: string }) {
       const before = ui.get().session
-      ui.set({ session: { address: account.address, walletConnect: { peer: account.peer } }, external: null, account: initialUi.account })
+      ui.set({
+        session: { address: account.address, walletConnect: { peer: account.peer } },
+        connected: true,
+        external: null,
+        account: initialUi.account,
+      })
       if (!before || !announced) return announce(account)
       if (before.address.toLowerCase() !== account.address.toLowerCase()) host.emit('accountsChanged', [account.address])
     },
@@ -139,9 +152,10 @@ export function createConnection(deps: {
       const account = session ? parseAccount(await owner.loadAccount()) : null
       // Another tab's newer session arrived meanwhile: it wins over what was read.
       if (adopted !== seen) return
-      announced = session !== null
+      announced = here(session)
       ui.set({
         session: session && uiSession(session),
+        connected: announced,
         chainId: session && chain.isConfigured(session.chainId) ? session.chainId : chain.defaultChainId,
         ...(account && { account }),
       })
@@ -158,7 +172,10 @@ export function createConnection(deps: {
      * Ends the session: revoked on the service first (a copy of its tokens is then worthless), then
      * cleared here even when that call fails. Concurrent calls share one run; the host hears it once.
      */
-    disconnect(): Promise<void> {
+    disconnect(options?: { host: true }): Promise<void> {
+      const { session, connected } = ui.get()
+      // A page the user never connected cannot log the user out of the sites that are.
+      if (options?.host && session && !connected) return Promise.resolve(ui.set({ external: null }))
       disconnecting ??= (async () => {
         if (ui.get().session?.walletConnect) return walletConnect?.disconnect()
         if (ui.get().session) await deps.logout?.().catch((err: unknown) => console.warn('wallet-kit: the service did not confirm the logout:', err))
@@ -168,6 +185,14 @@ export function createConnection(deps: {
         disconnecting = null
       })
       return disconnecting
+    },
+    /**
+     * Connects this page to the embedded wallet's session, or forgets it: at once here, then stored
+     * and told to the other tabs. What the host hears is site.ts's (loaded with the prompt or the revoke).
+     */
+    setSite(connected: boolean): Promise<void> {
+      ui.set({ connected })
+      return owner.setSite(site, connected)
     },
     /**
      * The embedded wallet's smart account becomes the account the host sees (null: the wallet
@@ -183,13 +208,14 @@ export function createConnection(deps: {
       const next = use ? { ...rest, smartAccount: use } : rest
       ui.set({ session: next })
       if (hostAddress(next) !== before) {
-        host.emit('accountsChanged', [hostAddress(next)])
+        if (ui.get().connected) host.emit('accountsChanged', [hostAddress(next)])
         if (ui.get().view === 'transaction_confirmation') modals.close()
       }
     },
     requestAccounts(): Promise<readonly string[]> {
-      const { session } = ui.get()
-      if (session) return Promise.resolve([hostAddress(session)])
+      const { session, connected } = ui.get()
+      if (session && connected) return Promise.resolve([hostAddress(session)])
+      // Nobody signed in: the login; signed in but this page not connected: 'Connect to <origin>?'.
       return new Promise((resolve, reject) => {
         waiting.push({ resolve, reject })
         modals.open('connect')

@@ -1,9 +1,15 @@
 import type { TokenHolder, Tokens } from '../sdk/index.ts'
 import { createTokenHolder } from '../sdk/tokens.ts'
-import { isSession, type Session, type SessionStore, type SmartAccountUse } from './session.ts'
+import { isSession, maxSites, type Session, type SessionStore, type SmartAccountUse } from './session.ts'
 
 /** What the UI and the host may know of a session: never its tokens. */
-export type PublicSession = { readonly address: `0x${string}`; readonly chainId: number; readonly smartAccount?: SmartAccountUse }
+export type PublicSession = {
+  readonly address: `0x${string}`
+  readonly chainId: number
+  readonly smartAccount?: SmartAccountUse
+  /** The sites (origins) the user connected (session.ts). */
+  readonly sites?: readonly string[]
+}
 
 /**
  * Why the session changed: a login in this frame, another tab's write or logout (adopted, never
@@ -28,6 +34,8 @@ export type SessionOwner = {
   setChain(chainId: number): Promise<void>
   /** The smart account the host sees from now on (null: the embedded wallet again), stored and told to the other tabs. */
   setSmartAccount(use: SmartAccountUse | null): Promise<void>
+  /** Connects `site` to the held session (or forgets it): at once here, then stored and told to the other tabs. */
+  setSite(site: string, connected: boolean): Promise<void>
   /** Ends the session here: tokens forgotten, stored session and account state cleared. */
   end(): Promise<void>
   subscribe(listener: (change: SessionChange) => void): () => void
@@ -128,7 +136,12 @@ export function createSessionOwner(deps: {
     } finally {
       adopting = false
     }
-    session = stored && { address: stored.address, chainId: stored.chainId, ...(stored.smartAccount && { smartAccount: stored.smartAccount }) }
+    session = stored && {
+      address: stored.address,
+      chainId: stored.chainId,
+      ...(stored.smartAccount && { smartAccount: stored.smartAccount }),
+      ...(stored.sites && { sites: stored.sites }),
+    }
   }
 
   if (channel)
@@ -220,6 +233,14 @@ export function createSessionOwner(deps: {
       const { smartAccount: _, ...rest } = session!
       session = use ? { ...rest, smartAccount: use } : rest
       await write(async () => broadcast(await deps.store.patch(address, { smartAccount: use ?? undefined })))
+    },
+    async setSite(site, connected) {
+      const address = session?.address
+      if (!address) return
+      const next = (sites: readonly string[] = []) => [...sites.filter((o) => o !== site), ...(connected ? [site] : [])].slice(-maxSites)
+      session = { ...session!, sites: next(session!.sites) }
+      // Applied to what is stored: another tab may have connected its own site meanwhile.
+      await write(async () => broadcast(await deps.store.patch(address, (stored) => ({ sites: next(stored.sites) }))))
     },
     end,
     subscribe(listener) {

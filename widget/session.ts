@@ -12,6 +12,11 @@ export type Session = {
   expiresAt: number
   /** The smart account the user chose to use on this site (the address the host sees), if any. */
   smartAccount?: SmartAccountUse
+  /**
+   * The pages (origins, as Penpal checked them) the user connected: only they see the account and
+   * may ask for signatures (rpc/index.ts). Kept with the session, so a logout forgets them all.
+   */
+  sites?: readonly string[]
 }
 
 /**
@@ -41,7 +46,10 @@ export type SessionStore = {
    * Changes some fields of the stored session of `address`, atomically, so two writers (a chain
    * switch, a token refresh, another tab) never undo each other. Null when no such session is stored.
    */
-  patch(address: string, fields: Partial<Pick<Session, 'token' | 'refreshToken' | 'chainId' | 'smartAccount'>>): Promise<Session | null>
+  patch(
+    address: string,
+    fields: Partial<Pick<Session, 'token' | 'refreshToken' | 'chainId' | 'smartAccount' | 'sites'>> | ((stored: Session) => Pick<Session, 'sites'>),
+  ): Promise<Session | null>
   clear(): Promise<void>
   /** SPEC.md section 3: the account state, kept under the key `account`. */
   loadAccount(): Promise<unknown>
@@ -54,6 +62,9 @@ export type SessionStore = {
 /** SPEC.md section 7: the app config is fetched at most once an hour (no retry, no refetch on focus). */
 export const appConfigStaleMs = 60 * 60 * 1000
 
+/** At most this many connected sites are kept (the oldest goes first). */
+export const maxSites = 50
+
 export const isSession = (v: unknown): v is Session => {
   if (typeof v !== 'object' || v === null) return false
   const s = v as Record<string, unknown>
@@ -64,7 +75,8 @@ export const isSession = (v: unknown): v is Session => {
     /^0x[0-9a-fA-F]{40}$/.test(s.address) &&
     typeof s.chainId === 'number' &&
     typeof s.expiresAt === 'number' &&
-    (s.smartAccount === undefined || isSmartAccountUse(s.smartAccount))
+    (s.smartAccount === undefined || isSmartAccountUse(s.smartAccount)) &&
+    (s.sites === undefined || (Array.isArray(s.sites) && s.sites.length <= maxSites && s.sites.every((o) => typeof o === 'string' && o.length < 300)))
   )
 }
 
@@ -121,7 +133,7 @@ export function createSessionStore(appId: string, env: Session['env'], entries: 
       let result: Session | null = null
       await entries.update(key, (stored) => {
         if (!isSession(stored) || stored.address.toLowerCase() !== address.toLowerCase()) return stored
-        result = { ...stored, ...fields }
+        result = { ...stored, ...(typeof fields === 'function' ? fields(stored) : fields) }
         return result
       })
       return result

@@ -97,4 +97,6 @@ export const alice = {
   chainId: 31337,
   appId: 'demo',
   env: 'sandbox' as const,
+  /** Connected to the page the test wallet serves (its hostOrigin). */
+  sites: ['http://127.0.0.1:5173'],
 }

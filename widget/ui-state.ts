@@ -21,6 +21,11 @@ export type UiState = {
    * the embedded wallet's smart account is the one the host sees (`address` stays its owner).
    */
   session: { address: `0x${string}`; walletConnect?: { peer: string }; smartAccount?: SmartAccountUse } | null
+  /**
+   * The user connected this page (its origin) to the session: only then does the host see the
+   * account or may it ask for signatures; otherwise the connect modal asks first (connection.ts).
+   */
+  connected: boolean
   /** Injected wallets the host page discovered. */
   wallets: readonly WalletDescriptor[]
   /** The current chain (the session's when logged in). */
@@ -93,6 +98,7 @@ export const initialUi: UiState = {
   otpTarget: null,
   secret0: null,
   session: null,
+  connected: false,
   wallets: [],
   chainId: 0,
   pairingWallet: null,

@@ -35,7 +35,7 @@ export function createWallet(deps: {
   const ui = createStore<UiState>({ ...initialUi, chainId: deps.chains[0]?.chainId ?? 31337 })
   const modals = createModalControl(ui, deps.host)
   const chain = createActiveChain(ui, deps.chains, deps.owner, deps.host)
-  const connection = createConnection({ ui, owner: deps.owner, host: deps.host, modals, chain, logout: deps.logout })
+  const connection = createConnection({ ui, owner: deps.owner, host: deps.host, modals, chain, site: deps.hostOrigin, logout: deps.logout })
   return {
     ui,
     hostOrigin: deps.hostOrigin,

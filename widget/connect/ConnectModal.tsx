@@ -56,11 +56,19 @@ const routes: Record<ConnectPage, Route> = {
   },
 }
 
+/** 'Connect to <origin>?' (a signed-in user, this page not connected): lazy, like every page but home. */
+const SiteConnect = lazyRoute(
+  () => import('./SiteConnect.tsx'),
+  (m) => m.SiteConnect,
+)
+
 export function ConnectModal() {
   const { wallet, config } = useWidget()
   const shown = useStore(wallet.ui, (s) => s.page)
   const direction = useStore(wallet.ui, (s) => s.direction)
+  const asking = useStore(wallet.ui, (s) => !!s.session && !s.connected)
   const t = useT()
+  if (asking) return <SiteConnect />
   const page: ConnectPage = isPageOf('connect', shown) ? (shown as ConnectPage) : 'home'
   const { title, Page, back } = routes[page]
   return (

@@ -1,7 +1,8 @@
 import { hostAddress } from '../ui-state.ts'
 import type { RpcHandler } from './types.ts'
 
+/** The account, to a page the user connected only (connection.ts): any other page sees none. */
 export const eth_accounts: RpcHandler = ({ wallet }) => {
-  const { session } = wallet.ui.get()
-  return session ? [hostAddress(session)] : []
+  const { session, connected } = wallet.ui.get()
+  return session && connected ? [hostAddress(session)] : []
 }

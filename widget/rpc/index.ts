@@ -85,7 +85,8 @@ export function handleRpc(ctx: RpcContext, request: RpcRequest): unknown {
   checkRequest(request)
   const { method, params } = request
   const handler = Object.hasOwn(handlers, method) ? handlers[method as FrameMethod] : undefined
-  if (handler) return handler(ctx, params)
+  // A page the user has not connected acts for nobody: signing requests are 4100 (guards.ts).
+  if (handler) return handler(ctx.wallet.ui.get().connected ? ctx : { ...ctx, account: () => null }, params)
   if (isRpcRead(method)) return forwardRead(ctx, request)
   throw new Provider.UnsupportedMethodError({ message: `Unsupported method: ${method}` })
 }

@@ -1,11 +1,12 @@
+import { forgetSite } from '../connect/site.ts'
 import { hostAddress } from '../ui-state.ts'
 import { invalid, positional } from './guards.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
 
-/** EIP-2255: the only permission a site can hold here is eth_accounts. */
+/** EIP-2255: the only permission a site can hold here is eth_accounts, once the user connected it. */
 function permissions(ctx: RpcContext) {
-  const { session } = ctx.wallet.ui.get()
-  if (!session) return []
+  const { session, connected } = ctx.wallet.ui.get()
+  if (!session || !connected) return []
   return [
     {
       parentCapability: 'eth_accounts',
@@ -25,10 +26,14 @@ export const wallet_requestPermissions: RpcHandler = async (ctx, params) => {
   return permissions(ctx)
 }
 
-/** Revoking eth_accounts ends the session (disconnect). */
+/**
+ * Revoking eth_accounts forgets this site: the session stays for the other sites the user connected
+ * (a paired WalletConnect wallet is disconnected, as before).
+ */
 export const wallet_revokePermissions: RpcHandler = async (ctx, params) => {
   const [request] = positional(params, 1)
   if (typeof request !== 'object' || request === null || !('eth_accounts' in request)) throw invalid('only eth_accounts can be revoked')
-  await ctx.wallet.disconnect()
+  if (ctx.wallet.ui.get().session?.walletConnect) await ctx.wallet.disconnect()
+  else await forgetSite(ctx.wallet)
   return null
 }
