@@ -82,6 +82,8 @@ export const id: Messages = {
   messageBytesOf: 'Byte-nya',
   typedDataInvisible: 'Karakter tak terlihat atau karakter kontrol dalam data ini ditampilkan sebagai escape \\u.',
   clipped: (shown: number, total: number) => `Menampilkan ${shown} karakter pertama dari ${total}.`,
+  signInForeign: (site: string, origin: string) =>
+    `Ini memasukkan Anda ke ${site}, tetapi permintaan datang dari ${origin}. Menandatanganinya dapat membuat situs ini bertindak sebagai Anda di ${site}.`,
   showAll: 'Tampilkan semua',
   rejectAll: 'Tolak semua',
   moreWaiting: (n: number) => `${n} permintaan lain sedang menunggu`,

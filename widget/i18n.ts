@@ -96,6 +96,8 @@ const en = {
   messageBytesOf: 'Its bytes',
   typedDataInvisible: 'Invisible or control characters in this data are shown as \\u escapes.',
   clipped: (shown: number, total: number) => `Showing the first ${shown} of ${total} characters.`,
+  signInForeign: (site: string, origin: string) =>
+    `This signs you in to ${site}, but the request comes from ${origin}. Signing it could let this site act as you on ${site}.`,
   showAll: 'Show all',
   rejectAll: 'Reject all',
   moreWaiting: (n: number) => (n === 1 ? '1 more request is waiting' : `${n} more requests are waiting`),

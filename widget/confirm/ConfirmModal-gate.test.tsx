@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen } from '@testing-library/react'
+import { createSiweMessage } from 'viem/siwe'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { alice } from '../test-wallet.ts'
 import { createStore } from '../store.ts'
@@ -118,5 +119,23 @@ describe('what is signed is shown as what it is', () => {
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(screen.getByTestId('confirm-message-kind').textContent).toBe('Bytes (hex)')
     expect(screen.getByTestId('confirm-message-warning').textContent).toMatch(/^Blind signing: these 32 bytes look like a hash/)
+  })
+
+  test('a sign-in message for another site says which site, and that the request comes from this one', async () => {
+    const { ask } = await setup()
+    void ask(
+      createSiweMessage({
+        address: alice.address as `0x${string}`,
+        chainId: 31337,
+        domain: 'app.uniswap.org',
+        nonce: 'foobarbaz1',
+        uri: 'https://app.uniswap.org/',
+        version: '1',
+      }),
+    )
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(screen.getByTestId('confirm-sign-in-warning').textContent).toBe(
+      'This signs you in to app.uniswap.org, but the request comes from http://127.0.0.1:5173. Signing it could let this site act as you on app.uniswap.org.',
+    )
   })
 })

@@ -13,6 +13,7 @@ import { SecureWindowButton, SecureWindowNotes } from '../secure/SecureWindowBut
 import type { Confirmation } from '../ui-state.ts'
 import { clip, describeMessage, revealInvisible } from './message-display.ts'
 import { confirmableInFrame } from './placement.ts'
+import { foreignSignIn } from './sign-in-message.ts'
 
 type Row = { label: string; value: string; testId?: string }
 
@@ -68,8 +69,10 @@ function Clipped({ text, label, testId }: { text: string; label: string; testId:
 
 function Message({ bytes }: { bytes: Hex }) {
   const t = useT()
+  const { wallet } = useWidget()
   const view = describeMessage(bytes)
   const label = view.as === 'text' ? t.messageText : t.messageBytes
+  const foreign = view.as === 'text' ? foreignSignIn(view.shown, wallet.hostOrigin) : null
   return (
     <div className="wk-stack wk-stack--tight">
       <p className="wk-label" data-testid="confirm-message-kind">
@@ -78,6 +81,11 @@ function Message({ bytes }: { bytes: Hex }) {
       {view.warning && (
         <p className="wk-warning" role="note" data-testid="confirm-message-warning">
           {view.warning === 'invisible' ? t.messageInvisible : view.warning === 'hash' ? t.messageBlindHash : t.messageLooksLikeHex}
+        </p>
+      )}
+      {foreign && (
+        <p className="wk-warning" role="note" data-testid="confirm-sign-in-warning">
+          {t.signInForeign(foreign, wallet.hostOrigin)}
         </p>
       )}
       <Clipped text={view.shown} label={t.signMessage} testId="confirm-message" />
@@ -160,7 +168,7 @@ export function ConfirmModal() {
   const busy = status === 'loading' || status === 'success'
   // Confirm exists only where the user can be shown to see the whole request: otherwise in the
   // secure window (always, for anything that moves value or grants authority: placement.ts).
-  const byRule = mode === 'popup' || !confirmableInFrame(confirmation)
+  const byRule = mode === 'popup' || !confirmableInFrame(confirmation, wallet.hostOrigin)
   const inWindow = secure !== null && !onDevice && (byRule || gate.state === 'unsafe') && !busy
   // Said up front only when it is the rule, the browser or the host's choice, not a passing covered moment.
   const alwaysInWindow = secure !== null && (byRule || !hasIntersectionObserverV2())

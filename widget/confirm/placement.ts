@@ -1,6 +1,7 @@
 import type { Hex } from 'viem'
 import type { Confirmation } from '../ui-state.ts'
 import { describeMessage } from './message-display.ts'
+import { foreignSignIn } from './sign-in-message.ts'
 
 /**
  * Where a request may be confirmed. The wallet frame is an element of the host page, and the page
@@ -11,10 +12,11 @@ import { describeMessage } from './message-display.ts'
  * grants authority (any transaction or batch, typed data, bytes that are not plain text) is
  * therefore confirmed only in the secure window, which no page can style; a plain-text message,
  * whose worst case is a signed sentence the user could have read, may be confirmed in the frame
- * under the gate (ui/use-confirm-gate.ts).
+ * under the gate (ui/use-confirm-gate.ts), unless it signs the user in to another site than
+ * `hostOrigin` (the origin the bridge verified), which is authority over that site.
  */
-export function confirmableInFrame(confirmation: Pick<Confirmation, 'kind' | 'payload'>): boolean {
+export function confirmableInFrame(confirmation: Pick<Confirmation, 'kind' | 'payload'>, hostOrigin: string): boolean {
   if (confirmation.kind !== 'message') return false
   const view = describeMessage((confirmation.payload.message ?? '0x') as Hex)
-  return view.as === 'text' && view.warning === null
+  return view.as === 'text' && view.warning === null && foreignSignIn(view.shown, hostOrigin) === null
 }
