@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createPublicClient, http, parseEther, verifyMessage, type Address } from 'viem'
+import { createPublicClient, hashTypedData, http, parseEther, verifyMessage, type Address } from 'viem'
 import { afterAll, expect, test } from 'vitest'
 import { createClient, SdkError } from '../sdk/index.ts'
+import { operationTypedData } from '../sdk/smart-account/operation.ts'
 import { anvilPackageName, anvilPath } from './infra/anvil/anvil-path.ts'
 import { createSandbox } from './server.ts'
 
@@ -68,7 +69,9 @@ test('a user operation submitted before a stop is bundled after the restart (tra
     const sdk = createClient({ appId: 'smart', env: 'sandbox', clientSecret: 'smart-client-secret', baseUrls: { smartAccount: `${first.url}/api/v1` } })
     const [account] = (await sdk.smartAccount.create({ owner: { id: owner, provider: 'email' } })).accounts
     const built = await sdk.smartAccount.userOp.deploy.hash({ accountId: account!.id, isSponsored: true })
-    const signed = await post(first.url, '/api/v2/wallet/sign-message', { network: 'local-1', message: built.hash }, created.data.walletToken)
+    // The owner's operation signature: EIP-712 in the account's domain (sdk/smart-account/operation.ts), signed raw.
+    const digest = hashTypedData(operationTypedData({ chainId: 31337, account: account!.aaAddress as Address, userOpHash: built.hash as `0x${string}` }))
+    const signed = await post(first.url, '/api/v2/wallet/sign-hash', { network: 'local-1', hash: digest }, created.data.walletToken)
     await sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId!, signature: signed.data.signature, isSponsored: true })
     expect(await sdk.smartAccount.userOp.receipt({ userOpId: built.userOpId! })).toMatchObject({ status: 'submitted' })
     userOpId = built.userOpId!
