@@ -28,6 +28,7 @@ import { sendRoutes } from '../services/wallet/send-routes.ts'
 import { signRoutes } from '../services/wallet/sign-routes.ts'
 import { relayPath } from '../services/walletconnect/config.ts'
 import { relayPageRoutes } from '../services/walletconnect/routes.ts'
+import { refuseControlText } from './body.ts'
 import { fail, notFound, onError } from './envelope.ts'
 import { apiCors, requireApp, requireOwnHost } from './guard.ts'
 import { staticRoutes } from './static.ts'
@@ -35,7 +36,9 @@ import { clientAddressVariable, socketAddress } from './rate-limit.ts'
 
 /** The whole HTTP surface: guards and body limits per path, then each service's and emulator's routes. */
 export function createApp(deps: Deps, log: boolean) {
-  const api = (limit: number) => bodyLimit({ maxSize: limit, onError: (c) => fail(c, 413, 'Request body too large') })
+  const limit = (size: number) => bodyLimit({ maxSize: size, onError: (c) => fail(c, 413, 'Request body too large') })
+  // A body is read for control characters only within its path's limit (http/body.ts refuseControlText).
+  const api = (size: number) => [limit(size), refuseControlText({ body: true })] as const
   const app = new Hono<SandboxEnv>()
   app.onError(onError)
   app.notFound(notFound)
@@ -46,6 +49,8 @@ export function createApp(deps: Deps, log: boolean) {
     if (log) console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Date.now() - started}ms`)
   })
   app.use('*', requireOwnHost(deps))
+  // No path or query parameter holds a control character (a NUL was a 500 wherever it reached PostgreSQL).
+  app.use('*', refuseControlText({ body: false }))
   const { clientAddressOf } = deps
   if (clientAddressOf)
     app.use('*', async (c, next) => {
@@ -53,11 +58,13 @@ export function createApp(deps: Deps, log: boolean) {
       return next()
     })
   app.get('/health', (c) => c.json({ ok: true }))
-  app.use('/api/*', apiCors(deps), api(64 * 1024))
+  app.use('/api/*', apiCors(deps), limit(64 * 1024))
+  app.use('/api/v1/*', refuseControlText({ body: true }))
   app.route('/api/v1', configRoutes(deps))
   app.route('/api/v1', smartAccountRoutes(deps))
   app.route('/api/v1', bundlerRpcRoutes(deps))
-  app.use('/api/v2/*', requireApp(deps, { walletService: true }))
+  // After the app guard, so the widget can read the 400 (its CORS header is set there).
+  app.use('/api/v2/*', requireApp(deps, { walletService: true }), refuseControlText({ body: true }))
   app.route('/api/v2/auth', authRoutes(deps))
   app.route('/api/v2/auth', passwordRoutes(deps))
   app.route('/api/v2/auth', socialRoutes(deps))
@@ -68,26 +75,27 @@ export function createApp(deps: Deps, log: boolean) {
   app.route('/api/v2/wallet', readRoutes(deps))
   app.route('/api/v2/wallet', walletRoutes(deps))
   app.route('/api/v2/organization', organizationRoutes(deps))
-  app.use('/v1/*', api(64 * 1024))
+  app.use('/v1/*', ...api(64 * 1024))
   app.route('/v1', rampServiceRoutes(deps))
-  app.use('/rpc/*', api(1024 * 1024))
+  // JSON-RPC: the chain judges its params, and answers in JSON-RPC's own errors.
+  app.use('/rpc/*', limit(1024 * 1024))
   app.route('/rpc', rpcRoutes(deps))
   app.route('/popup-channel', popupChannelRoutes(deps))
   // WebSocket upgrades on this path go to the relay before Hono (services/walletconnect/routes.ts).
   app.route(relayPath, relayPageRoutes())
-  app.use('/dev/api/*', api(16 * 1024))
+  app.use('/dev/api/*', ...api(16 * 1024))
   app.route('/icons', iconRoutes(deps))
   app.route('/dev', inboxRoutes(deps))
   app.route('/dev', devWalletRoutes(deps))
   app.route('/dev', devWalletPageRoutes(deps))
-  app.use('/permission/*', api(16 * 1024))
+  app.use('/permission/*', ...api(16 * 1024))
   app.route('/permission', permissionRoutes(deps))
-  app.use('/oauth/*', api(16 * 1024))
+  app.use('/oauth/*', ...api(16 * 1024))
   app.route('/oauth', oauthRoutes(deps))
-  app.use('/onramp', api(16 * 1024))
+  app.use('/onramp', ...api(16 * 1024))
   app.route('/onramp', onrampPageRoutes(deps))
-  app.use('/telegram/*', api(16 * 1024))
-  app.use('/widget/oauth-callback.html', api(32 * 1024))
+  app.use('/telegram/*', ...api(16 * 1024))
+  app.use('/widget/oauth-callback.html', ...api(32 * 1024))
   app.route('/telegram', telegramRoutes(deps))
   app.route('/', popupRoutes())
   app.route('/', staticRoutes(deps))

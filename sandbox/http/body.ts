@@ -1,4 +1,4 @@
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { HttpError } from './envelope.ts'
 
 export type JsonObject = Record<string, unknown>
@@ -76,4 +76,102 @@ export function parseEmail(value: unknown): string | undefined {
 export function onlyFields(body: JsonObject, allowed: readonly string[], where = 'body'): void {
   const unknown = Object.keys(body).filter((key) => !allowed.includes(key))
   if (unknown.length) throw new HttpError(400, `Unknown field${unknown.length > 1 ? 's' : ''} in ${where}: ${unknown.join(', ')}`)
+}
+
+/**
+ * Characters no text the sandbox takes may hold: the C0 controls but tab, line feed and carriage
+ * return (NUL among them, which PostgreSQL's text refuses: it was a 500), DEL, the C1 controls,
+ * and unpaired UTF-16 surrogates (no UTF-8 text holds one; they reach us only as JSON \u escapes).
+ * Bytes are sent as 0x-hex, never as raw text, so nothing legitimate is refused.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
+const controlText = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/** Why `text` is refused ("U+0000", "an unpaired surrogate U+D800"), or undefined when it is fine. */
+export function controlCharacterIn(text: string): string | undefined {
+  const found = controlText.exec(text)?.[0]
+  if (found === undefined) return undefined
+  const code = `U+${found.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+  return found.length === 1 && found >= '\ud800' && found <= '\udfff' ? `an unpaired surrogate ${code}` : code
+}
+
+const textError = (where: string, found: string) => new HttpError(400, `${where} must not contain control characters (found ${found})`)
+
+/**
+ * Throws a 400 naming the first string (or key) in a parsed JSON value that holds a control
+ * character: `email`, `transaction.to`, `tokenAddresses[1]`. Walked without recursion: a body may
+ * nest deeper than the stack.
+ */
+export function refuseControlTextIn(value: unknown, where = 'body'): void {
+  const stack: [unknown, string][] = [[value, '']]
+  while (stack.length) {
+    const [item, path] = stack.pop()!
+    if (typeof item === 'string') {
+      const found = controlCharacterIn(item)
+      if (found) throw textError(path || where, found)
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], `${path}[${i}]`])
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, child] of Object.entries(item)) {
+        const found = controlCharacterIn(key)
+        if (found) throw textError(`A field name in ${path || where}`, found)
+        stack.push([child, path ? `${path}.${key}` : key])
+      }
+    }
+  }
+}
+
+/**
+ * The one check every request's text passes before a route reads it (http/app.ts): the path, each
+ * query parameter, and the body's fields (JSON, a form, or multipart's text fields). A control
+ * character anywhere is a 400 naming where it was; what is not well-formed is left to the route.
+ * Use after the path's body limit, so the body read here is bounded.
+ */
+export function refuseControlText(options: { body: boolean }): MiddlewareHandler {
+  return async (c, next) => {
+    const url = new URL(c.req.url)
+    let path = url.pathname
+    try {
+      path = decodeURIComponent(path)
+    } catch {}
+    const inPath = controlCharacterIn(path)
+    if (inPath) throw textError('The URL path', inPath)
+    for (const [key, value] of url.searchParams) {
+      const found = controlCharacterIn(key) ?? controlCharacterIn(value)
+      if (found) throw textError(`Query parameter ${JSON.stringify(key)}`, found)
+    }
+    if (options.body && c.req.method !== 'GET' && c.req.method !== 'HEAD') await refuseControlBody(c)
+    return next()
+  }
+}
+
+async function refuseControlBody(c: Context): Promise<void> {
+  // Read as bytes, which Hono keeps for the route: every other reading (text, form, JSON) is made
+  // from them unchanged. A failed parse here is the route's to answer, never cached as a failure.
+  const bytes = await c.req.arrayBuffer()
+  if (bytes.byteLength === 0) return
+  const type = c.req.header('content-type') ?? ''
+  if (type.toLowerCase().startsWith('multipart/form-data')) {
+    const form = await new Response(bytes, { headers: { 'content-type': type } }).formData().catch(() => undefined)
+    for (const [key, value] of form ?? []) {
+      if (controlCharacterIn(key)) throw textError('A field name', controlCharacterIn(key)!)
+      const found = typeof value === 'string' ? controlCharacterIn(value) : undefined
+      if (found) throw textError(key, found)
+    }
+    return
+  }
+  const text = new TextDecoder().decode(bytes)
+  let json: unknown
+  let parsed = false
+  try {
+    json = JSON.parse(text)
+    parsed = true
+  } catch {}
+  if (parsed) return refuseControlTextIn(json)
+  // Not JSON: read as a form (what every other body here is), whatever its declared type.
+  for (const [key, value] of new URLSearchParams(text)) {
+    if (controlCharacterIn(key)) throw textError('A field name', controlCharacterIn(key)!)
+    const found = controlCharacterIn(value)
+    if (found) throw textError(key, found)
+  }
 }

@@ -2,7 +2,18 @@ import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { fuzzCase, fuzzSeed, prototypeSnapshot, show, watchUncaught } from '../../bridge/test-fuzz.ts'
 import { startTestSandbox, type TestSandbox } from '../test-sandbox.ts'
-import { fuzzRequest, sandboxRoutes, sandboxWords, type FuzzRequest, type Route } from './test-fuzz-requests.ts'
+import {
+  controlStrings,
+  controlUrlRequest,
+  fuzzRequest,
+  sandboxRoutes,
+  sandboxWords,
+  textFieldRequest,
+  textRequests,
+  urlControlStrings,
+  type FuzzRequest,
+  type Route,
+} from './test-fuzz-requests.ts'
 
 /**
  * Every route of the sandbox (read from the Hono app itself, the WalletConnect relay left out)
@@ -170,6 +181,56 @@ describe('sandbox routes fuzz', () => {
       expect(await database(), `the database changed; the requests answered below 400:\n${accepted.join('\n')}`).toBe(before)
     },
   )
+
+  test('control characters in every text field of the routes that take text: a 400 naming the field, nothing written', async () => {
+    const before = await database()
+    const failures: string[] = []
+    for (const template of textRequests)
+      for (const [field, good] of Object.entries(template.fields))
+        for (const bad of controlStrings) {
+          // A lone surrogate has no UTF-8 form: a form or URL cannot carry one (only a JSON escape can).
+          if (template.kind !== 'json' && /[\uD800-\uDFFF]/.test(bad)) continue
+          for (const value of [`${good}${bad}`, bad]) {
+            const req = textFieldRequest(template, field, value, { secrets, tokens })
+            const answer = await send(req)
+            let message = ''
+            try {
+              message = JSON.parse(answer.body).message ?? ''
+            } catch {}
+            if (answer.status !== 400 || !message.includes(field))
+              failures.push(`${template.method} ${template.path} ${field}=${JSON.stringify(value)}: ${answer.status} ${show(answer.body, 200)}`)
+          }
+        }
+    // Very long text: refused, never a 5xx.
+    for (const template of textRequests)
+      for (const field of Object.keys(template.fields)) {
+        const answer = await send(textFieldRequest(template, field, 'x'.repeat(100_000), { secrets, tokens }))
+        if (answer.status >= 500 || answer.status < 400)
+          failures.push(`${template.method} ${template.path} ${field}=x*100000: ${answer.status} ${show(answer.body, 200)}`)
+      }
+    expect(failures, failures.join("\n")).toEqual([])
+    expect(await database()).toBe(before)
+  })
+
+  test('control characters in every route’s path params and query strings: never a 5xx, a 4xx in the route’s error shape', async () => {
+    const before = await database()
+    const chunks = Array.from({ length: Math.ceil(words.length / 50) }, (_, i) => words.slice(i * 50, i * 50 + 50))
+    const failures: string[] = []
+    for (const [routeIndex, route] of routes.entries()) {
+      // GET routes read queries: every word, in chunks; others get their path params and one chunk.
+      const rounds = route.method === 'GET' ? chunks.length : urlControlStrings.length
+      for (let i = 0; i < rounds; i++) {
+        const value = urlControlStrings[(routeIndex + i) % urlControlStrings.length]!
+        const req = controlUrlRequest(route, value, chunks[(routeIndex + i) % chunks.length]!)
+        const answer = await send(req)
+        const shape = shapeOf(answer)
+        if (answer.status >= 500 || (answer.status >= 400 && answer.status !== 431 && !allowedShapes(route).includes(shape)))
+          failures.push(`${req.method} ${show(req.path, 200)}: ${answer.status} ${shape} ${show(answer.body, 200)}`)
+      }
+    }
+    expect(failures, failures.join("\n")).toEqual([])
+    expect(await database()).toBe(before)
+  })
 
   test('nothing was thrown or left unhandled, and no prototype changed', () => {
     expect(uncaught.caught).toEqual([])

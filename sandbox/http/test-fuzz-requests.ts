@@ -191,3 +191,88 @@ export function fuzzRequest(
   const body = form ? formBody(f, words) : jsonBody(f, words)
   return { method, path: `${path}${queryString(f, words, context.values)}`, headers, body }
 }
+
+/**
+ * Text no field takes (http/body.ts refuseControlText): NUL, other C0 controls, DEL, a C1 control,
+ * lone surrogates (halves of a UTF-16 pair, which no UTF-8 text holds), an ANSI escape.
+ */
+export const controlStrings = ['\u0000', 'a\u0000b', '\u0001', '\u0008', '\u000b', '\u001b[31m', '\u007f', '\u009b', '\ud800', 'x\udfffy'] as const
+
+/** Control characters a URL can carry (percent-encoded); a lone surrogate has no UTF-8 form, so none here. */
+export const urlControlStrings = ['\u0000', 'a\u0001b', '\u007f', '\u009b'] as const
+
+/**
+ * A well-formed request for each route that takes text, so a field's bad value reaches as deep as
+ * a good one would: `fields` are its string fields (each fuzzed in turn), sent as JSON, a form or a
+ * query string; `bearer` names one of the fuzz suite's tokens (0 wallet, 2 access), `app` sends the
+ * demo app's headers and client secret. Routes behind a request signature (smart account, ramp)
+ * are left out: the signature fails first; the control-character check runs before it anyway.
+ */
+export type TextRequest = {
+  method: 'GET' | 'POST'
+  path: string
+  kind: 'json' | 'form' | 'query'
+  fields: Record<string, string>
+  bearer?: 0 | 2
+  app?: boolean
+}
+
+const network = 'local-1'
+const someone = '0x000000000000000000000000000000000000dEaD'
+export const textRequests: TextRequest[] = [
+  { method: 'POST', path: '/api/v2/auth/login-otp', kind: 'form', fields: { email: 'someone@example.com' }, app: true },
+  { method: 'POST', path: '/api/v2/auth/verify-otp', kind: 'json', fields: { verificationToken: 'token', otp: '123456' }, app: true },
+  { method: 'POST', path: '/api/v2/auth/login-whatsapp', kind: 'json', fields: { phoneNumber: '+6281234567890' }, app: true },
+  { method: 'POST', path: '/api/v2/auth/verify-whatsapp', kind: 'json', fields: { verificationToken: 'token', otp: '123456' }, app: true },
+  { method: 'POST', path: '/api/v2/auth/login', kind: 'json', fields: { username: 'someone', password: 'password123' }, app: true },
+  { method: 'POST', path: '/api/v2/auth/register', kind: 'json', fields: { username: 'someone', password: 'password123' }, app: true },
+  { method: 'POST', path: '/api/v2/auth/google', kind: 'json', fields: { credential: 'a.b.c' }, app: true },
+  { method: 'POST', path: '/api/v2/auth/apple', kind: 'json', fields: { code: 'code' }, app: true },
+  { method: 'POST', path: '/api/v2/auth/telegram', kind: 'json', fields: { id: '1', first_name: 'Someone', username: 'someone', hash: 'ab' }, app: true },
+  { method: 'POST', path: '/api/v2/auth/handoff', kind: 'json', fields: { channel: 'channel' }, bearer: 0, app: true },
+  { method: 'POST', path: '/api/v2/account/recover', kind: 'form', fields: { secret0: `0x${'1'.repeat(64)}` }, bearer: 0, app: true },
+  { method: 'POST', path: '/api/v2/wallet/sign-message', kind: 'json', fields: { network, message: 'hello' }, bearer: 0, app: true },
+  { method: 'POST', path: '/api/v2/wallet/sign-typed-data', kind: 'json', fields: { network, data: '{}' }, bearer: 0, app: true },
+  { method: 'POST', path: '/api/v2/wallet/send-coin', kind: 'json', fields: { network, to: someone, amount: '0.1' }, bearer: 0, app: true },
+  { method: 'POST', path: '/api/v2/wallet/balance-token', kind: 'json', fields: { network, tokenAddress: someone }, bearer: 0, app: true },
+  { method: 'POST', path: '/api/v2/wallet/estimate-gas', kind: 'json', fields: { network, type: 'coin', to: someone, amount: '1' }, bearer: 0, app: true },
+  { method: 'POST', path: '/api/v2/wallet/address', kind: 'json', fields: { network }, bearer: 0, app: true },
+  { method: 'POST', path: '/api/v2/wallet/refresh', kind: 'json', fields: { refreshToken: 'token' }, app: true },
+  { method: 'POST', path: '/api/v2/wallet/refresh-rampable', kind: 'json', fields: { rampableAccessToken: 'token' }, bearer: 0, app: true },
+  { method: 'GET', path: '/dev/api/inbox', kind: 'query', fields: { to: 'someone@example.com' } },
+  { method: 'POST', path: `/dev/api/wallets/${someone}/permission`, kind: 'json', fields: { origin: 'http://localhost:5173' } },
+  { method: 'POST', path: '/oauth/google/authorize', kind: 'form', fields: { email: 'someone@example.com', name: 'Someone' } },
+  { method: 'POST', path: '/oauth/google/token', kind: 'form', fields: { grant_type: 'authorization_code', code: 'code', client_id: 'demo' } },
+  { method: 'POST', path: '/telegram/login', kind: 'form', fields: { origin: 'http://localhost:5173', bot_id: '1', id: '1', first_name: 'Someone' } },
+  { method: 'POST', path: '/permission/accept', kind: 'form', fields: { token: 'token' } },
+  { method: 'POST', path: '/onramp', kind: 'form', fields: { order: 'order' } },
+  { method: 'GET', path: '/oauth/google/authorize', kind: 'query', fields: { client_id: 'demo', redirect_uri: 'http://localhost:5173/', state: 'state' } },
+]
+
+/** `template` with `field` set to `value`, as a request (headers, bearer token and body or query). */
+export function textFieldRequest(
+  template: TextRequest,
+  field: string,
+  value: string,
+  context: { secrets: readonly string[]; tokens: readonly string[] },
+): FuzzRequest {
+  const fields = { ...template.fields, [field]: value }
+  const headers: Record<string, string> = {}
+  if (template.app) Object.assign(headers, { 'x-app-id': 'demo', 'x-environment': 'development', 'x-client-secret': context.secrets[0]! })
+  if (template.bearer !== undefined) headers.authorization = `Bearer ${context.tokens[template.bearer]}`
+  // A lone surrogate has no UTF-8 form in a URL or a form: it reaches a route only as a JSON \u escape.
+  const form = Object.entries(fields)
+    .map(([key, text]) => `${encode(key)}=${encode(text)}`)
+    .join('&')
+  if (template.kind === 'query') return { method: template.method, path: `${template.path}?${form}`, headers }
+  if (template.kind === 'form')
+    return { method: template.method, path: template.path, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: form }
+  return { method: template.method, path: template.path, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(fields) }
+}
+
+/** `route` with every path param set to `value` and the given query words set to it too. */
+export function controlUrlRequest(route: Route, value: string, queryWords: readonly string[]): FuzzRequest {
+  const path = route.path.replace(/:[a-zA-Z]+/g, () => encodeURIComponent(value)).replace(/\*$/, () => encodeURIComponent(value))
+  const query = queryWords.map((word) => `${encodeURIComponent(word)}=${encodeURIComponent(value)}`).join('&')
+  return { method: route.method, path: query ? `${path}?${query}` : path, headers: {} }
+}
