@@ -54,7 +54,10 @@ export type SandboxOptions = {
   masterKey?: string
   /** Overrides of the auth and on-ramp rate limits (tests use small ones). */
   rateLimits?: Partial<RateLimits>
-  /** Overrides of what on-ramp payouts leave in the faucet account (default 1,000 ETH and 1,000,000 DEMO per chain). */
+  /**
+   * Overrides of what payouts leave in the faucet account per chain: on-ramp payouts and the mobile wallet's
+   * gift 1,000 ETH and 1,000,000 DEMO, sign-up gifts 10 ETH (`ethForGas`) (services/chain/faucet.ts).
+   */
   faucetReserve?: Partial<FaucetReserve>
   /** Overrides of the WalletConnect relay's limits (services/walletconnect/limits.ts). */
   relayLimits?: Partial<RelayLimits>

@@ -208,27 +208,29 @@ describe('sandbox routes fuzz', () => {
         if (answer.status >= 500 || answer.status < 400)
           failures.push(`${template.method} ${template.path} ${field}=x*100000: ${answer.status} ${show(answer.body, 200)}`)
       }
-    expect(failures, failures.join("\n")).toEqual([])
+    expect(failures, failures.join('\n')).toEqual([])
     expect(await database()).toBe(before)
   })
 
-  test('control characters in every route’s path params and query strings: never a 5xx, a 4xx in the route’s error shape', async () => {
+  test('control characters in every route’s path params, query strings and cookie: never a 5xx, a 4xx in the route’s error shape', async () => {
     const before = await database()
     const chunks = Array.from({ length: Math.ceil(words.length / 50) }, (_, i) => words.slice(i * 50, i * 50 + 50))
     const failures: string[] = []
     for (const [routeIndex, route] of routes.entries()) {
       // GET routes read queries: every word, in chunks; others get their path params and one chunk.
-      const rounds = route.method === 'GET' ? chunks.length : urlControlStrings.length
+      const rounds = route.method === 'GET' ? 2 * chunks.length : 2 * urlControlStrings.length
       for (let i = 0; i < rounds; i++) {
         const value = urlControlStrings[(routeIndex + i) % urlControlStrings.length]!
-        const req = controlUrlRequest(route, value, chunks[(routeIndex + i) % chunks.length]!)
+        // Every other round, only the cookie carries the control character (path params a plain word, no query).
+        const req =
+          i % 2 ? controlUrlRequest(route, value, chunks[(routeIndex + Math.floor(i / 2)) % chunks.length]!) : controlUrlRequest(route, value, [], 'x')
         const answer = await send(req)
         const shape = shapeOf(answer)
         if (answer.status >= 500 || (answer.status >= 400 && answer.status !== 431 && !allowedShapes(route).includes(shape)))
           failures.push(`${req.method} ${show(req.path, 200)}: ${answer.status} ${shape} ${show(answer.body, 200)}`)
       }
     }
-    expect(failures, failures.join("\n")).toEqual([])
+    expect(failures, failures.join('\n')).toEqual([])
     expect(await database()).toBe(before)
   })
 

@@ -270,9 +270,16 @@ export function textFieldRequest(
   return { method: template.method, path: template.path, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(fields) }
 }
 
-/** `route` with every path param set to `value` and the given query words set to it too. */
-export function controlUrlRequest(route: Route, value: string, queryWords: readonly string[]): FuzzRequest {
-  const path = route.path.replace(/:[a-zA-Z]+/g, () => encodeURIComponent(value)).replace(/\*$/, () => encodeURIComponent(value))
+/**
+ * `route` with every path param set to `value`, the given query words set to it too, and the
+ * cookie the sandbox reads (the on-ramp's browser id; Hono percent-decodes cookie values).
+ */
+export function controlUrlRequest(route: Route, value: string, queryWords: readonly string[], pathValue = value): FuzzRequest {
+  const path = route.path.replace(/:[a-zA-Z]+/g, () => encodeURIComponent(pathValue)).replace(/\*$/, () => encodeURIComponent(pathValue))
   const query = queryWords.map((word) => `${encodeURIComponent(word)}=${encodeURIComponent(value)}`).join('&')
-  return { method: route.method, path: query ? `${path}?${query}` : path, headers: {} }
+  const headers = {
+    cookie: `onramp_browser=${encodeURIComponent(value)}`,
+    ...(route.method === 'POST' && { 'content-type': 'application/x-www-form-urlencoded' }),
+  }
+  return { method: route.method, path: query ? `${path}?${query}` : path, headers, ...(route.method === 'POST' && { body: 'order=x' }) }
 }
