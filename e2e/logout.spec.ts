@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { signUp, startRequest } from './flows.ts'
-import { frameOf, providerUrl } from './helpers.ts'
+import { frameOf, pressConfirm, providerUrl } from './helpers.ts'
 
 /** The stored session, read inside the wallet frame (a test may look; the host page never can). */
 async function storedSession(page: Page): Promise<{ token: string; refreshToken: string } | undefined> {
@@ -49,7 +49,7 @@ test('wallet_revokePermissions forgets this site only (EIP-2255; issue 21); kit.
   // gets the account again once the user connects it ('Connect to <origin>?', e2e/site-connect.spec.ts).
   expect((await addressWith(page, first.token)).status()).toBe(200)
   const again = startRequest(page, 'eth_requestAccounts')
-  await frameOf(page).getByRole('button', { name: 'Connect', exact: true }).click()
+  await pressConfirm(frameOf(page).getByRole('button', { name: 'Connect', exact: true }))
   expect(await again).toEqual({ result: [address] })
 
   const second = (await storedSession(page))!

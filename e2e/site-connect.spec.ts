@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { signUp, startRequest } from './flows.ts'
-import { frameOf } from './helpers.ts'
+import { frameOf, pressConfirm } from './helpers.ts'
 
 /**
  * Another allowed origin of app "demo" (the app allows http://127.0.0.1:*): the demo page served on
@@ -41,13 +41,16 @@ test('a second site of the app gets no account until the user connects it there;
   const frame = frameOf(other)
   await expect(frame.getByRole('heading', { name: `Connect to ${otherOrigin}?` })).toBeVisible()
   await expect(frame.getByTestId('connect-site-address')).toHaveText(address)
+  // A click the page timed (the pointer just came into the frame) is not taken.
+  await frame.getByRole('button', { name: 'Connect', exact: true }).click({ force: true })
+  expect(await startRequest(other, 'eth_accounts')).toEqual({ result: [] })
   await frame.getByRole('button', { name: 'Cancel' }).click()
   expect(await cancelled).toMatchObject({ code: 4001 })
   expect(await startRequest(other, 'eth_accounts')).toEqual({ result: [] })
 
   // Asked again: Connect gives the account.
   const granted = startRequest(other, 'eth_requestAccounts')
-  await frame.getByRole('button', { name: 'Connect', exact: true }).click()
+  await pressConfirm(frame.getByRole('button', { name: 'Connect', exact: true }))
   expect(await granted).toEqual({ result: [address] })
   await expect(other.getByTestId('wallet-kit-frame')).toBeHidden()
   expect(await startRequest(other, 'wallet_getPermissions')).toMatchObject({ result: [{ parentCapability: 'eth_accounts', invoker: otherOrigin }] })
@@ -77,7 +80,7 @@ test('a connection granted in one tab is seen by the other tabs of that origin, 
   expect(await startRequest(second, 'eth_accounts')).toEqual({ result: [] })
 
   const granted = startRequest(first, 'eth_requestAccounts')
-  await frameOf(first).getByRole('button', { name: 'Connect', exact: true }).click()
+  await pressConfirm(frameOf(first).getByRole('button', { name: 'Connect', exact: true }))
   expect(await granted).toEqual({ result: [address] })
   await expect.poll(() => heard(second)).toEqual([[address]])
   expect(await startRequest(second, 'eth_accounts')).toEqual({ result: [address] })

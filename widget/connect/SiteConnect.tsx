@@ -1,8 +1,10 @@
+import { useRef } from 'react'
 import { useWidget } from '../context.ts'
 import type { Locale } from '../i18n.ts'
 import { useStore } from '../store.ts'
 import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
+import { useConfirmGate } from '../ui/use-confirm-gate.ts'
 import { hostAddress } from '../ui-state.ts'
 import { connectSite } from './site.ts'
 
@@ -34,9 +36,13 @@ export const siteConnectText: Record<Locale, { title(origin: string): string; te
  * this page the account (connection.ts connectSite); Cancel, or closing, answers 4001.
  */
 export function SiteConnect() {
-  const { wallet, config, locale } = useWidget()
+  const { wallet, config, locale, presentation } = useWidget()
   const t = siteConnectText[locale]
   const address = useStore(wallet.ui, (s) => (s.session ? hostAddress(s.session) : ''))
+  // Connect hands the page the account: armed as the secure window's offer is (ui/use-confirm-gate.ts:
+  // shown, unmoved and the pointer in for 500 ms, decided at the click), never a click the page timed.
+  const row = useRef<HTMLDivElement>(null)
+  const gate = useConfirmGate(row, 'site', presentation)
   return (
     <Modal testId="connect-site" title={t.title(wallet.hostOrigin)} onClose={wallet.close} footer={<Footer show={config.showPoweredBy !== false} />}>
       <div className="wk-stack">
@@ -47,11 +53,11 @@ export function SiteConnect() {
             {address}
           </span>
         </p>
-        <div className="wk-row wk-row--even">
+        <div className="wk-row wk-row--even" ref={row}>
           <button type="button" className="wk-button" onClick={wallet.close}>
             {t.cancel}
           </button>
-          <button type="button" className="wk-button wk-button--primary" onClick={() => void connectSite(wallet)}>
+          <button type="button" className="wk-button wk-button--primary" disabled={!gate.settled} onClick={() => gate.settledNow() && void connectSite(wallet)}>
             {t.connect}
           </button>
         </div>
