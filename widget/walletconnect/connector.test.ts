@@ -5,7 +5,7 @@ import { afterEach, expect, test, vi } from 'vitest'
 import type { ChainClient } from '../../sdk/index.ts'
 import { testWallet } from '../test-wallet.ts'
 import type { ApprovedSession } from './client.ts'
-import { createConnector } from './connector.ts'
+import { createConnector, siteKey } from './connector.ts'
 import { memoryStorage, topicKey } from './storage.ts'
 
 const script = vi.hoisted(() => ({
@@ -72,19 +72,35 @@ test('an approval connects the wallet on the chains both offer, and is remembere
   // The wallet does not offer 31337: the frame moved to the chain it does.
   expect(t.wallet.chainId()).toBe(31338)
   expect(await t.storage.getItem(topicKey)).toBe(topic)
+  expect(await t.storage.getItem(siteKey)).toBe('http://127.0.0.1:5173')
 })
 
 test('after a reload: the stored session is taken up; one the wallet ended meanwhile is forgotten', async () => {
   const t = await frame()
   await t.storage.setItem(topicKey, topic)
+  await t.storage.setItem(siteKey, 'http://127.0.0.1:5173')
   script.stored = { topic, address: A, chainIds: [31337], peer: 'Phone' }
   await t.connector.restore(topic)
   expect(t.wallet.ui.get().session).toEqual({ address: A, walletConnect: { peer: 'Phone' } })
 
   const gone = await frame()
   await gone.storage.setItem(topicKey, topic)
+  await gone.storage.setItem(siteKey, 'http://127.0.0.1:5173')
   script.stored = null
   await gone.connector.restore(topic)
   expect(gone.wallet.ui.get().session).toBeNull()
   expect(await gone.storage.getItem(topicKey)).toBeUndefined()
+})
+
+test('a session paired from another page of the app is not taken up on this one (issue 21): it stays for that page', async () => {
+  for (const site of ['http://127.0.0.1:5174', undefined]) {
+    const t = await frame()
+    await t.storage.setItem(topicKey, topic)
+    if (site) await t.storage.setItem(siteKey, site)
+    script.stored = { topic, address: A, chainIds: [31337], peer: 'Phone' }
+    await t.connector.restore(topic)
+    expect(t.wallet.ui.get().session).toBeNull()
+    expect(t.events).toEqual([])
+    expect(await t.storage.getItem(topicKey)).toBe(topic)
+  }
 })

@@ -6,6 +6,13 @@ import { walletConnectAccount } from './account.ts'
 import { openWalletConnect } from './client.ts'
 import { type KeyValueStorage, topicKey } from './storage.ts'
 
+/**
+ * The page (origin) the stored session was paired from. Pages of one site share the frame's
+ * storage, but the wallet showed the user that page (its metadata url): only it takes the session
+ * up after a reload; any other page of the app starts with nobody connected (issue 21).
+ */
+export const siteKey = 'wallet-kit:topic-site'
+
 /** A pairing on the QR page: its URI, the wallet's answer, and `cancel` once the page leaves it (a late approval is then refused). */
 export type Pairing = { uri: string; approval: Promise<void>; cancel(): void }
 
@@ -64,6 +71,7 @@ export function createConnector(deps: {
   async function ended() {
     held = null
     await storage.removeItem(topicKey).catch(() => {})
+    await storage.removeItem(siteKey).catch(() => {})
     wallet.remoteEnded()
   }
 
@@ -110,6 +118,7 @@ export function createConnector(deps: {
             throw new Error('No chains found on connector.')
           }
           await storage.setItem(topicKey, topic)
+          await storage.setItem(siteKey, wallet.hostOrigin)
           adopt(loaded, usable)
         }),
       }
@@ -117,6 +126,8 @@ export function createConnector(deps: {
     /** After a reload: the stored session with `topic`, if the wallet has not ended it meanwhile. */
     async restore(topic: string) {
       if (wallet.ui.get().session) return
+      // Paired from another page (or before pages were told apart): it stays that page's.
+      if ((await storage.getItem(siteKey).catch(() => undefined)) !== wallet.hostOrigin) return
       const loaded = await client()
       const session = loaded.wc.restore(topic)
       const usable = session && { ...session, chainIds: session.chainIds.filter((id) => wallet.chain(id)) }
