@@ -33,11 +33,17 @@ async function restOnPrimary(page: Page) {
   await page.waitForTimeout(1_200)
 }
 
-/** In the frame there must be no enabled Confirm: only the offer of the secure window. */
-async function noConfirmInFrame(page: Page) {
+/**
+ * After the victim rests on the primary button: in the frame there is no Confirm, only the offer of
+ * the secure window; the page closing the modal answers the request 4001 (nothing was signed).
+ */
+async function onlyTheWindowConfirms(page: Page, pending: Promise<{ code?: number }>) {
+  await restOnPrimary(page)
   const frame = frameOf(page)
   await expect(frame.getByRole('button', { name: 'Open secure window' })).toBeVisible()
   await expect(frame.getByRole('button', { name: 'Confirm' })).toHaveCount(0)
+  await page.evaluate(() => window.WalletKit!.kit!.close())
+  expect(await pending).toMatchObject({ code: 4001 })
 }
 
 /** Crops the frame's element to the box of its buttons row, by `clip-path` or by a mask. */
@@ -58,10 +64,7 @@ for (const how of ['clip-path', 'mask-image'] as const) {
     const sending = startRequest(page, 'eth_sendTransaction', [{ from: address, to: attacker, value: '0x7ce66c50e2840000' }])
     await expect(frameOf(page).getByRole('heading', { name: 'Confirm Transaction' })).toBeVisible()
     await cropToButtons(page, how)
-    await restOnPrimary(page)
-    await noConfirmInFrame(page)
-    await page.evaluate(() => window.WalletKit!.kit!.close())
-    expect(await sending).toMatchObject({ code: 4001 })
+    await onlyTheWindowConfirms(page, sending)
   })
 }
 
@@ -74,18 +77,12 @@ test('a frame sized to 360×64 before the request (its viewport shows only the b
   await page.addStyleTag({ content: `${frameElement} { width: 360px !important; height: 64px !important; inset: auto 0 0 auto !important; }` })
   const sending = startRequest(page, 'eth_sendTransaction', [{ from: address, to: attacker, value: '0x7ce66c50e2840000' }])
   await expect(frameOf(page).getByRole('heading', { name: 'Confirm Transaction' })).toBeAttached()
-  await restOnPrimary(page)
-  await noConfirmInFrame(page)
-  await page.evaluate(() => window.WalletKit!.kit!.close())
-  expect(await sending).toMatchObject({ code: 4001 })
+  await onlyTheWindowConfirms(page, sending)
 
   // A plain-text message is the one request the frame may take, but only with the whole dialog on screen.
   const signing = startRequest(page, 'personal_sign', ['0x68656c6c6f', address])
   await expect(frameOf(page).getByRole('heading', { name: 'Sign Message' })).toBeAttached()
-  await restOnPrimary(page)
-  await noConfirmInFrame(page)
-  await page.evaluate(() => window.WalletKit!.kit!.close())
-  expect(await signing).toMatchObject({ code: 4001 })
+  await onlyTheWindowConfirms(page, signing)
 })
 
 test('a plain-text message in a frame clipped to its buttons, or scrolled so only they are in view: no Confirm', async ({ page, request }) => {
@@ -93,10 +90,7 @@ test('a plain-text message in a frame clipped to its buttons, or scrolled so onl
   const signing = startRequest(page, 'personal_sign', ['0x68656c6c6f', address])
   await expect(frameOf(page).getByRole('heading', { name: 'Sign Message' })).toBeVisible()
   await cropToButtons(page, 'clip-path')
-  await restOnPrimary(page)
-  await noConfirmInFrame(page)
-  await page.evaluate(() => window.WalletKit!.kit!.close())
-  expect(await signing).toMatchObject({ code: 4001 })
+  await onlyTheWindowConfirms(page, signing)
 
   // A frame short enough that the dialog scrolls inside it: focus (or the user) brings the buttons
   // into view and the request scrolls out of it.
@@ -107,10 +101,7 @@ test('a plain-text message in a frame clipped to its buttons, or scrolled so onl
   await frameOf(page)
     .locator('.wk-dialog .wk-row--even')
     .evaluate((row) => row.scrollIntoView({ block: 'end' }))
-  await restOnPrimary(page)
-  await noConfirmInFrame(page)
-  await page.evaluate(() => window.WalletKit!.kit!.close())
-  expect(await again).toMatchObject({ code: 4001 })
+  await onlyTheWindowConfirms(page, again)
 })
 
 const held: [string, string][] = [
@@ -133,10 +124,7 @@ for (const [name, css] of held) {
         cover.style.cssText = 'position:fixed;inset:0;z-index:2147483647;pointer-events:none;background:#fff;font-size:40px'
         document.body.append(cover)
       })
-    await restOnPrimary(page)
-    await noConfirmInFrame(page)
-    await page.evaluate(() => window.WalletKit!.kit!.close())
-    expect(await signing).toMatchObject({ code: 4001 })
+    await onlyTheWindowConfirms(page, signing)
   })
 }
 
