@@ -41,7 +41,10 @@ export type WidgetMethods = {
   check(request: RpcRequest): Promise<Result<null>>
   open(view: View): Promise<Result<null>>
   close(): Promise<Result<null>>
-  /** Ends the session (kit.disconnect(), wallet_revokePermissions does the same through request). */
+  /**
+   * kit.disconnect(): ends the session, from a page the user connected (from any other page it
+   * changes nothing). wallet_revokePermissions, through request, forgets only the asking page.
+   */
   disconnect(): Promise<Result<null>>
   /** The injected wallets the host page discovered (sent again whenever one more announces). */
   setWallets(wallets: readonly WalletDescriptor[]): Promise<Result<null>>
