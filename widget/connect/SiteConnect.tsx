@@ -6,7 +6,7 @@ import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { useConfirmGate } from '../ui/use-confirm-gate.ts'
 import { hostAddress } from '../ui-state.ts'
-import { connectSite } from './site.ts'
+import type { Wallet } from '../wallet.ts'
 
 /**
  * This page's strings, English and Indonesian: kept with the page (loaded when asked), not in
@@ -27,6 +27,20 @@ export const siteConnectText: Record<Locale, { title(origin: string): string; te
     cancel: 'Batal',
     connect: 'Hubungkan',
   },
+}
+
+/**
+ * The user connected this page: the host gets the account, a waiting eth_requestAccounts its
+ * answer, and the modal closes. (Here, not in a module of its own: each lazy chunk is one more name
+ * in the frame's first route.)
+ */
+export async function connectSite(wallet: Wallet): Promise<void> {
+  const { session } = wallet.ui.get()
+  if (!session) return
+  const stored = wallet.setSite(true)
+  wallet.announce(session)
+  wallet.close()
+  await stored
 }
 
 /**

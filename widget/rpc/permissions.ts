@@ -1,4 +1,3 @@
-import { forgetSite } from '../connect/site.ts'
 import { hostAddress } from '../ui-state.ts'
 import { invalid, positional } from './guards.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
@@ -33,7 +32,15 @@ export const wallet_requestPermissions: RpcHandler = async (ctx, params) => {
 export const wallet_revokePermissions: RpcHandler = async (ctx, params) => {
   const [request] = positional(params, 1)
   if (typeof request !== 'object' || request === null || !('eth_accounts' in request)) throw invalid('only eth_accounts can be revoked')
-  if (ctx.wallet.ui.get().session?.walletConnect) await ctx.wallet.disconnect()
-  else await forgetSite(ctx.wallet)
+  const { wallet } = ctx
+  const { session, connected, view } = wallet.ui.get()
+  if (session?.walletConnect) await wallet.disconnect()
+  else if (session) {
+    const stored = wallet.setSite(false)
+    if (connected) wallet.host.emit('accountsChanged', [])
+    // A request on screen for this page is closed (answered 4001).
+    if (view === 'transaction_confirmation') wallet.close()
+    await stored
+  }
   return null
 }

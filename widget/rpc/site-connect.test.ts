@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { connectSite } from '../connect/site.ts'
+import { connectSite } from '../connect/SiteConnect.tsx'
 import { sessionLifetimeMs } from '../session.ts'
 import { alice } from '../test-wallet.ts'
 import { testContext } from './test-context.ts'
