@@ -2,21 +2,20 @@ import type { ClientConfig } from '../sdk/config.ts'
 import { resolveContext, type Context } from '../sdk/config.ts'
 import type { Client } from '../sdk/index.ts'
 import { createAppConfigClient } from '../sdk/app-config.ts'
-import { createRampClient } from '../sdk/ramp/client.ts'
 import { createAccountClient } from '../sdk/wallet/account.ts'
 import { createAuthClient } from '../sdk/wallet/auth.ts'
 import { createWalletClient } from '../sdk/wallet/client.ts'
 
 /** The services the frame uses, on one configuration and one token holder (the session owner). */
-export type WidgetClient = Pick<Client, 'env' | 'baseUrls' | 'tokens' | 'auth' | 'account' | 'wallet' | 'ramp' | 'appConfig'> & {
-  /** The configuration and token holder the services share: lazy pages build their services on it (the smart-account client). */
+export type WidgetClient = Pick<Client, 'env' | 'baseUrls' | 'tokens' | 'auth' | 'account' | 'wallet' | 'appConfig'> & {
+  /** The configuration and token holder the services share: lazy pages build their services on it (the smart-account and ramp clients). */
   context?: Context
 }
 
 /**
  * Built from the sdk's service constructors rather than `createClient`, so that what the frame does
- * not need before its first page (the chain client and viem's transports, the smart-account
- * client) stays out of its first chunk (the 100 KB budget, scripts/bundles.ts).
+ * not need before its first page (the chain client and viem's transports, the smart-account and
+ * ramp clients) stays out of its first chunk (the 100 KB budget, scripts/bundles.ts).
  */
 export function createWidgetClient(config: ClientConfig): WidgetClient {
   const ctx = resolveContext(config)
@@ -28,7 +27,6 @@ export function createWidgetClient(config: ClientConfig): WidgetClient {
     auth: createAuthClient(ctx),
     account: createAccountClient(ctx),
     wallet: createWalletClient(ctx),
-    ramp: createRampClient(ctx),
     appConfig: createAppConfigClient(ctx),
   }
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
+import { createRampClient } from '../../sdk/ramp/client.ts'
 import { SdkError, type FiatCurrency, type Quote, type RampCrypto, type RampTypes } from '../../sdk/index.ts'
 import { useWidget } from '../context.ts'
 
@@ -33,6 +34,8 @@ export function canonicalAmount(typed: string): string | null {
  */
 export function useOnramp(active: boolean) {
   const { client, config } = useWidget()
+  // Built here, on the frame's shared configuration: the ramp client is the buy screen's alone.
+  const ramp = useMemo(() => createRampClient(client.context), [client])
   const enabled = !!config.rampableClientSecret
   const [fiat, setFiat] = useState<string | null>(null)
   const [crypto, setCrypto] = useState<string | null>(null)
@@ -42,13 +45,13 @@ export function useOnramp(active: boolean) {
     queryKey: ['ramp', 'currencies'],
     enabled,
     staleTime: 60 * 60 * 1000,
-    queryFn: async ({ signal }) => items(await client.ramp.reference.currencies({ limit: 100 }, { signal })),
+    queryFn: async ({ signal }) => items(await ramp.reference.currencies({ limit: 100 }, { signal })),
   })
   const cryptos = useQuery({
     queryKey: ['ramp', 'cryptos'],
     enabled,
     staleTime: 60 * 60 * 1000,
-    queryFn: async ({ signal }) => items(await client.ramp.reference.cryptos({ transactionType: 'onramp', blockchainType: 'EVM' }, { signal })),
+    queryFn: async ({ signal }) => items(await ramp.reference.cryptos({ transactionType: 'onramp', blockchainType: 'EVM' }, { signal })),
   })
 
   // Defaults: IDR (or the first fiat), then the first crypto that supports it.
@@ -68,7 +71,7 @@ export function useOnramp(active: boolean) {
     // Refreshed every 5 s; a 4xx or 5xx answer stops the refresh (SPEC.md section 4).
     refetchInterval: (q) => (httpStatus(q.state.error) >= 400 ? false : quotePollMs),
     queryFn: ({ signal }): Promise<Quote> =>
-      client.ramp.onramp.quote({ amount: settled!, inputCurrency: chosenFiat!, outputCurrency: chosenCrypto!, withLimit: false }, { signal }),
+      ramp.onramp.quote({ amount: settled!, inputCurrency: chosenFiat!, outputCurrency: chosenCrypto!, withLimit: false }, { signal }),
   })
 
   return {

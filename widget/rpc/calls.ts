@@ -21,7 +21,9 @@ export const wallet_getCapabilities: RpcHandler = (ctx, params) => {
   // The connected account's own, else the embedded wallet's (calls one after another).
   // The smart account in use is atomic and sponsored on the chains where it has an account; elsewhere
   // (and for the embedded wallet: calls one after another) atomicity is the connected account's own.
-  const smart = ctx.wallet.ui.get().session?.smartAccount
+  // A page the user has not connected learns nothing of the account, not even that it is a smart account.
+  const { session, connected } = ctx.wallet.ui.get()
+  const smart = connected ? session?.smartAccount : undefined
   let account: Account | null = null
   try {
     account = ctx.account()

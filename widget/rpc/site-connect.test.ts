@@ -18,6 +18,18 @@ const signing = [
 ] as const
 
 describe('a site the user has not connected', () => {
+  test('wallet_getCapabilities does not tell it the account is a smart account', async () => {
+    const smartAccount = { address: '0x00000000000000000000000000000000000000aa' as const, accounts: { '31337': 'acc-1' } }
+    const unconnected = testContext({ session: { ...elsewhere, smartAccount } })
+    await unconnected.wallet.restore()
+    expect(await unconnected.call('wallet_getCapabilities', [alice.address])).toEqual({
+      result: { '0x7a69': { atomic: { status: 'unsupported' } }, '0x7a6a': { atomic: { status: 'unsupported' } } },
+    })
+    const connected = testContext({ session: { ...alice, sites: [here], smartAccount } })
+    await connected.wallet.restore()
+    expect(await connected.call('wallet_getCapabilities', [alice.address])).toMatchObject({ result: { '0x7a69': { paymasterService: { supported: true } } } })
+  })
+
   test('sees no account, holds no permission, and every signing request is 4100 with nothing shown', async () => {
     const { wallet, call, events } = testContext({ session: elsewhere })
     await wallet.restore()
