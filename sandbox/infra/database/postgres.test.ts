@@ -64,6 +64,7 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
         '008_ramp_payouts.sql',
         '009_gas_tank_settlement.sql',
         '010_code_budget_per_client.sql',
+        '012_paymaster_signed_ops.sql',
       ])
       expect(await migrate(store)).toEqual([])
     } finally {

@@ -1,7 +1,7 @@
 import type { Address, Hash } from 'viem'
 import type { Store } from '../../infra/database/store.ts'
 
-// The smart_accounts, user_operations, gas_tanks and gas_tank_topups tables (migrations 006 and 009).
+// The smart_accounts, user_operations, gas_tanks and gas_tank_topups tables (migrations 006, 009 and 012).
 
 export type AccountStatus = 'not_deployed' | 'deploying' | 'deployed'
 
@@ -53,7 +53,12 @@ export async function setAccountStatus(store: Store, chainId: number, address: A
   await store.query('UPDATE smart_accounts SET status = $3 WHERE chain_id = $1 AND address = $2', [chainId, address, status])
 }
 
-export type OpStatus = 'built' | 'submitted' | 'included' | 'failed'
+/**
+ * built: made by the service, waiting for the owner's signature; submitted: sent to this bundler;
+ * paymaster_signed: sponsorship signed for an app through ERC-7677's pm_getPaymasterData, its cost set
+ * aside, not sent to this bundler (whoever includes it, the chain watch charges it); included; failed.
+ */
+export type OpStatus = 'built' | 'submitted' | 'included' | 'failed' | 'paymaster_signed'
 
 /** A user operation as stored: bigint fields as decimal strings (JSON). */
 export type OpRow = {
@@ -164,13 +169,46 @@ export async function finishOp(
   return rowCount === 1
 }
 
-/** Sponsored operations the bundler gave up on whose reservation is still open: watched until the chain settles them. */
+/**
+ * Sponsored operations whose reservation is still open and that no bundle of ours is tracking: the
+ * ones the bundler gave up on, and sponsorships signed through pm_getPaymasterData and never sent here.
+ * Watched until the chain settles them.
+ */
 export async function unsettledFailedOps(store: Store, chainId: number): Promise<OpRow[]> {
   const { rows } = await store.query<OpRow>(
-    "SELECT * FROM user_operations WHERE chain_id = $1 AND sponsored AND settled_at IS NULL AND status = 'failed' ORDER BY submitted_at",
+    "SELECT * FROM user_operations WHERE chain_id = $1 AND sponsored AND settled_at IS NULL AND status IN ('failed', 'paymaster_signed') ORDER BY submitted_at",
     [chainId],
   )
   return rows
+}
+
+/** An app's open sponsorships (signed through pm_getPaymasterData, not sent here) for one account on one chain. */
+export async function openSponsorships(store: Store, app: AppRef, chainId: number, sender: Address): Promise<OpRow[]> {
+  const { rows } = await store.query<OpRow>(
+    `SELECT * FROM user_operations WHERE chain_id = $1 AND sender = $2 AND status = 'paymaster_signed' AND app_id = $3 AND environment = $4
+       AND settled_at IS NULL ORDER BY created_at`,
+    [chainId, sender, app.appId, app.environment],
+  )
+  return rows
+}
+
+/** Moves a signed sponsorship to `submitted` when it is sent to this bundler (eth_sendUserOperation), once: false when it had already moved. */
+export async function claimSponsorship(store: Store, id: string, userOp: Record<string, string>): Promise<boolean> {
+  const { rowCount } = await store.query(
+    "UPDATE user_operations SET status = 'submitted', kind = 'rpc', user_op = $2::jsonb WHERE id = $1 AND status = 'paymaster_signed' AND settled_at IS NULL",
+    [id, JSON.stringify(userOp)],
+  )
+  return rowCount === 1
+}
+
+/** Puts a sponsorship the bundler refused back to `paymaster_signed` (still includable by anyone, still reserved). */
+export async function releaseSponsorship(store: Store, id: string): Promise<void> {
+  await store.query("UPDATE user_operations SET status = 'paymaster_signed', kind = 'paymaster' WHERE id = $1 AND status = 'submitted'", [id])
+}
+
+/** Takes back a signed sponsorship's row when its reservation was refused (its signature never handed out). */
+export async function deleteUnreservedSponsorship(store: Store, id: string): Promise<void> {
+  await store.query("DELETE FROM user_operations WHERE id = $1 AND reserved = 0 AND settled_at IS NULL AND status = 'paymaster_signed'", [id])
 }
 
 export async function pendingDeploys(store: Store, chainId: number, sender: Address): Promise<number> {

@@ -7,9 +7,11 @@ import { HttpError } from '../../http/envelope.ts'
 import { secretMatches } from '../../http/guard.ts'
 import { parseEnvironment } from '../app-config/apps.ts'
 import { findApp } from '../app-config/queries.ts'
-import { BundlerError, invalidUserOp, loadOp, type UserOp } from './bundler.ts'
+import { BundlerError, invalidUserOp, loadOp, storedOp, type UserOp } from './bundler.ts'
 import { maxCostOf, maxGasPerOp } from './bundler-policy.ts'
-import { opByHash, tankBalance } from './queries.ts'
+import { claimSponsorship, opByHash, releaseSponsorship, tankBalance } from './queries.ts'
+import { appOfRow } from './settlement.ts'
+import { sponsorForApp } from './sponsorship.ts'
 
 type RpcRequest = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown }
 
@@ -89,9 +91,19 @@ async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method:
       const op = readOp(params[0])
       const paymaster = deps.smartAccounts.paymaster(chainId)
       const sponsored = !!op.paymaster && op.paymaster.toLowerCase() === paymaster.address.toLowerCase()
-      const app = sponsored ? paymaster.appOf(op) : undefined
-      if (sponsored && !app) throw new RpcError(-32501, 'Unknown sponsorship (or from before a restart): ask pm_getPaymasterData again')
-      return await bundler.send(op, { kind: 'rpc', sponsored, ...(app ? { app } : {}) })
+      if (!sponsored) return await bundler.send(op, { kind: 'rpc', sponsored })
+      // A sponsorship is the one pm_getPaymasterData signed and stored (its cost already set aside), sent once.
+      const row = await opByHash(deps.store, bundler.userOpHash(op))
+      if (!row || row.chain_id !== chainId || !row.sponsored || !appOfRow(row))
+        throw new RpcError(-32501, 'Unknown sponsorship: ask pm_getPaymasterData for this operation')
+      if (row.status !== 'paymaster_signed' || !(await claimSponsorship(deps.store, row.id, storedOp(op))))
+        throw new RpcError(invalidUserOp, 'This operation was already sent')
+      try {
+        return await bundler.send(op, { id: row.id, kind: 'rpc', sponsored: true, app: appOfRow(row)!, stored: true })
+      } catch (error) {
+        await releaseSponsorship(deps.store, row.id)
+        throw error
+      }
     }
     case 'eth_getUserOperationReceipt': {
       const row = await opByHash(deps.store, readHash(params[0]))
@@ -130,7 +142,9 @@ async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method:
     }
     case 'eth_getUserOperationByHash': {
       const row = await opByHash(deps.store, readHash(params[0]))
-      if (!row || row.chain_id !== chainId || row.status === 'built') return null
+      // Only what was sent to this bundler: not an operation the service built and holds, nor a
+      // sponsorship signed for an app and never sent here (whose owner signature is not ours to know).
+      if (!row || row.chain_id !== chainId || row.status === 'built' || row.status === 'paymaster_signed' || row.kind === 'paymaster') return null
       const included = row.status === 'included' && row.receipt
       return {
         userOperation: formatUserOperationRequest(loadOp(row)),
@@ -162,7 +176,7 @@ async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method:
         throw new RpcError(-32602, `The gas limits are above what this paymaster sponsors (${maxGasPerOp})`)
       if (tank < maxCostOf(sponsoredOp))
         throw new RpcError(-32501, `The gas tank of app ${app.appId} on chain ${chainId} is too low to sponsor this operation: top it up`)
-      return rpcFields(await paymaster.sign(sponsoredOp, app))
+      return rpcFields(await sponsorForApp(deps, chainId, app, sponsoredOp))
     }
     default:
       throw new RpcError(-32601, `Method not supported: ${method}`)

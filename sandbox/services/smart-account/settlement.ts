@@ -16,12 +16,14 @@ import type { Store } from '../../infra/database/store.ts'
 import { dailySponsorCapOf, type Environment } from '../app-config/apps.ts'
 import { findApp } from '../app-config/queries.ts'
 import { BundlerError, rejectedByPaymaster } from './bundler-errors.ts'
-import { opByHash, reserveOp, settleOp, sponsoredLastDay, unsettledFailedOps, type AppRef, type OpReceipt, type OpRow } from './queries.ts'
+import { opById, opByHash, reserveOp, settleOp, sponsoredLastDay, unsettledFailedOps, type AppRef, type OpReceipt, type OpRow } from './queries.ts'
 
 // How the gas tank pays for what the chain did (the bundler, bundler.ts, uses these): a sponsored
 // operation sets its maximum cost aside when sent (within the app's per-user daily cap); it is charged
 // its actualGasCost once its UserOperationEvent is on chain, whoever bundled it; the reservation comes
-// back only when the chain shows the operation can never be included.
+// back only when the chain shows the operation can never be included. A sponsorship signed for an
+// app through ERC-7677's pm_getPaymasterData is set aside when signed (rpc-routes.ts) and settled the
+// same way, whoever includes it.
 
 type UserOp = UserOperation<'0.7'>
 
@@ -73,7 +75,7 @@ export function entryPointOutcomes(
 }
 
 /** When the sandbox paymaster's signature in `op` stops being valid (unix seconds), if it has an end. */
-function sponsorshipEnd(op: UserOp, paymaster: Address): bigint | undefined {
+export function sponsorshipEnd(op: UserOp, paymaster: Address): bigint | undefined {
   if (!op.paymaster || !isAddressEqual(op.paymaster, paymaster) || !op.paymasterData || size(op.paymasterData) < 64) return undefined
   const [validUntil] = decodeAbiParameters([{ type: 'uint48' }, { type: 'uint48' }], slice(op.paymasterData, 0, 64))
   return validUntil === 0 ? undefined : BigInt(validUntil)
@@ -164,6 +166,9 @@ export async function reserveSponsorship(
   input: { id: string; app: AppRef | undefined; chainId: number; sender: Address; amount: bigint },
 ): Promise<BundlerError | undefined> {
   const { id, app, chainId, sender, amount } = input
+  // Already set aside for this very operation (a sponsorship signed through pm_getPaymasterData, now sent here): nothing more to take.
+  const row = await opById(store, id)
+  if (row?.sponsored && !row.settled_at && BigInt(row.reserved) >= amount) return undefined
   const low = new BundlerError(rejectedByPaymaster, `The app's gas tank on chain ${chainId} is too low to sponsor this operation: top it up`)
   if (!app) return low
   let cap: bigint | undefined
