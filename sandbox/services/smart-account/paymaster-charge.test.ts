@@ -177,3 +177,25 @@ describe('sponsorship through the ERC-7677 endpoints is paid from the gas tank',
     expect(await opByHash(f.sandbox.store, hashOf(unused))).toMatchObject({ reserved: '0', charged: '0' })
   })
 })
+
+// Last in this file: it moves the chain's clock past every sponsorship signed so far.
+describe('a sponsorship nobody includes', () => {
+  test('gives its whole reservation back once its validity (validUntil) has passed on chain', async () => {
+    const who = await fresh()
+    const before = await tank()
+    const op = await sponsoredOp(who)
+    expect(await tank()).toBe(before - maxCostOf(op))
+    // Still includable for 10 minutes: held all the while.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(await tank()).toBe(before - maxCostOf(op))
+    // Earlier tests' sponsorships never included expire too: their reservations come back as well.
+    const { rows } = await f.sandbox.store.query<{ held: string }>(
+      "SELECT coalesce(sum(reserved), 0)::text AS held FROM user_operations WHERE status = 'paymaster_signed' AND settled_at IS NULL AND hash <> $1",
+      [hashOf(op)],
+    )
+    await anvil('evm_increaseTime', [700])
+    await anvil('evm_mine', [])
+    await expect.poll(tank, { timeout: 5000 }).toBe(before + BigInt(rows[0]!.held))
+    expect(await opByHash(f.sandbox.store, hashOf(op))).toMatchObject({ status: 'paymaster_signed', reserved: '0', charged: '0' })
+  })
+})
