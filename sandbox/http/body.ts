@@ -130,11 +130,7 @@ export function refuseControlTextIn(value: unknown, where = 'body'): void {
 export function refuseControlText(options: { body: boolean }): MiddlewareHandler {
   return async (c, next) => {
     const url = new URL(c.req.url)
-    let path = url.pathname
-    try {
-      path = decodeURIComponent(path)
-    } catch {}
-    const inPath = controlCharacterIn(path)
+    const inPath = controlCharacterIn(decodedPath(url.pathname))
     if (inPath) throw textError('The URL path', inPath)
     for (const [key, value] of url.searchParams) {
       const found = controlCharacterIn(key) ?? controlCharacterIn(value)
@@ -143,6 +139,21 @@ export function refuseControlText(options: { body: boolean }): MiddlewareHandler
     if (options.body && c.req.method !== 'GET' && c.req.method !== 'HEAD') await refuseControlBody(c)
     return next()
   }
+}
+
+/**
+ * The path as the router hands its parameters to a route: each run of valid percent escapes decoded
+ * on its own, a run that is not UTF-8 left as it is. Not decodeURIComponent of the whole path, which
+ * gives up on one bad escape ('%00%ZZ') while the route still reads the NUL beside it.
+ */
+function decodedPath(path: string): string {
+  return path.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run)
+    } catch {
+      return run
+    }
+  })
 }
 
 async function refuseControlBody(c: Context): Promise<void> {
