@@ -104,6 +104,25 @@ test('a plain-text message in a frame clipped to its buttons, or scrolled so onl
   await onlyTheWindowConfirms(page, again)
 })
 
+test('a plain-text message in a frame scaled down by CSS zoom (not a transform: IntersectionObserver v2 calls it visible): no Confirm', async ({
+  page,
+  request,
+}) => {
+  // Red team (issue 21): `zoom: 0.3` on the iframe renders the whole dialog at 30 %, its text a few
+  // pixels high, while the observer reports it fully visible and it fits: Confirm armed after 500 ms.
+  const address = await signUp(page, request)
+  const signing = startRequest(page, 'personal_sign', ['0x68656c6c6f', address])
+  await expect(frameOf(page).getByRole('heading', { name: 'Sign Message' })).toBeVisible()
+  await style(page, 'zoom: 0.3')
+  await onlyTheWindowConfirms(page, signing)
+
+  // Zoomed before the request, too (a style sheet: the kit sets the element's own style when it opens).
+  await page.addStyleTag({ content: `${frameElement} { zoom: 0.3 !important; }` })
+  const again = startRequest(page, 'personal_sign', ['0x68656c6c6f', address])
+  await expect(frameOf(page).getByRole('heading', { name: 'Sign Message' })).toBeAttached()
+  await onlyTheWindowConfirms(page, again)
+})
+
 const held: [string, string][] = [
   ['opacity 0.999', 'opacity: 0.999'],
   ['a filter', 'filter: contrast(0.01)'],

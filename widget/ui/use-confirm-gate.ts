@@ -66,6 +66,18 @@ export function resetZoom(ratio = 1): void {
 /** How far the pointer must travel in the secure window before its Confirm takes a click (CSS px). */
 const deliberateTravel = 8
 
+/** The smallest scale (screen pixels per CSS pixel) at which the frame's dialog counts as readable. */
+const readableScale = 0.75
+
+/**
+ * Whether this frame is drawn at about its own size. CSS `zoom` on the iframe element (not a
+ * transform, so IntersectionObserver v2 calls the frame visible) draws the whole dialog at 30 %, its
+ * text a few pixels high; Chromium reports it in `devicePixelRatio` (which a screen of scale 2 can
+ * hide: the pointer's screen-to-client travel, `zoom.ratio`, is learned as it moves). A page the
+ * user zoomed out that far goes to the secure window as well.
+ */
+const fullSize = () => devicePixelRatio >= readableScale && zoom.ratio >= readableScale
+
 /**
  * Whether the whole dialog can be on screen in this document: inside the viewport, and not scrolled
  * (a frame too small for the dialog scrolls it, and then the buttons can be in view while the
@@ -73,7 +85,7 @@ const deliberateTravel = 8
  */
 export function dialogFits(el: HTMLElement | null): boolean {
   const dialog = el?.closest<HTMLElement>('[role=dialog]') ?? el
-  if (!dialog) return false
+  if (!dialog || !fullSize()) return false
   const box = dialog.getBoundingClientRect()
   const root = document.scrollingElement ?? document.documentElement
   return (
