@@ -25,7 +25,8 @@ export function createActiveChain(ui: Store<UiState>, chains: readonly ChainConf
     async switchChain(chainId: number) {
       if (!isConfigured(chainId)) throw notConfigured(chainId)
       if (ui.get().chainId === chainId) return
-      await owner.setChain(chainId)
+      // Only a connected page moves the session's chain (which every tab of every connected site follows).
+      if (ui.get().connected) await owner.setChain(chainId)
       ui.set({ chainId })
       host.emit('chainChanged', numberToHex(chainId))
     },

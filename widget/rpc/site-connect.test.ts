@@ -30,6 +30,18 @@ describe('a site the user has not connected', () => {
     expect(await connected.call('wallet_getCapabilities', [alice.address])).toMatchObject({ result: { '0x7a69': { paymasterService: { supported: true } } } })
   })
 
+  test("cannot move the connected site's chain: its wallet_switchEthereumChain switches this page only (red team)", async () => {
+    const { wallet, call, stored } = testContext({ session: elsewhere })
+    await wallet.restore()
+    const before = stored()?.chainId
+    // What wallet_switchEthereumChain does once the chain's RPC answered (chain/switch.ts).
+    await wallet.switchChain(31338)
+    expect(wallet.chainId()).toBe(31338)
+    expect(await call('eth_chainId')).toEqual({ result: '0x7a6a' })
+    // The stored session (which the connected site's frame follows) keeps its chain.
+    expect(stored()?.chainId).toBe(before)
+  })
+
   test('sees no account, holds no permission, and every signing request is 4100 with nothing shown', async () => {
     const { wallet, call, events } = testContext({ session: elsewhere })
     await wallet.restore()
