@@ -3,6 +3,7 @@ import { cors } from 'hono/cors'
 import { isRpcRead } from '../../../bridge/index.ts'
 import type { Deps } from '../../context.ts'
 import { fail } from '../../http/envelope.ts'
+import { clientIp } from '../../http/rate-limit.ts'
 
 /**
  * What the public proxy forwards: the kit's read allowlist (the same list the host and the frame
@@ -41,6 +42,41 @@ const maxBatchGas = 10n * maxCallGas
  * clear JSON-RPC error rather than holding the page's request if the chain is stuck anyway.
  */
 const upstreamTimeoutMs = 15_000
+
+/**
+ * Requests one client (its per-IP key, http/rate-limit.ts ipKey) may have at the chain at once, and
+ * how many more may wait their turn; past that a request is refused (HTTP 429, -32005). The chain
+ * answers one request after another: a page sending 30 capped batches at once held every other
+ * caller (the bundler, the faucet, every page) ~16 s behind them. Now one client waits behind its own.
+ */
+const maxInFlightPerClient = 2
+const maxWaitingPerClient = 32
+
+/** Runs each client's requests at most maxInFlightPerClient at a time, in the order they came; undefined when the client's queue is full. */
+function createTurns() {
+  const clients = new Map<string, { running: number; waiting: (() => void)[] }>()
+  return async function inTurn<T>(key: string, task: () => Promise<T>): Promise<T | undefined> {
+    let client = clients.get(key)
+    if (!client) {
+      client = { running: 0, waiting: [] }
+      clients.set(key, client)
+    }
+    const own = client
+    if (own.running >= maxInFlightPerClient) {
+      if (own.waiting.length >= maxWaitingPerClient) return undefined
+      await new Promise<void>((resolve) => own.waiting.push(resolve))
+    }
+    own.running += 1
+    try {
+      return await task()
+    } finally {
+      own.running -= 1
+      const next = own.waiting.shift()
+      if (next) next()
+      else if (own.running === 0) clients.delete(key)
+    }
+  }
+}
 
 /** Code a state override puts in place: no larger than deployed code may be (EIP-170). */
 const maxOverrideCode = 0x6000
@@ -150,6 +186,7 @@ async function forward(rpcUrl: string, body: string): Promise<{ status: number; 
 
 /** JSON-RPC proxy to each local chain's anvil at /rpc/:chainId, open to every origin like a public RPC. */
 export function rpcRoutes(deps: Deps) {
+  const inTurn = createTurns()
   return new Hono()
     .use('*', cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['content-type'], maxAge: 600 }))
     .post('/:chainId', async (c) => {
@@ -181,7 +218,12 @@ export function rpcRoutes(deps: Deps) {
       }
       // What was checked is what is sent: the page's own text could say more to a parser that reads
       // it differently (a repeated key, which JSON.parse settles by the last one).
-      const answer = await forward(chain.rpcUrl, JSON.stringify(payload))
+      const answer = await inTurn(clientIp(c), () => forward(chain.rpcUrl, JSON.stringify(payload)))
+      if (answer === undefined) {
+        const message = `Too many requests at once from your address (at most ${maxInFlightPerClient} at the chain and ${maxWaitingPerClient} waiting): send fewer at once`
+        const errors = requests.map((request) => rpcError(request.id, -32005, message))
+        return c.json(Array.isArray(payload) ? errors : errors[0], 429)
+      }
       if (answer === 'unavailable') return fail(c, 502, 'Chain unavailable')
       if (answer === 'timeout') {
         const message = `The chain did not answer within ${upstreamTimeoutMs / 1000} s`
