@@ -1,6 +1,7 @@
 // Shared set-up for the sandbox's HTTP tests: a real sandbox (PGlite, anvil, HTTP) on free ports
 // with a throw-away data folder and a small dist/ folder of real files.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AppSettings } from './services/app-config/apps.ts'
@@ -125,6 +126,47 @@ export const json = (value: unknown) => JSON.stringify(value)
  * Without it every loopback source is one client, as a real sandbox sees them.
  */
 export const otherMachines = (address: string) => address.replace(/^(::ffff:)?127\.0\.0\.(\d+)$/, (all, _mapped, n) => (n === '1' ? all : `192.0.2.${n}`))
+
+/**
+ * A POST to the sandbox sent from `localAddress` (any 127.x address is this machine's own: fetch
+ * cannot choose its source address, node:http can). A string body is sent as it is (say its
+ * content-type in `headers`), anything else as JSON. Answers the status, headers, the parsed body
+ * and how long it took.
+ */
+export function postFrom(
+  sandbox: Pick<Sandbox, 'port'>,
+  localAddress: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  // biome-ignore lint/suspicious/noExplicitAny: any JSON the sandbox answers; each test asserts the shape it expects
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: any; ms: number }> {
+  const started = Date.now()
+  const text = typeof body === 'string' ? body : JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: sandbox.port,
+        localAddress,
+        method: 'POST',
+        path,
+        agent: false,
+        headers: { host: `127.0.0.1:${sandbox.port}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')), ms: Date.now() - started }),
+        )
+        res.on('error', reject)
+      },
+    )
+    outgoing.on('error', reject)
+    outgoing.end(text)
+  })
+}
 
 /** A browser's form post (`application/x-www-form-urlencoded`), as `fetch` init. */
 export const formPost = (fields: Record<string, string>) => ({

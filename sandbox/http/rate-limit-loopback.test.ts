@@ -1,8 +1,7 @@
 // Per-IP budgets against a real sandbox: a client on this machine can send from any 127.0.0.0/8
 // address (and ::1), so all of loopback must share one budget, not get one per address.
-import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startTestSandbox, type TestSandbox } from '../test-sandbox.ts'
+import { postFrom, startTestSandbox, type TestSandbox } from '../test-sandbox.ts'
 
 let sandbox: TestSandbox
 let secret: string
@@ -15,37 +14,14 @@ beforeAll(async () => {
 afterAll(() => sandbox?.dispose())
 
 /** A password login sent from `localAddress` (any 127.x address is this machine's own). */
-function login(localAddress: string, username: string, password: string): Promise<{ status: number; body: { message?: string } }> {
-  const body = JSON.stringify({ username, password })
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: sandbox.port,
-        localAddress,
-        method: 'POST',
-        path: '/api/v2/auth/login',
-        agent: false,
-        headers: {
-          host: `127.0.0.1:${sandbox.port}`,
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(body)),
-          'x-app-id': 'demo',
-          'x-environment': 'development',
-          'x-client-secret': secret,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }))
-        res.on('error', reject)
-      },
-    )
-    outgoing.on('error', reject)
-    outgoing.end(body)
-  })
-}
+const login = (localAddress: string, username: string, password: string) =>
+  postFrom(
+    sandbox,
+    localAddress,
+    '/api/v2/auth/login',
+    { username, password },
+    { 'x-app-id': 'demo', 'x-environment': 'development', 'x-client-secret': secret },
+  )
 
 describe('per-IP budgets on loopback', () => {
   test('password guesses from 127.0.0.2, 127.0.0.3… share one budget: the 11th guess on one name is refused, whatever the source address', async () => {

@@ -2,9 +2,8 @@
 // caps, stalled the chain for everyone (the proxy forwarded them all at once; the chain answers one
 // after another). Each client (ipKey) now has a few requests at the chain at once; more wait their
 // turn, and past a bounded queue they are refused.
-import { request } from 'node:http'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { otherMachines, startTestSandbox, type TestSandbox } from '../test-sandbox.ts'
+import { otherMachines, postFrom, startTestSandbox, type TestSandbox } from '../test-sandbox.ts'
 
 let sandbox: TestSandbox
 beforeAll(async () => {
@@ -13,29 +12,7 @@ beforeAll(async () => {
 afterAll(() => sandbox?.dispose())
 
 /** A JSON-RPC post to /rpc/31337 from `localAddress` (127.0.0.N counts as machine 192.0.2.N). */
-function rpc(localAddress: string, body: unknown): Promise<{ status: number; body: unknown; ms: number }> {
-  const started = Date.now()
-  const text = JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: sandbox.port,
-        localAddress,
-        method: 'POST',
-        path: '/rpc/31337',
-        headers: { 'content-type': 'application/json', host: `127.0.0.1:${sandbox.port}` },
-      },
-      (res) => {
-        let data = ''
-        res.on('data', (chunk) => (data += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(data), ms: Date.now() - started }))
-      },
-    )
-    req.on('error', reject)
-    req.end(text)
-  })
-}
+const rpc = (localAddress: string, body: unknown) => postFrom(sandbox, localAddress, '/rpc/31337', body)
 
 // A contract (put in place by a state override) that spends whatever gas it is given, then returns.
 const burner = '0x00000000000000000000000000000000000100ee'

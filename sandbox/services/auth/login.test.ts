@@ -1,7 +1,9 @@
-import { request, type IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readSeed } from '../app-config/apps.ts'
-import { otherMachines, startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { otherMachines, postFrom as postFromAddress, startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+
+/** The demo app's back end (its client secret). */
+const backEnd = { 'x-app-id': 'demo', 'x-environment': 'development', 'x-client-secret': 'demo-client-secret' }
 
 let sandbox: TestSandbox
 
@@ -18,40 +20,7 @@ const post = (path: string, body: unknown, app?: string) => sandbox.post(`/api/v
 const age = (destination: string, seconds: number) =>
   sandbox.store.query(`UPDATE otp_codes SET created_at = created_at - interval '${seconds} seconds' WHERE destination = $1`, [destination])
 /** POST from a chosen loopback source address (the whole of 127.0.0.0/8 is this machine), as another client would. */
-function postFrom(
-  localAddress: string,
-  path: string,
-  body: unknown,
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: { message?: string; data?: unknown } }> {
-  const url = new URL(`/api/v2/auth/${path}`, sandbox.url)
-  const payload = JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        localAddress,
-        headers: {
-          'content-type': 'application/json',
-          'x-app-id': 'demo',
-          'x-environment': 'development',
-          'x-client-secret': 'demo-client-secret',
-          host: url.host,
-        },
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => (text += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }))
-      },
-    )
-    req.on('error', reject)
-    req.end(payload)
-  })
-}
+const postFrom = (localAddress: string, path: string, body: unknown) => postFromAddress(sandbox, localAddress, `/api/v2/auth/${path}`, body, backEnd)
 const inbox = async (to: string) => (await sandbox.call(`/dev/api/inbox?to=${to}`)).body as { code: string; channel: string }[]
 
 describe('WhatsApp codes', () => {

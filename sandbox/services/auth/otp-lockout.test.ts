@@ -1,7 +1,10 @@
-import { type IncomingHttpHeaders, request } from 'node:http'
+import type { IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { otpPolicy } from './otp.ts'
-import { otherMachines, startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { otherMachines, postFrom as postFromAddress, startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+
+/** The demo app's back end (its client secret). */
+const backEnd = { 'x-app-id': 'demo', 'x-environment': 'development', 'x-client-secret': 'demo-client-secret' }
 
 // Code login, attacked as a switch: before, ~24 requests from anywhere (a few codes asked for the
 // victim's address, 20 wrong guesses) locked that e-mail address out of code login for 24 hours,
@@ -18,35 +21,8 @@ afterAll(() => sandbox?.dispose())
 type Answer = { status: number; headers: IncomingHttpHeaders; body: { message?: string; data?: { verificationToken?: string; accessToken?: string } } }
 
 /** POST from a chosen loopback source address, as another machine would (otherMachines). */
-function postFrom(localAddress: string, path: string, body: string, contentType: string): Promise<Answer> {
-  const url = new URL(`/api/v2/auth/${path}`, sandbox.url)
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        localAddress,
-        headers: {
-          'content-type': contentType,
-          'x-app-id': 'demo',
-          'x-environment': 'development',
-          'x-client-secret': 'demo-client-secret',
-          host: url.host,
-        },
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => (text += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }))
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
-  })
-}
+const postFrom = (localAddress: string, path: string, body: string, contentType: string): Promise<Answer> =>
+  postFromAddress(sandbox, localAddress, `/api/v2/auth/${path}`, body, { 'content-type': contentType, ...backEnd })
 
 /** Asks for a code from `from`; answers the verification token and the code the inbox got. */
 async function requestCodeFrom(from: string, email: string) {
