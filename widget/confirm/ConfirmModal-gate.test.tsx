@@ -66,12 +66,12 @@ describe("the offer of the secure window keeps Confirm's timing", () => {
     offer().disabled = false
     await act(async () => offer().click())
     expect(opened).toEqual([])
-    await act(() => vi.advanceTimersByTimeAsync(500))
+    await act(() => vi.advanceTimersByTimeAsync(550))
     expect(offer().disabled).toBe(false)
     // The pointer arrives from outside the frame: the first click of a game is not taken.
     await act(async () => pointer('pointerover', { sx: 0, sy: 0, cx: 5, cy: 5 }, null))
     expect(offer().disabled).toBe(true)
-    await act(() => vi.advanceTimersByTimeAsync(500))
+    await act(() => vi.advanceTimersByTimeAsync(550))
     await act(async () => offer().click())
     expect(opened).toEqual(['confirm'])
   })

@@ -22,7 +22,7 @@ describe('the Confirm gate is keyed by request', () => {
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(screen.getByTestId('confirm-message').textContent).toBe('request A')
     await gesture()
-    await act(() => vi.advanceTimersByTimeAsync(500))
+    await act(() => vi.advanceTimersByTimeAsync(550))
     expect((screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(false)
 
     await act(() => confirmations.confirm())
@@ -32,7 +32,7 @@ describe('the Confirm gate is keyed by request', () => {
     expect(firstOfB).toEqual({ message: 'request B', confirmEnabled: false })
     expect(commits.filter((c) => c.message === 'request B').every((c) => !c.confirmEnabled)).toBe(true)
     await gesture()
-    await act(() => vi.advanceTimersByTimeAsync(500))
+    await act(() => vi.advanceTimersByTimeAsync(550))
     expect((screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(false)
   })
 })
@@ -151,12 +151,12 @@ describe('the gate re-arms', () => {
     await gesture()
     await act(() => vi.advanceTimersByTimeAsync(499))
     expect(confirm().disabled).toBe(true)
-    await act(() => vi.advanceTimersByTimeAsync(2))
+    await act(() => vi.advanceTimersByTimeAsync(52))
     expect(confirm().disabled).toBe(false)
     // The pointer arrives from outside the frame (the second click of a double-click lure).
     await act(async () => pointer('pointerover', { sx: 0, sy: 0, cx: 5, cy: 5 }, null))
     expect(confirm().disabled).toBe(true)
-    await act(() => vi.advanceTimersByTimeAsync(501))
+    await act(() => vi.advanceTimersByTimeAsync(551))
     // In the window, still not without a movement of the hand after it came in.
     expect(confirm().disabled).toBe(true)
     await gesture()
@@ -184,7 +184,7 @@ describe('the gate re-arms', () => {
     const confirm = () => screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement
     // Eight moves that agree: 10 px on the screen for every 8 px in the page.
     for (let i = 0; i <= 8; i++) await act(async () => pointer('pointermove', { sx: 300 + 10 * i, sy: 300, cx: 100 + 8 * i, cy: 100 }))
-    await act(() => vi.advanceTimersByTimeAsync(501))
+    await act(() => vi.advanceTimersByTimeAsync(551))
     expect(confirm().disabled).toBe(false)
     for (let i = 9; i <= 20; i++) await act(async () => pointer('pointermove', { sx: 300 + 10 * i, sy: 300 + 5 * i, cx: 100 + 8 * i, cy: 100 + 4 * i }))
     expect(confirm().disabled).toBe(false)

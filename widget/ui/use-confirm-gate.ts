@@ -63,6 +63,9 @@ export function resetZoom(ratio = 1): void {
   zoom.run.length = 0
 }
 
+/** How long after a re-arm the render that shows Confirm disabled may come (a frame or two on a busy machine). */
+const renderMarginMs = 50
+
 /** How far the pointer must travel in the secure window before its Confirm takes a click (CSS px). */
 const deliberateTravel = 8
 
@@ -143,10 +146,12 @@ export function useConfirmGate(ref: RefObject<HTMLElement | null>, key: unknown,
       timed = settled = false
       if (presentation === 'window') gestured.current = false
       decide()
+      // The disabled button reaches the screen a render after this: the margin keeps it there for
+      // the whole 500 ms (allows() still counts from here, so a click is judged the same).
       settle = setTimeout(() => {
         timed = settled = true
         decide()
-      }, visibleSettleMs)
+      }, visibleSettleMs + renderMarginMs)
     }
     rearm()
 
