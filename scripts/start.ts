@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serveExamples } from '../examples/serve.ts'
+import { defaultRateLimits } from '../sandbox/http/rate-limit.ts'
 import { createSandbox } from '../sandbox/server.ts'
 
 /**
@@ -11,7 +12,20 @@ import { createSandbox } from '../sandbox/server.ts'
  */
 const fresh = process.argv.includes('--fresh')
 const dataDir = fresh ? mkdtempSync(join(tmpdir(), 'wallet-kit-')) : process.env.SANDBOX_DATA_DIR
-const sandbox = await createSandbox({ port: Number(process.env.PORT ?? 8787), ...(dataDir ? { dataDir } : {}) })
+/**
+ * The browser suite (`--fresh`) is one machine signing a hundred users up within ten minutes, and all
+ * of loopback is one client to the per-IP budgets: it gets ten times the sign-in budgets, so the
+ * suite's length is not what it tests. The budgets themselves are tested against the sandbox
+ * (sandbox/http/rate-limit*.test.ts, sandbox/services/auth/*.test.ts).
+ */
+const suiteBudgets = fresh
+  ? {
+      rateLimits: Object.fromEntries(
+        (['codesPerIp', 'verifiesPerIp', 'loginsPerIp'] as const).map((rule) => [rule, { ...defaultRateLimits[rule], max: defaultRateLimits[rule].max * 10 }]),
+      ),
+    }
+  : {}
+const sandbox = await createSandbox({ port: Number(process.env.PORT ?? 8787), ...(dataDir ? { dataDir } : {}), ...suiteBudgets })
 const demoPort = Number(process.env.DEMO_PORT ?? 5173)
 const demo = await serveExamples({ roots: ['dist/examples', 'examples'], host: '127.0.0.1', port: demoPort })
 // The same pages on another port: another allowed origin of the same site, which shares the wallet
