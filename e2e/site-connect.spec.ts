@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { signUp, startRequest } from './flows.ts'
-import { frameOf, pressConfirm } from './helpers.ts'
+import { frameOf, pressConfirm, snap } from './helpers.ts'
 
 /**
  * Another allowed origin of app "demo" (the app allows http://127.0.0.1:*): the demo page served on
@@ -50,6 +50,8 @@ test('a second site of the app gets no account until the user connects it there;
 
   // Asked again: Connect gives the account.
   const granted = startRequest(other, 'eth_requestAccounts')
+  await expect(frame.getByRole('heading', { name: `Connect to ${otherOrigin}?` })).toBeVisible()
+  await snap(other, 'site-connect-prompt')
   await pressConfirm(frame.getByRole('button', { name: 'Connect', exact: true }))
   expect(await granted).toEqual({ result: [address] })
   await expect(other.getByTestId('wallet-kit-frame')).toBeHidden()

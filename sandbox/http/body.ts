@@ -156,6 +156,14 @@ function decodedPath(path: string): string {
   })
 }
 
+/**
+ * What may decode to a control character or a lone surrogate: a JSON escape (\b, \f, \u0000-\u001f,
+ * \u007f-\u009f, \ud800-\udfff, paired or not) or a form's percent escape (%00-%1f, %7f, and C1's
+ * UTF-8 %c2%80-%c2%9f). Tab, LF and CR are allowed in a field, so their escapes may match too: the
+ * slow path decides.
+ */
+const encodedControl = /\\[bf]|\\u(?:00[01]|007f|008|009|d[89a-f])|%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/i
+
 async function refuseControlBody(c: Context): Promise<void> {
   // Read as bytes, which Hono keeps for the route: every other reading (text, form, JSON) is made
   // from them unchanged. A failed parse here is the route's to answer, never cached as a failure.
@@ -172,6 +180,9 @@ async function refuseControlBody(c: Context): Promise<void> {
     return
   }
   const text = new TextDecoder().decode(bytes)
+  // Most bodies hold nothing that could decode to a control character: no need to parse them a
+  // second time (the route parses them too). Anything that could is read field by field below.
+  if (!controlCharacterIn(text) && !encodedControl.test(text)) return
   let json: unknown
   let parsed = false
   try {

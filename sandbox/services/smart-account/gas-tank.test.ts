@@ -1,11 +1,8 @@
-import { createWalletClient, decodeEventLog, http, type Hash, type Hex } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { entryPoint07Abi, formatUserOperation, toPackedUserOperation, type RpcUserOperation, type UserOperation } from 'viem/account-abstraction'
+import type { Hex } from 'viem'
+import { formatUserOperation, type RpcUserOperation, type UserOperation } from 'viem/account-abstraction'
 import { describe, expect, test } from 'vitest'
-import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import { readSeed } from '../app-config/apps.ts'
 import { upsertApp } from '../app-config/queries.ts'
-import { viemChainOf } from '../chain/networks.ts'
 import { loadOp } from './bundler.ts'
 import type { OpRow } from './queries.ts'
 import { smartAccountSandbox } from './test-smart-accounts.ts'
@@ -14,7 +11,7 @@ import { smartAccountSandbox } from './test-smart-accounts.ts'
 // front-runner to include an operation first, with its own handleOps through the sandbox's /rpc.
 
 const f = smartAccountSandbox({ bundleDelayMs: 1500 })
-const { chain, publicClient, accountsOf, ownerSigns, tank, anvil } = f
+const { accountsOf, ownerSigns, tank, anvil } = f
 
 const bundlerRpc = (method: string, params: unknown[]) =>
   fetch(`${f.sandbox.url}/api/v1/bundler/31337`, {
@@ -23,31 +20,7 @@ const bundlerRpc = (method: string, params: unknown[]) =>
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   }).then((r) => r.json())
 
-/** Someone else, with their own funded key, sends `handleOps` through the sandbox's public chain proxy (/rpc). */
-async function includeOurselves(op: UserOperation<'0.7'>) {
-  const key = privateKeyToAccount(generatePrivateKey())
-  await anvil('anvil_setBalance', [key.address, '0x8ac7230489e80000'])
-  const wallet = createWalletClient({ account: key, chain: viemChainOf(chain()), transport: http(`${f.sandbox.url}/rpc/31337`) })
-  const hash = await wallet.writeContract({
-    address: entryPointAddress,
-    abi: entryPoint07Abi,
-    functionName: 'handleOps',
-    args: [[toPackedUserOperation(op)], key.address],
-  })
-  const receipt = await publicClient().waitForTransactionReceipt({ hash })
-  expect(receipt.status).toBe('success')
-  const events = receipt.logs
-    .filter((log) => log.address.toLowerCase() === entryPointAddress.toLowerCase())
-    .map((log) => {
-      try {
-        return decodeEventLog({ abi: entryPoint07Abi, data: log.data, topics: log.topics })
-      } catch {
-        return undefined
-      }
-    })
-  const event = events.find((e) => e?.eventName === 'UserOperationEvent')
-  return { txHash: hash, beneficiary: key.address, event: event?.args as { userOpHash: Hash; actualGasCost: bigint; success: boolean } | undefined }
-}
+const includeOurselves = f.includeWithOwnKey
 
 const rowOf = async (id: string) => (await f.sandbox.store.query<OpRow>('SELECT * FROM user_operations WHERE id = $1', [id])).rows[0]!
 

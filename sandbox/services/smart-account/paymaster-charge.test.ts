@@ -1,19 +1,10 @@
-import { createWalletClient, decodeEventLog, http, type Hash, type Hex } from 'viem'
+import { http, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import {
-  createBundlerClient,
-  createPaymasterClient,
-  entryPoint07Abi,
-  formatUserOperationRequest,
-  getUserOperationHash,
-  toPackedUserOperation,
-  type UserOperation,
-} from 'viem/account-abstraction'
+import { createBundlerClient, createPaymasterClient, formatUserOperationRequest, getUserOperationHash, type UserOperation } from 'viem/account-abstraction'
 import { describe, expect, test } from 'vitest'
 import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import { readSeed } from '../app-config/apps.ts'
 import { upsertApp } from '../app-config/queries.ts'
-import { viemChainOf } from '../chain/networks.ts'
 import { maxCostOf } from './bundler-policy.ts'
 import { opByHash } from './queries.ts'
 import { smartAccountSandbox } from './test-smart-accounts.ts'
@@ -25,7 +16,7 @@ import { smartAccountSandbox } from './test-smart-accounts.ts'
 // UserOperationEvent is on chain.
 
 const f = smartAccountSandbox()
-const { chain, publicClient, accountModelFor, tank, anvil } = f
+const { publicClient, accountModelFor, tank, anvil } = f
 
 const url = () => `${f.sandbox.url}/api/v1/bundler/31337`
 const appHeaders = { 'x-app-id': 'smart', 'x-environment': 'development', 'x-client-secret': 'smart-client-secret' }
@@ -57,27 +48,11 @@ async function sponsoredOp(who: Awaited<ReturnType<typeof fresh>>, to: Hex = pri
 
 const hashOf = (op: Op) => getUserOperationHash({ chainId: 31337, entryPointAddress, entryPointVersion: '0.7', userOperation: op })
 
-/** Someone with their own funded key includes `op` with `handleOps` through the sandbox's public chain proxy (/rpc). */
+/** Someone with their own funded key includes `op` through the sandbox's public chain proxy (/rpc). */
 async function includeOurselves(op: Op) {
-  const key = privateKeyToAccount(generatePrivateKey())
-  await anvil('anvil_setBalance', [key.address, '0x8ac7230489e80000'])
-  const wallet = createWalletClient({ account: key, chain: viemChainOf(chain()), transport: http(`${f.sandbox.url}/rpc/31337`) })
-  const txHash = await wallet.writeContract({
-    address: entryPointAddress,
-    abi: entryPoint07Abi,
-    functionName: 'handleOps',
-    args: [[toPackedUserOperation(op)], key.address],
-  })
-  const receipt = await publicClient().waitForTransactionReceipt({ hash: txHash })
-  expect(receipt.status).toBe('success')
-  for (const log of receipt.logs) {
-    if (log.address.toLowerCase() !== entryPointAddress.toLowerCase()) continue
-    try {
-      const decoded = decodeEventLog({ abi: entryPoint07Abi, data: log.data, topics: log.topics })
-      if (decoded.eventName === 'UserOperationEvent') return { txHash, event: decoded.args as { userOpHash: Hash; actualGasCost: bigint; success: boolean } }
-    } catch {}
-  }
-  throw new Error('No UserOperationEvent in the handleOps transaction')
+  const { txHash, event } = await f.includeWithOwnKey(op)
+  if (!event) throw new Error('No UserOperationEvent in the handleOps transaction')
+  return { txHash, event }
 }
 
 /** The paymaster fields of `op` as sent back to pm_getPaymasterData (the request carries none of them). */

@@ -1,9 +1,10 @@
-import { createPublicClient, erc20Abi, hashTypedData, http, type Address, type Hex } from 'viem'
-import type { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll } from 'vitest'
+import { createPublicClient, createWalletClient, erc20Abi, hashTypedData, http, isAddressEqual, parseEventLogs, type Address, type Hex } from 'viem'
+import { entryPoint07Abi, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { createClient, type Client } from '../../../sdk/index.ts'
 import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
-import { toWalletKitSmartAccount } from '../../contracts/account-abstraction.ts'
+import { entryPointAddress, toWalletKitSmartAccount } from '../../contracts/account-abstraction.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
 import type { SandboxOptions } from '../../server.ts'
 import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../../test-sandbox.ts'
@@ -28,6 +29,13 @@ export function smartAccountSandbox(options: SandboxOptions = {}) {
   const chain = () => f.sandbox.chains[0]!
   const publicClient = () => createPublicClient({ chain: viemChainOf(chain()), transport: http(chain().rpcUrl), pollingInterval: 50 })
   const wallet = (path: string, body: object, token = f.owner.walletToken) => f.sandbox.post(`/api/v2/wallet/${path}`, body, token, 'smart')
+  /** JSON-RPC straight to the first chain's anvil (its admin methods). */
+  const anvil = (method: string, params: unknown[]) =>
+    fetch(chain().rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    }).then((r) => r.json())
   return Object.assign(f, {
     chain,
     publicClient,
@@ -50,12 +58,28 @@ export function smartAccountSandbox(options: SandboxOptions = {}) {
     },
     accountModelFor: (key: ReturnType<typeof privateKeyToAccount>) => toWalletKitSmartAccount({ client: publicClient(), owner: key }),
     tank: async () => BigInt((await f.sdk.smartAccount.gasTank({ chainId: 31337 })).balance),
-    /** JSON-RPC straight to the first chain's anvil (its admin methods). */
-    anvil: (method: string, params: unknown[]) =>
-      fetch(chain().rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      }).then((r) => r.json()),
+    anvil,
+    /**
+     * Someone else, with their own funded key, includes `op` with `handleOps` through the sandbox's
+     * public chain proxy (/rpc), as a front-runner would. Answers the transaction, the beneficiary
+     * and the operation's UserOperationEvent (undefined when the bundle holds none).
+     */
+    includeWithOwnKey: async (op: UserOperation<'0.7'>) => {
+      const key = privateKeyToAccount(generatePrivateKey())
+      await anvil('anvil_setBalance', [key.address, '0x8ac7230489e80000'])
+      const sender = createWalletClient({ account: key, chain: viemChainOf(chain()), transport: http(`${f.sandbox.url}/rpc/31337`) })
+      const txHash = await sender.writeContract({
+        address: entryPointAddress,
+        abi: entryPoint07Abi,
+        functionName: 'handleOps',
+        args: [[toPackedUserOperation(op)], key.address],
+      })
+      const receipt = await publicClient().waitForTransactionReceipt({ hash: txHash })
+      expect(receipt.status).toBe('success')
+      const [event] = parseEventLogs({ abi: entryPoint07Abi, eventName: 'UserOperationEvent', logs: receipt.logs }).filter((log) =>
+        isAddressEqual(log.address, entryPointAddress),
+      )
+      return { txHash, beneficiary: key.address, event: event?.args }
+    },
   })
 }
