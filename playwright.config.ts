@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumLaunch, chromiumStorageBlocked } from './e2e/chromium.ts'
+import { choosePorts, demoOrigin, providerUrl, stackEnv } from './e2e/ports.ts'
+
+await choosePorts()
 
 export default defineConfig({
   testDir: 'e2e',
@@ -10,7 +13,7 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:5173',
+    baseURL: demoOrigin(),
     launchOptions: chromiumLaunch,
     trace: 'off',
     screenshot: 'only-on-failure',
@@ -22,7 +25,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'npx tsx scripts/start.ts --fresh',
-    url: 'http://localhost:8787/health',
+    env: stackEnv(),
+    url: `${providerUrl()}/health`,
     timeout: 60_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test'
 import { base, sepolia } from 'viem/chains'
 import { signUp, startRequest } from './flows.ts'
-import { frameOf, logInInFrame, snap } from './helpers.ts'
+import { frameOf, logInInFrame, providerUrl, snap } from './helpers.ts'
 
 /**
  * Public chains next to the local ones (SPEC.md sections 2 to 4): `multichain` is the seed app that
@@ -70,7 +70,7 @@ test("the chain modal lists the app's public chains by name, each with its icon,
     const icon = frame.locator(`img[src="/icons/chains/${network}"]`)
     await expect(icon).toHaveJSProperty('complete', true)
     expect(await icon.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
-    const served = await request.get(`http://localhost:8787/icons/chains/${network}`)
+    const served = await request.get(`${providerUrl}/icons/chains/${network}`)
     expect(served.headers()['x-icon-fallback']).toBeUndefined()
   }
   await snap(page, 'chain-modal-public-chains')

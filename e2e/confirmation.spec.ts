@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createPublicClient, formatEther, http, parseGwei, stringToHex } from 'viem'
 import { signUp, startRequest } from './flows.ts'
-import { confirmRequest, frameOf, providerUrl, snap } from './helpers.ts'
+import { confirmRequest, demoOrigin, frameOf, providerUrl, snap } from './helpers.ts'
 
 const chains = {
   31337: createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) }),
@@ -106,13 +106,13 @@ test('a flood of 50 requests: 10 wait, the rest fail at once with -32005; every 
     expect(a).toEqual({ code: -32005, message: "10 requests are already waiting for the user's confirmation: try again once they are answered" })
 
   const frame = frameOf(page)
-  await expect(frame.getByTestId('confirm-origin')).toHaveText('http://127.0.0.1:5173')
+  await expect(frame.getByTestId('confirm-origin')).toHaveText(demoOrigin)
   await expect(frame.getByTestId('confirm-queue')).toContainText('9 more requests are waiting')
   await snap(page, 'confirmation-reject-all')
   // One answered by hand: the next one names the site as well.
   await frame.getByRole('button', { name: 'Reject', exact: true }).click()
   await expect(frame.getByTestId('confirm-queue')).toContainText('8 more requests are waiting')
-  await expect(frame.getByTestId('confirm-origin')).toHaveText('http://127.0.0.1:5173')
+  await expect(frame.getByTestId('confirm-origin')).toHaveText(demoOrigin)
   await frame.getByRole('button', { name: 'Reject all' }).click()
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
   const all = await answers()

@@ -16,7 +16,7 @@ test('<wallet-kit> in a page without React: connect, short address and balance, 
       pageStyles: document.querySelectorAll('style').length,
     })),
   ).toEqual({ react: false, shadowStyles: 1, pageStyles: 0 })
-  expect(scripts).toEqual(['http://localhost:8787/kit.js'])
+  expect(scripts).toEqual([`${providerUrl}/kit.js`])
 
   await button.click()
   await logInInFrame(page, request)

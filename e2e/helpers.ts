@@ -1,6 +1,11 @@
 import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test'
 
-export const providerUrl = 'http://localhost:8787'
+import { demoOrigin as demoOriginOf, otherDemoOrigin as otherDemoOriginOf, providerUrl as providerUrlOf } from './ports.ts'
+
+/** The suite's own sandbox and host origins (free ports: e2e/ports.ts). */
+export const providerUrl = providerUrlOf()
+export const demoOrigin = demoOriginOf()
+export const otherDemoOrigin = otherDemoOriginOf()
 export const frameOf = (page: Page): FrameLocator => page.frameLocator('[data-testid=wallet-kit-frame]')
 
 /** One screenshot per modal page, at desktop width and at a 390 px phone width. */

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { signUp, startRequest } from './flows.ts'
-import { confirmRequest, frameOf, providerUrl } from './helpers.ts'
+import { confirmRequest, demoOrigin, frameOf, providerUrl } from './helpers.ts'
 
 /**
  * Our edge: tokens, the session and the recovery secret stay in the provider's frame. This
@@ -220,7 +220,7 @@ test("the wallet frame's CSP: the kit runs under it, and the frame reaches no ot
 
   // Code running in the frame cannot send anything to another origin, not even a no-cors request
   // or an image, nor run an injected inline script.
-  const foreign = 'http://127.0.0.1:5173/demo/'
+  const foreign = `${demoOrigin}/demo/`
   const attempt = await widget.evaluate(async (url) => {
     const fetched = await fetch(`${url}?stolen=1`, { mode: 'no-cors' }).then(
       () => 'sent',

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test'
 import { confirmSignature, logInInFrame } from './helpers.ts'
 
 /**
- * The dapp libraries, unmodified, on a host origin (127.0.0.1:5173) other than the provider's
- * (localhost:8787): each connects through the modal, reads the chain id, signs a message in the
+ * The dapp libraries, unmodified, on a host origin (127.0.0.1) other than the provider's
+ * (localhost): each connects through the modal, reads the chain id, signs a message in the
  * confirmation modal and verifies the signature against the address with its own code.
  */
 for (const library of ['ethers', 'viem', 'wagmi', 'web3'] as const) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { accounts, frameOf, latestCode, logInInFrame, providerUrl, snap, uniqueEmail } from './helpers.ts'
+import { accounts, demoOrigin, frameOf, latestCode, logInInFrame, providerUrl, snap, uniqueEmail } from './helpers.ts'
 
 test('e-mail login: code from the dev inbox, new wallet, connected, kept across a reload', async ({ page, request }) => {
   await page.goto('/demo/')
@@ -60,7 +60,7 @@ test('a returning user logs in straight away with the same address', async ({ pa
 
   // A fresh browser profile (no stored session) and the same e-mail: no wallet-created page.
   await page.context().clearCookies()
-  const fresh = await page.context().browser()!.newContext({ baseURL: 'http://127.0.0.1:5173' })
+  const fresh = await page.context().browser()!.newContext({ baseURL: demoOrigin })
   const other = await fresh.newPage()
   await other.goto('/demo/')
   await other.getByRole('button', { name: 'Connect' }).click()
@@ -97,7 +97,7 @@ test('an invalid e-mail shows "Invalid email" and calls nothing', async ({ page 
 })
 
 test('a page on an origin the app does not allow cannot frame the widget nor shake hands', async ({ page }) => {
-  // App "elsewhere" allows only https://partner.example; this page is http://127.0.0.1:5173.
+  // App "elsewhere" allows only https://partner.example; this page is on 127.0.0.1.
   const frameResponses: number[] = []
   page.on('response', (r) => {
     if (r.url().startsWith(`${providerUrl}/widget/?appId=elsewhere`)) frameResponses.push(r.status())
@@ -113,7 +113,7 @@ test('a page on an origin the app does not allow cannot frame the widget nor sha
     )
   })
   expect(outcome).toMatchObject({ ok: false, code: 4900 })
-  expect((outcome as { message: string }).message).toContain('http://127.0.0.1:5173 is an allowed origin of app "elsewhere"')
+  expect((outcome as { message: string }).message).toContain(`${demoOrigin} is an allowed origin of app "elsewhere"`)
   // The server answered, but the browser refused to show it in this page (frame-ancestors).
   expect(frameResponses).toEqual([200])
   const shown = page.frames().filter((f) => f.url().startsWith(`${providerUrl}/widget/?appId=elsewhere`))

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { verifyMessage } from 'viem'
 import { signUp, startRequest } from './flows.ts'
-import { frameOf, logInInFrame, openSecureWindow, pressConfirm, providerUrl, signUpInSecureWindow, snap } from './helpers.ts'
+import { demoOrigin, frameOf, logInInFrame, openSecureWindow, pressConfirm, providerUrl, signUpInSecureWindow, snap } from './helpers.ts'
 
 /**
  * The secure window (issue: popup mode): a first-party popup on the provider origin for what the
@@ -59,9 +59,9 @@ test('without IntersectionObserver v2, over a bait: no Confirm in the frame; the
 
   const popup = await openSecureWindow(page)
   expect(new URL(popup.url()).origin).toBe(providerUrl)
-  await expect(popup.getByTestId('confirm-origin')).toHaveText('http://127.0.0.1:5173')
+  await expect(popup.getByTestId('confirm-origin')).toHaveText(demoOrigin)
   await expect(popup.getByTestId('confirm-message')).toHaveText('hello')
-  await expect(popup).toHaveTitle(/127\.0\.0\.1:5173/)
+  await expect(popup).toHaveTitle(new RegExp(new URL(demoOrigin).host.replaceAll('.', '\\.')))
   // The channel name left the address bar as soon as the window started.
   expect(popup.url()).not.toContain('channel=')
   await expect(frame.getByTestId('secure-window-open')).toBeVisible()
@@ -198,7 +198,7 @@ test('the secure window serves only the frame that opened it: a page elsewhere o
   const opened = page.context().waitForEvent('page')
   await page.evaluate(
     ([url]) => window.open(url, '_blank', 'popup'),
-    [`${providerUrl}/widget/?appId=demo&env=production&origin=http%3A%2F%2F127.0.0.1%3A5173&window=secure#channel=${channel}`],
+    [`${providerUrl}/widget/?appId=demo&env=production&origin=${encodeURIComponent(demoOrigin)}&window=secure#channel=${channel}`],
   )
   const popup = await opened
   await expect(popup.getByTestId('secure-window-notice')).toHaveText(/works only when the wallet opens it/)
@@ -206,6 +206,6 @@ test('the secure window serves only the frame that opened it: a page elsewhere o
   const read = await request.get(`${providerUrl}/popup-channel/${channel}/frame?wait=0`, { headers: { 'sec-fetch-site': 'same-origin' } })
   expect(await read.json()).toMatchObject({ messages: [] })
   // And a page elsewhere cannot use the channel at all.
-  const foreign = await request.get(`${providerUrl}/popup-channel/${channel}/frame?wait=0`, { headers: { origin: 'http://127.0.0.1:5173' } })
+  const foreign = await request.get(`${providerUrl}/popup-channel/${channel}/frame?wait=0`, { headers: { origin: demoOrigin } })
   expect(foreign.status()).toBe(403)
 })

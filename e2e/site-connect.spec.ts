@@ -1,13 +1,13 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { signUp, startRequest } from './flows.ts'
-import { frameOf, pressConfirm, snap } from './helpers.ts'
+import { frameOf, otherDemoOrigin, pressConfirm, snap } from './helpers.ts'
 
 /**
  * Another allowed origin of app "demo" (the app allows http://127.0.0.1:*): the demo page served on
  * the next port (scripts/start.ts). Same top-level site as the demo, so the same storage partition
  * and the same signed-in session in the wallet frame.
  */
-const otherOrigin = 'http://127.0.0.1:5174'
+const otherOrigin = otherDemoOrigin
 
 async function openOther(context: BrowserContext): Promise<Page> {
   const page = await context.newPage()

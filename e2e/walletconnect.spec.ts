@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { createPublicClient, http, verifyMessage, verifyTypedData } from 'viem'
 import { startRequest } from './flows.ts'
-import { accounts, frameOf, providerUrl, snap, typedData } from './helpers.ts'
+import { accounts, demoOrigin, frameOf, providerUrl, snap, typedData } from './helpers.ts'
 import { decide, openPairing, openWallet, scanQr, walletAddress } from './walletconnect.ts'
 
 const chain = createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) })
@@ -81,7 +81,7 @@ test('WalletConnect end to end: the QR pairs the sandbox wallet; signing and sen
   expect(await heard).toEqual([[], 4900])
   expect(await accounts(page)).toEqual([])
 
-  expect([...hosts].sort()).toEqual(['127.0.0.1:5173', 'localhost:8787'])
+  expect([...hosts].sort()).toEqual([new URL(demoOrigin).host, new URL(providerUrl).host])
 })
 
 test('a rejected pairing is said, and a new QR replaces it; Open in Browser pairs the same way', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { extname, join, normalize, resolve } from 'node:path'
 
@@ -18,11 +18,17 @@ function find(root: string, path: string): string | undefined {
   return existsSync(file) ? file : undefined
 }
 
+/** The provider the example pages and their bundles name: the sandbox on its default port. */
+export const examplesProviderUrl = 'http://localhost:8787'
+
 /**
  * A plain static server for the example host pages: a host origin that is not the provider's.
  * `roots` are tried in order (the built examples first, then the ones that need no build).
+ * `providerUrl`: the sandbox actually running (its port comes from the environment or is a free
+ * one); pages and scripts are served naming it instead of http://localhost:8787.
  */
-export function serveExamples(options: { roots: readonly string[]; host: string; port: number }): Promise<Server> {
+export function serveExamples(options: { roots: readonly string[]; host: string; port: number; providerUrl?: string }): Promise<Server> {
+  const rewrite = options.providerUrl && options.providerUrl !== examplesProviderUrl ? options.providerUrl : undefined
   const roots = options.roots.map((r) => resolve(r))
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
@@ -45,7 +51,9 @@ export function serveExamples(options: { roots: readonly string[]; host: string;
       // The COOP example: a host that cuts off the windows its frames open (the wallet's secure window).
       ...(path.startsWith('/coop/') && { 'cross-origin-opener-policy': 'same-origin' }),
     })
-    createReadStream(file).pipe(res)
+    const type = extname(file)
+    if (rewrite && (type === '.html' || type === '.js')) res.end(readFileSync(file, 'utf8').replaceAll(examplesProviderUrl, rewrite))
+    else createReadStream(file).pipe(res)
   })
   return new Promise((ok, fail) => {
     server.once('error', fail)

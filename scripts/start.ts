@@ -1,52 +1,47 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { serveExamples } from '../examples/serve.ts'
-import { defaultRateLimits } from '../sandbox/http/rate-limit.ts'
-import { createSandbox } from '../sandbox/server.ts'
+import { createServer } from 'node:net'
+import { startStack } from './stack.ts'
 
 /**
  * `npm start`: the provider sandbox on http://localhost:8787 and the demo host page on
- * http://127.0.0.1:5173 (another origin, as a real host would be). `--fresh` uses a throw-away
- * data folder (the browser tests do).
+ * http://127.0.0.1:5173 (another origin, as a real host would be), plus the same pages on the next
+ * port (another origin of the same site). PORT, ANVIL_PORT, DEMO_PORT and OTHER_DEMO_PORT choose
+ * other ports (0: a free one); a default port that is taken (another clone's `npm start` or test
+ * run) gives way to a free one, and the lines below say which. `--fresh` uses a throw-away data
+ * folder and the browser suites' budgets (the test runs start it that way).
  */
 const fresh = process.argv.includes('--fresh')
-const dataDir = fresh ? mkdtempSync(join(tmpdir(), 'wallet-kit-')) : process.env.SANDBOX_DATA_DIR
-/**
- * The browser suite (`--fresh`) is one machine signing a hundred users up within ten minutes, and all
- * of loopback is one client to the per-IP budgets: it gets ten times the sign-in budgets, so the
- * suite's length is not what it tests. The budgets themselves are tested against the sandbox
- * (sandbox/http/rate-limit*.test.ts, sandbox/services/auth/*.test.ts).
- */
-const suiteBudgets = fresh
-  ? {
-      rateLimits: Object.fromEntries(
-        (['codesPerIp', 'verifiesPerIp', 'loginsPerIp'] as const).map((rule) => [rule, { ...defaultRateLimits[rule], max: defaultRateLimits[rule].max * 10 }]),
-      ),
-    }
-  : {}
-const sandbox = await createSandbox({ port: Number(process.env.PORT ?? 8787), ...(dataDir ? { dataDir } : {}), ...suiteBudgets })
-const demoPort = Number(process.env.DEMO_PORT ?? 5173)
-const demo = await serveExamples({ roots: ['dist/examples', 'examples'], host: '127.0.0.1', port: demoPort })
-// The same pages on another port: another allowed origin of the same site, which shares the wallet
-// frame's storage (and so its session) but must be connected by the user (e2e/site-connect.spec.ts).
-const otherPort = Number(process.env.OTHER_DEMO_PORT ?? demoPort + 1)
-const other = await serveExamples({ roots: ['dist/examples', 'examples'], host: '127.0.0.1', port: otherPort })
 
-console.log(`Provider sandbox:  ${sandbox.url}`)
-console.log(`Demo host page:    http://127.0.0.1:${demoPort}/demo/`)
-console.log(`Another site:      http://127.0.0.1:${otherPort}/demo/`)
-console.log(`Examples:          http://127.0.0.1:${demoPort}/{element,react,vue,ethers,viem,wagmi,web3}/`)
-console.log(`Login codes (dev inbox): ${sandbox.url}/dev/inbox`)
-console.log(`Mobile wallet (WalletConnect): ${sandbox.url}/dev/wallet`)
+/** `fallback` when it can be listened on now, else 0 (a free port). */
+function preferred(fallback: number): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+    probe.once('error', () => resolve(0))
+    probe.listen(fallback, '127.0.0.1', () => probe.close(() => resolve(fallback)))
+  })
+}
+const port = async (name: string, fallback: number) => (process.env[name] !== undefined ? Number(process.env[name]) : await preferred(fallback))
+
+const demoPort = await port('DEMO_PORT', 5173)
+const stack = await startStack({
+  fresh,
+  port: await port('PORT', 8787),
+  anvilPort: await port('ANVIL_PORT', 8545),
+  demoPort,
+  otherDemoPort: await port('OTHER_DEMO_PORT', demoPort ? demoPort + 1 : 5174),
+})
+const url = stack.providerUrl
+console.log(`Provider sandbox:  ${url}`)
+console.log(`Demo host page:    ${stack.demoOrigin}/demo/`)
+console.log(`Another site:      ${stack.otherDemoOrigin}/demo/`)
+console.log(`Examples:          ${stack.demoOrigin}/{element,react,vue,ethers,viem,wagmi,web3}/`)
+console.log(`Login codes (dev inbox): ${url}/dev/inbox`)
+console.log(`Mobile wallet (WalletConnect): ${url}/dev/wallet`)
 
 let stopping = false
 async function stop() {
   if (stopping) return
   stopping = true
-  demo.close()
-  other.close()
-  await sandbox.close()
+  await stack.close()
   process.exit(0)
 }
 process.on('SIGINT', stop)

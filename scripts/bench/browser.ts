@@ -22,9 +22,9 @@ import { createSandbox } from '../../sandbox/server.ts'
  */
 export async function browserTimings(options: { runs: number; log: (line: string) => void }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-kit-bench-'))
-  const sandbox = await createSandbox({ port: 8787, anvilPort: 0, dataDir })
+  const sandbox = await createSandbox({ port: 0, anvilPort: 0, dataDir })
   const hostPort = await freePort()
-  const host = await serveExamples({ roots: ['dist/examples', 'examples', 'scripts/bench/pages'], host: '127.0.0.1', port: hostPort })
+  const host = await serveExamples({ roots: ['dist/examples', 'examples', 'scripts/bench/pages'], host: '127.0.0.1', port: hostPort, providerUrl: sandbox.url })
   const browser = await chromium.launch(chromiumLaunch)
   const samples = {
     handshakeMs: [] as number[],
