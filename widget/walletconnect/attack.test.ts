@@ -1,7 +1,7 @@
 // Attack review of the frame's WalletConnect account source (commit f8a0b70). The wallet peer is a
 // fake sign-client (./client.ts mocked) whose answers and events we craft; the host page acts
-// through the bridge's entry points (handleRpc, wallet.close(), wallet.disconnect()). 'HOLE:'
-// tests fail while the weakness is open; the others pass and record what was found sound.
+// through the bridge's entry points (handleRpc, wallet.close(), wallet.disconnect()). Each
+// weakness found is now a test of its fix; 'sound:' tests record what was found sound.
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { ChainClient } from '../../sdk/index.ts'
 import { activeAccount } from '../accounts/active.ts'
@@ -110,7 +110,7 @@ async function paired(session: Partial<ApprovedSession> = {}) {
 }
 
 describe('the host page closes the modal while the paired wallet is asking the user', () => {
-  test('HOLE: kit.close() answers 4001 while the wallet still holds the transaction; the user approving on the phone then sends it', async () => {
+  test('kit.close() does not close while the wallet holds the request: the answer the user approves on the phone reaches the host', async () => {
     const t = await paired()
     const answer = t.watch(t.call('personal_sign', ['0x6869', A]))
     await tick()
@@ -125,7 +125,7 @@ describe('the host page closes the modal while the paired wallet is asking the u
     expect(answer.value).toEqual({ result: goodSig })
   })
 
-  test(`HOLE: close-and-ask again keeps more than ${maxPendingConfirmations} requests live on the wallet (the pending cap does not hold for on-device requests)`, async () => {
+  test(`close-and-ask again keeps at most ${maxPendingConfirmations} requests live on the wallet (the pending cap holds for on-device requests)`, async () => {
     const t = await paired()
     for (let i = 0; i < 40; i++) {
       void t.call('eth_signTypedData_v4', [A, JSON.stringify({ types: { EIP712Domain: [] }, primaryType: 'EIP712Domain', domain: {}, message: { i } })])
@@ -150,7 +150,7 @@ describe('the host page closes the modal while the paired wallet is asking the u
 })
 
 describe("the wallet's answer reaches the host page as is", () => {
-  test('HOLE: an answer that is not a signature (an object) is handed to the host as the personal_sign result', async () => {
+  test('an answer that is not a signature (an object) is refused: the host gets -32603, never the object', async () => {
     const t = await paired()
     const answer = t.call('personal_sign', ['0x6869', A])
     await tick()
@@ -163,7 +163,7 @@ describe("the wallet's answer reaches the host page as is", () => {
     expect(typeof got.result === 'string' && /^0x[0-9a-fA-F]{130}$/.test(got.result as string) ? 'signature' : got.code).toBe(-32603)
   })
 
-  test('HOLE: a 5 MB string is handed to the host as the eth_sendTransaction hash', async () => {
+  test('a 5 MB string as the eth_sendTransaction hash is refused: the host gets -32603', async () => {
     const t = await paired()
     const answer = t.call('eth_sendTransaction', [{ from: A, to: B, value: '0x1', gas: '0x5208', maxFeePerGas: '0x2', maxPriorityFeePerGas: '0x1' }])
     await tick()
@@ -186,7 +186,7 @@ describe("the wallet's answer reaches the host page as is", () => {
 })
 
 describe('the wallet changes its account while a request is on screen', () => {
-  test("HOLE: accountsChanged to another address keeps the request for A open, and the new account's answer reaches the host as A's", async () => {
+  test("accountsChanged to another address ends the request made for A: the new account's answer never reaches the host as A's", async () => {
     const t = await paired()
     const answer = t.watch(t.call('personal_sign', ['0x6869', A]))
     await tick()
@@ -250,7 +250,7 @@ describe('the wallet changes chain', () => {
 })
 
 describe('the wallet ends the session while a request is on screen', () => {
-  test('HOLE: after session_delete the host request and the "Confirm in your wallet" modal stay up (sign-client waits out its 5-minute expiry)', async () => {
+  test('session_delete answers the host request with 4900 and takes down the "Confirm in your wallet" modal', async () => {
     const t = await paired()
     const answer = t.watch(t.call('personal_sign', ['0x6869', A]))
     await tick()
@@ -276,7 +276,7 @@ describe('the wallet ends the session while a request is on screen', () => {
 })
 
 describe('pairings the user has moved on from', () => {
-  test('HOLE: a stale proposal (an earlier QR, or a URI the host was handed) approved later replaces the connected wallet without the user', async () => {
+  test('a stale proposal (an earlier QR, or a URI the host was handed) approved later is refused: the connected wallet stays', async () => {
     const t = await paired()
     // A new URI every 5 minutes or after a refusal; earlier proposals stay answerable until they expire.
     const stale = await t.connector.pair()

@@ -1,6 +1,6 @@
 // Attack review of the sandbox mobile wallet's routes (commit f8a0b70): /dev/wallet,
 // /dev/api/wallet-config and POST /dev/api/wallets/:address/fund (the faucet's one-time gift).
-// Tests named 'HOLE:' fail on the current code while the weakness is open; the others pass.
+// Each weakness the review found is now a test of the fix; 'sound:' tests record what was found sound.
 import { createPublicClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -37,7 +37,7 @@ describe('POST /dev/api/wallets/:address/fund', () => {
     expect((await fund(address)).status).toBe(409)
   })
 
-  test('HOLE: a page on any other web site can have the faucet pay (cross-site POST, no Origin check)', async () => {
+  test('a cross-site POST (another web site\'s Origin, text/plain) is refused 403 and the faucet pays nothing', async () => {
     // `fetch(url, { method: 'POST', mode: 'no-cors', body: '{}' })` from https://evil.example: sent
     // with this Origin, as text/plain, and no preflight. Every other sandbox route refuses foreign origins (403).
     const address = fresh()
@@ -46,7 +46,7 @@ describe('POST /dev/api/wallets/:address/fund', () => {
     expect(await balanceOf(address)).toBe(0n)
   })
 
-  test('HOLE: concurrent calls for one fresh address are all paid (balance checked before the faucet queue)', async () => {
+  test('concurrent calls for one fresh address: one is paid (10 ETH once), the others are 409', async () => {
     const address = fresh()
     const answers = await Promise.all(Array.from({ length: 4 }, () => fund(address)))
     const statuses = answers.map((a) => a.status).sort()
@@ -54,7 +54,7 @@ describe('POST /dev/api/wallets/:address/fund', () => {
     expect(statuses).toEqual([200, 409, 409, 409])
   })
 
-  test('HOLE: one client funds address after address with no rate limit (the faucet drains: 10 ETH + tokens per chain each)', async () => {
+  test('one client funding address after address is rate-limited (429) before the faucet drains', async () => {
     const statuses: number[] = []
     for (let i = 0; i < 15; i++) statuses.push((await fund(fresh())).status)
     // Any limit the rest of the sandbox uses (per IP, per hour) would refuse some of these.
@@ -72,7 +72,7 @@ describe("the faucet's reserve", () => {
   })
   afterAll(() => low?.dispose())
 
-  test("HOLE (fixed): the gift ignored the faucet's reserve (on-ramp payouts then fail with 'faucet low', sign-up gifts next); now 503 and nothing sent", async () => {
+  test("a gift that would take the faucet below its reserve (kept for on-ramp payouts) is 503 and nothing is sent", async () => {
     const address = fresh()
     const answer = await fetch(`${low.url}/dev/api/wallets/${address}/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     expect(answer.status).toBe(503)
