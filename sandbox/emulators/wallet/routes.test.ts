@@ -37,7 +37,7 @@ describe('POST /dev/api/wallets/:address/fund', () => {
     expect((await fund(address)).status).toBe(409)
   })
 
-  test('a cross-site POST (another web site\'s Origin, text/plain) is refused 403 and the faucet pays nothing', async () => {
+  test("a cross-site POST (another web site's Origin, text/plain) is refused 403 and the faucet pays nothing", async () => {
     // `fetch(url, { method: 'POST', mode: 'no-cors', body: '{}' })` from https://evil.example: sent
     // with this Origin, as text/plain, and no preflight. Every other sandbox route refuses foreign origins (403).
     const address = fresh()
@@ -72,7 +72,7 @@ describe("the faucet's reserve", () => {
   })
   afterAll(() => low?.dispose())
 
-  test("a gift that would take the faucet below its reserve (kept for on-ramp payouts) is 503 and nothing is sent", async () => {
+  test('a gift that would take the faucet below its reserve (kept for on-ramp payouts) is 503 and nothing is sent', async () => {
     const address = fresh()
     const answer = await fetch(`${low.url}/dev/api/wallets/${address}/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     expect(answer.status).toBe(503)
