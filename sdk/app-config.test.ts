@@ -1,5 +1,5 @@
-import { beforeEach, expect, test } from 'vitest'
-import { type AppConfig, SdkError, createAppConfigClient, createClient } from './index.ts'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { type AppConfig, type ChainConfig, SdkError, accountSaltOf, createAppConfigClient, createClient, smartAccountContractsOf } from './index.ts'
 import { onlyRequest, openRecorder } from './test/recorder.ts'
 
 const rec = await openRecorder()
@@ -76,4 +76,52 @@ test('the call takes an AbortSignal', async () => {
   const pending = createAppConfigClient({ appId: 'demo', baseUrls: rec.baseUrls }).get({ signal: controller.signal })
   controller.abort()
   await expect(pending).rejects.toMatchObject({ code: 'ABORT_ERR' })
+})
+
+describe("a chain's smart-account contracts (smartAccountContractsOf)", () => {
+  const named = {
+    entryPoint: { address: '0x0000000071727De22E5E9d8BAf0edAc6f37da032', version: '0.7' },
+    accountFactory: { address: '0x56CC0Ecf331Ed3f4b89088305C18416Fe352F7E7', accountType: 'solady', saltRule: 'ownerThenZeros' },
+    accountImplementation: { address: '0x1111111111111111111111111111111111111111' },
+    paymaster: { address: '0x2222222222222222222222222222222222222222', type: 'verifying' },
+  } as const
+  const chainWith = (contracts: object | undefined) => ({ chainId: 31337, ...(contracts && { contracts }) }) as Pick<ChainConfig, 'chainId' | 'contracts'>
+
+  test('read from app config as sent, next to the other contracts; the client passes them through', async () => {
+    const withContracts: AppConfig = {
+      ...config,
+      chains: [{ ...config.chains[0]!, contracts: { multicall3: { address: '0xcA11bde05977b3631167028862bE2a173976CA11' }, ...named } }],
+    }
+    await rec.rules({ method: 'GET', path: '/api/v1/apps/config', body: withContracts })
+    const got = await createAppConfigClient({ appId: 'demo', baseUrls: rec.baseUrls }).get()
+    expect(smartAccountContractsOf(got.chains[0]!)).toEqual(named)
+  })
+
+  test('a chain without them (a public chain, or only Multicall3): undefined', () => {
+    expect(smartAccountContractsOf(chainWith(undefined))).toBeUndefined()
+    expect(smartAccountContractsOf(chainWith({ multicall3: { address: '0xcA11bde05977b3631167028862bE2a173976CA11' } }))).toBeUndefined()
+  })
+
+  test.each([
+    ['an address that is not one', { ...named, paymaster: { address: '0x1234', type: 'verifying' } }, 'paymaster'],
+    ['one of the four missing', { ...named, accountImplementation: undefined }, 'accountImplementation'],
+    ['an EntryPoint of another version', { ...named, entryPoint: { ...named.entryPoint, version: '0.6' } }, 'entryPoint.version'],
+    ['a salt rule this sdk does not know', { ...named, accountFactory: { ...named.accountFactory, saltRule: 'owner' } }, 'accountFactory.saltRule'],
+    ['another kind of account', { ...named, accountFactory: { ...named.accountFactory, accountType: 'kernel' } }, 'accountFactory.accountType'],
+  ])('%s: an SdkError naming it, never a guess', (_, contracts, what) => {
+    const error = (() => {
+      try {
+        return smartAccountContractsOf(chainWith(contracts))
+      } catch (e) {
+        return e
+      }
+    })() as SdkError
+    expect(error).toBeInstanceOf(SdkError)
+    expect([error.code, error.details]).toEqual(['INVALID_APP_CONFIG', { chainId: 31337, contract: what }])
+  })
+
+  test("the salt rule ownerThenZeros: the owner's 20 bytes, then 12 zero bytes", () => {
+    expect(accountSaltOf('0xAbCdEf0123456789aBcDeF0123456789AbCdEf01')).toBe('0xabcdef0123456789abcdef0123456789abcdef01000000000000000000000000')
+    expect(() => accountSaltOf('0x1234')).toThrow(SdkError)
+  })
 })

@@ -11,7 +11,32 @@ export type ChainConfig = {
   rpcUrls: string[]
   nativeCurrency: { name: string; symbol: string; decimals: number }
   testnet: boolean
+  /** The chain's contracts in viem's `chain.contracts` shape: Multicall3, and on the provider's chains its tokens and smart-account contracts. */
+  contracts?: ChainContracts
 }
+
+type Address = `0x${string}`
+
+/**
+ * What app config names of a chain's contracts. The four smart-account entries are there on every
+ * chain the provider runs its bundler on (for every app: public addresses are no secret); with them
+ * viem's `toSoladySmartAccount` finds an owner's account (see `smartAccountContractsOf`).
+ */
+export type ChainContracts = {
+  multicall3?: { address: Address }
+  /** The ERC-4337 EntryPoint the bundler serves (`eth_supportedEntryPoints`). */
+  entryPoint?: { address: Address; version: '0.7' }
+  /**
+   * The factory of the provider's smart account (Solady's ERC4337 factory interface: `createAccount(owner, salt)`,
+   * `getAddress(salt)`). `saltRule` `ownerThenZeros`: the 32-byte salt is the owner's 20-byte address
+   * followed by 12 zero bytes (any other salt reverts `SaltDoesNotStartWithOwner()`, or makes another account).
+   */
+  accountFactory?: { address: Address; accountType: 'solady'; saltRule: 'ownerThenZeros' }
+  /** The account implementation the factory's proxies delegate to. */
+  accountImplementation?: { address: Address }
+  /** The verifying paymaster that sponsors from an app's gas tank (ERC-7677 `pm_getPaymasterData` on the bundler URL). */
+  paymaster?: { address: Address; type: 'verifying' }
+} & { readonly [name: string]: { address: Address } | undefined }
 
 /** The `data` of GET /api/v1/apps/config (SPEC.md section 3, contract.md). */
 export type AppConfig = {
@@ -47,6 +72,51 @@ export type AppConfig = {
     /** A WalletConnect wallet that runs in a browser tab, to pair with during development (the sandbox's /dev/wallet); null in production. */
     testWallet: string | null
   }
+}
+
+/** The smart-account contracts of one chain, checked: every address well formed, the versions and rules this sdk knows. */
+export type SmartAccountContracts = {
+  entryPoint: { address: Address; version: '0.7' }
+  accountFactory: { address: Address; accountType: 'solady'; saltRule: 'ownerThenZeros' }
+  accountImplementation: { address: Address }
+  paymaster: { address: Address; type: 'verifying' }
+}
+
+const isAddress = (value: unknown): value is Address => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
+const addressOf = (entry: unknown): unknown => (typeof entry === 'object' && entry !== null ? (entry as { address?: unknown }).address : undefined)
+
+/**
+ * The smart-account contracts app config names for `chain`, or undefined when it names none (a
+ * public chain). Throws an SdkError when they are there but not as this sdk reads them (a bad
+ * address, an EntryPoint other than v0.7, a salt rule it does not know): never a guess.
+ */
+export function smartAccountContractsOf(chain: Pick<ChainConfig, 'chainId' | 'contracts'>): SmartAccountContracts | undefined {
+  const contracts = chain.contracts as Record<string, unknown> | undefined
+  const names = ['entryPoint', 'accountFactory', 'accountImplementation', 'paymaster'] as const
+  if (!contracts || names.every((name) => contracts[name] === undefined)) return undefined
+  const bad = (what: string) =>
+    new SdkError(`App config names the smart-account contracts of chain ${chain.chainId} in a way this sdk does not read (${what})`, {
+      code: 'INVALID_APP_CONFIG',
+      details: { chainId: chain.chainId, contract: what },
+    })
+  for (const name of names) if (!isAddress(addressOf(contracts[name]))) throw bad(name)
+  const { entryPoint, accountFactory, accountImplementation, paymaster } = contracts as SmartAccountContracts
+  if (entryPoint.version !== '0.7') throw bad('entryPoint.version')
+  if (accountFactory.accountType !== 'solady') throw bad('accountFactory.accountType')
+  if (accountFactory.saltRule !== 'ownerThenZeros') throw bad('accountFactory.saltRule')
+  if (paymaster.type !== 'verifying') throw bad('paymaster.type')
+  return {
+    entryPoint: { address: entryPoint.address, version: '0.7' },
+    accountFactory: { address: accountFactory.address, accountType: 'solady', saltRule: 'ownerThenZeros' },
+    accountImplementation: { address: accountImplementation.address },
+    paymaster: { address: paymaster.address, type: 'verifying' },
+  }
+}
+
+/** The factory salt of `owner`'s account under the rule `ownerThenZeros`: the owner's 20 bytes, then 12 zero bytes. */
+export function accountSaltOf(owner: Address): Address {
+  if (!isAddress(owner)) throw new SdkError('Invalid owner address', { code: 'INVALID_ADDRESS' })
+  return `${owner.toLowerCase()}${'00'.repeat(12)}` as Address
 }
 
 export type AppConfigClient = {

@@ -5,7 +5,16 @@ export { hosts, defaultEnv, resolveBaseUrls, environmentHeader, type Env, type B
 export { createTokenHolder, type Tokens, type TokenHolder } from './tokens.ts'
 export { resolveContext, type ClientConfig, type CallOptions, type Context, type RampableCredentials } from './config.ts'
 export { createContainer, type Container } from './container.ts'
-export { createAppConfigClient, type AppConfig, type AppConfigClient, type ChainConfig } from './app-config.ts'
+export {
+  createAppConfigClient,
+  smartAccountContractsOf,
+  accountSaltOf,
+  type AppConfig,
+  type AppConfigClient,
+  type ChainConfig,
+  type ChainContracts,
+  type SmartAccountContracts,
+} from './app-config.ts'
 export { createChainClient, type ChainClient, type ChainClientOptions, type RpcRequest, type RpcUrlFailure } from './chain.ts'
 export { createAuthClient, type AuthClient, type TelegramAuthData } from './wallet/auth.ts'
 export {

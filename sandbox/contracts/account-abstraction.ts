@@ -16,6 +16,7 @@ import {
 } from 'viem'
 import { entryPoint07Abi, entryPoint07Address, getUserOperationHash, toSoladySmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount, type LocalAccount } from 'viem/accounts'
+import type { SmartAccountContracts } from '../../sdk/app-config.ts'
 import { operationTypedData, smartAccountAddressOf } from '../../sdk/smart-account/operation.ts'
 import { adminClient } from '../infra/anvil/public-accounts.ts'
 import type { RunningChain } from '../infra/anvil/local-chains.ts'
@@ -96,6 +97,18 @@ export async function toWalletKitSmartAccount(parameters: { client: Parameters<t
   }
   return { ...account, signUserOperation }
 }
+
+/**
+ * What app config lists of a local chain's smart-account contracts (sdk ChainContracts): enough for
+ * viem's toSoladySmartAccount to find an owner's account with nothing else known.
+ */
+export const smartAccountContracts = (paymaster: Address) =>
+  ({
+    entryPoint: { address: entryPointAddress, version: '0.7' },
+    accountFactory: { address: accountFactoryAddress, accountType: 'solady', saltRule: 'ownerThenZeros' },
+    accountImplementation: { address: accountImplementationAddress },
+    paymaster: { address: paymaster, type: 'verifying' },
+  }) as const satisfies SmartAccountContracts
 
 /** Where `owner`'s account is (or will be) on every local chain, computed without a chain (the factory's initCodeHash is pinned by a test). */
 export const accountAddressOf = (owner: Address): Address => smartAccountAddressOf(owner)

@@ -24,6 +24,11 @@ describe('app config', () => {
     demoToken: { address: '0x8464135c8F25Da09e49BC8782676a84730C318bC' },
     demoNft: { address: '0x71C95911E9a5D330f4D621842EC243EE1343292e' },
     demoMultiToken: { address: '0x948B3c65b89DF0B4894ABE91E6D02FE579834F8F' },
+    // The smart-account contracts; the paymaster's address follows from the sandbox's own paymaster key.
+    entryPoint: { address: '0x0000000071727De22E5E9d8BAf0edAc6f37da032', version: '0.7' },
+    accountFactory: { address: '0x56CC0Ecf331Ed3f4b89088305C18416Fe352F7E7', accountType: 'solady', saltRule: 'ownerThenZeros' },
+    accountImplementation: { address: '0x6B6a74A7B2dB87e900e291611727Bc56b57BbF7d' },
+    paymaster: { address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), type: 'verifying' },
   }
 
   test('returns the demo app with the local chain proxied through the sandbox', async () => {

@@ -3,6 +3,8 @@ import type { AppConfig } from '../../../sdk/index.ts'
 import { chainConfigOf, chainOfSlug, chainTable, type ChainEntry } from '../../../sdk/chain-table.ts'
 import { allowedSignInScript, checkSignInScriptSetting, type SignInScriptProvider } from '../../../sdk/sign-in-scripts.ts'
 import type { RunningChain } from '../../infra/anvil/local-chains.ts'
+import type { Address } from 'viem'
+import { smartAccountContracts } from '../../contracts/account-abstraction.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
 import { isOriginPattern } from '../../http/origins.ts'
 import { devWalletPath, relayPath, sandboxProjectId, webSocketUrl } from '../walletconnect/config.ts'
@@ -117,7 +119,13 @@ function publicChainsOf(slugs: unknown): ChainEntry[] {
   return entries.filter((entry, i) => entries.indexOf(entry) === i)
 }
 
-export function appConfig(app: App, chains: readonly RunningChain[], origin: string) {
+/**
+ * The app config answer of `app`. `paymasterOf` names the sandbox's paymaster on a local chain: with
+ * it each local chain's `contracts` also lists the smart-account contracts (EntryPoint, factory and
+ * salt rule, implementation, paymaster), for every app: they are public addresses, and a third party
+ * needs them to build or find an account with stock clients.
+ */
+export function appConfig(app: App, chains: readonly RunningChain[], origin: string, paymasterOf?: (chainId: number) => Address) {
   const settings = app.settings
   // Listed field by field: jsonb does not keep key order, and the answer should read like the contract.
   return {
@@ -156,8 +164,8 @@ export function appConfig(app: App, chains: readonly RunningChain[], origin: str
         rpcUrls: [`${origin}/rpc/${chain.chainId}`],
         nativeCurrency: chain.nativeCurrency,
         testnet: true,
-        // viem's `chain.contracts` shape: Multicall3 for batched reads, and the demo tokens.
-        contracts: demoContracts,
+        // viem's `chain.contracts` shape: Multicall3 for batched reads, the demo tokens, the smart-account contracts.
+        contracts: { ...demoContracts, ...(paymasterOf && smartAccountContracts(paymasterOf(chain.chainId))) },
       })),
       // Reached at their own default RPC URLs (the sandbox proxies only its local chains); no local chain shares an id with one.
       ...publicChainsOf(settings.chains)

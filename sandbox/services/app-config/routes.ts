@@ -6,5 +6,10 @@ import { requireApp } from '../../http/guard.ts'
 
 /** App config service, mounted at /api/v1. */
 export function configRoutes(deps: Deps) {
-  return new Hono<SandboxEnv>().get('/apps/config', requireApp(deps), (c) => ok(c, appConfig(c.get('app'), deps.chains, deps.origin())))
+  return new Hono<SandboxEnv>().get('/apps/config', requireApp(deps), (c) =>
+    ok(
+      c,
+      appConfig(c.get('app'), deps.chains, deps.origin(), (chainId) => deps.smartAccounts.paymaster(chainId).address),
+    ),
+  )
 }
