@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { buildDeployment, resolveDeployment } from './widget/deployment.ts'
+
+// Where the frame's services live, when not on its own origin (widget/deployment.ts): the
+// WALLET_KIT_*_URL variables set at build time. A bad value fails the build, not the frame.
+const deployment = buildDeployment(process.env)
+resolveDeployment('http://localhost', deployment)
 
 // One config: `vite build` builds the widget app (served by the sandbox under /widget/);
 // scripts/build.ts reuses it for the host bundles; Vitest reads the `test` block.
@@ -7,6 +13,7 @@ export default defineConfig({
   root: 'widget',
   base: '/widget/',
   plugins: [react()],
+  define: { __WALLET_KIT_DEPLOYMENT__: JSON.stringify(deployment) },
   build: {
     outDir: '../dist/widget',
     emptyOutDir: true,

@@ -5,6 +5,7 @@ import type { AppConfig, ChainClient } from '../sdk/index.ts'
 import { activeAccount } from './accounts/active.ts'
 import { App } from './App.tsx'
 import { createConfirmations } from './confirmation.ts'
+import { deployment } from './deployment.ts'
 import { logoutTimeoutMs, walletConnectRestoreMs } from './constants.ts'
 import { Widget, type WidgetContext } from './context.ts'
 import { lazyModule } from './lazy-route.ts'
@@ -27,12 +28,13 @@ export async function openServices(params: FrameParams) {
   const { store, persistent } = await openSessionStore(params.appId, params.env)
   let chainId = () => 0
   const owner = createSessionOwner({ appId: params.appId, env: params.env, store, persistent, chainId: () => chainId() })
-  const api = location.origin
+  // Where the services live is the deployment's to say (deployment.ts), never the host page's.
+  const { wallet, smartAccount, ramp, appConfig } = deployment()
   // The session owner is the client's token holder: tokens are written in one place.
   const client = createWidgetClient({
     appId: params.appId,
     env: params.env,
-    baseUrls: { wallet: `${api}/api/v2`, appConfig: `${api}/api/v1`, smartAccount: `${api}/api/v1`, ramp: `${api}/v1` },
+    baseUrls: { wallet, smartAccount, ramp, appConfig },
     tokens: owner.tokens,
     coordinateRefresh: owner.coordinateRefresh,
   })

@@ -1,4 +1,5 @@
 import { useWidget } from '../context.ts'
+import { deployment } from '../deployment.ts'
 import { formatAmount } from '../format.ts'
 import { useT } from '../i18n.ts'
 import type { Onramp } from './use-onramp.ts'
@@ -29,7 +30,7 @@ export function Buy({ onramp, address, choose }: { onramp: Onramp; address: stri
       outputCurrency: crypto.id,
     })
     // From the frame itself: the click's user activation is here.
-    window.open(`${location.origin}/onramp?${query}`, '_blank', 'noopener')
+    window.open(`${deployment().onramp}?${query}`, '_blank', 'noopener')
   }
 
   return (
