@@ -1,0 +1,111 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import type { AppConfig } from '../../sdk/index.ts'
+import { ConnectModal } from '../connect/ConnectModal.tsx'
+import { WalletCreated } from '../connect/WalletCreated.tsx'
+import { connectConfig, renderConnect } from '../connect/test-connect.tsx'
+import { Widget, type WidgetContext } from '../context.ts'
+import { alice, testWallet } from '../test-wallet.ts'
+import { ProfileModal } from './ProfileModal.tsx'
+
+// Copy on the wallet-created page (the recovery secret), on the profile home and on the Receive
+// page (the address): what is copied, and 'Copied to clipboard' shown for 3 s. And the powered-by
+// footer, shown unless app config's showPoweredBy is false.
+
+let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>
+beforeEach(() => {
+  writeText = vi.fn(async (_text: string) => {})
+  vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+})
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+/** The profile modal, signed in as alice, with app config `config`. */
+async function renderProfile(config: Partial<AppConfig> = {}) {
+  const t = testWallet({ session: alice })
+  await t.wallet.restore()
+  t.wallet.open('profile')
+  const value = {
+    wallet: t.wallet,
+    client: {},
+    config: { isAAEnabled: false, showPoweredBy: true, rampableClientSecret: null, ...config },
+    rpc: () => ({ request: async () => '0xde0b6b3a7640000' }),
+    locale: 'en',
+    presentation: 'frame',
+    mode: 'frame',
+    persistent: true,
+    walletConnect: null,
+    secure: null,
+  } as unknown as WidgetContext
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <Widget.Provider value={value}>
+      <QueryClientProvider client={queries}>
+        <ProfileModal />
+      </QueryClientProvider>
+    </Widget.Provider>,
+  )
+  return t
+}
+
+const notice = () => screen.getByRole('status').textContent
+const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
+
+/** Clicks `button`, then checks what was copied and that the notice shows for 3 s, not longer. */
+async function copiedFor3s(button: HTMLElement, text: string) {
+  vi.useFakeTimers()
+  expect(notice()).toBe('')
+  fireEvent.click(button)
+  await tick(0)
+  expect(writeText).toHaveBeenCalledWith(text)
+  expect(notice()).toBe('Copied to clipboard')
+  await tick(2900)
+  expect(notice()).toBe('Copied to clipboard')
+  await tick(200)
+  expect(notice()).toBe('')
+}
+
+test("wallet-created: Copy copies the recovery secret; 'Copied to clipboard' shows 3 s", async () => {
+  const secret = `0x${'cd'.repeat(32)}`
+  await renderConnect(<WalletCreated />, { setup: (wallet) => wallet.ui.set({ secret0: secret }) })
+  await copiedFor3s(screen.getByRole('button', { name: 'Copy' }), secret)
+})
+
+test("profile home: Copy copies the address; 'Copied to clipboard' shows 3 s", async () => {
+  await renderProfile()
+  await copiedFor3s(screen.getByRole('button', { name: 'Copy' }), alice.address)
+})
+
+test("Receive: 'Copy address' copies the address; 'Copied to clipboard' shows 3 s", async () => {
+  const { wallet } = await renderProfile()
+  act(() => wallet.navigate('receive'))
+  const button = await screen.findByRole('button', { name: 'Copy address' })
+  await copiedFor3s(button, alice.address)
+})
+
+const footer = () => screen.queryByText('Powered by', { exact: false })
+
+test.each([
+  [true, true],
+  [undefined, true],
+  [false, false],
+])('showPoweredBy %s: the connect modal shows the powered-by line: %s', async (showPoweredBy, shown) => {
+  await renderConnect(<ConnectModal />, { config: connectConfig({ showPoweredBy } as Partial<AppConfig>) })
+  expect(screen.getByRole('heading', { name: 'Login or Sign Up' })).toBeTruthy()
+  expect(footer() !== null).toBe(shown)
+  if (shown) expect(footer()!.textContent).toBe('Powered by Wallet Kit')
+})
+
+test.each([
+  [true, true],
+  [false, false],
+])('showPoweredBy %s: the profile modal shows the powered-by line: %s', async (showPoweredBy, shown) => {
+  await renderProfile({ showPoweredBy })
+  expect(screen.getByRole('button', { name: 'Receive' })).toBeTruthy()
+  expect(footer() !== null).toBe(shown)
+})
