@@ -14,6 +14,9 @@ const en = {
   loginTitle: 'Login or Sign Up',
   loginSubtitle: 'Your gateway to the decentralized world. Simple, Powerful, Yours.',
   emailPlaceholder: 'Enter your email',
+  /** The e-mail and phone fields' names (their labels are for assistive tech). */
+  emailLabel: 'Email',
+  phoneLabel: 'Phone number',
   continue: 'Continue',
   sending: 'Sending…',
   or: 'OR',
@@ -33,6 +36,7 @@ const en = {
   openApp: (wallet: string) => `Open ${wallet}`,
   copyLink: 'Copy link',
   mobileWallets: 'Mobile wallets',
+  reconnectWallet: (wallet: string) => `${wallet} is not connected on all of this app's chains. Scan again to reconnect.`,
   /** SPEC.md section 8, WalletConnect. */
   noChainsOnConnector: 'No chains found on connector.',
   failedToConnect: 'Failed to connect, please refresh the page and try again.',
@@ -69,6 +73,8 @@ const en = {
   amount: 'Amount',
   nonce: 'Nonce',
   gasPrice: 'Gas price',
+  /** A transaction's call data. */
+  data: 'Data',
   // The confirmation: who asks, what it costs, how a message is shown, many requests at once.
   requestFrom: 'Request from',
   networkFee: 'Network fee (max)',
@@ -105,6 +111,8 @@ const en = {
   permissionText: 'This wallet has not been given permission to sign yet. Set it up once, then try again.',
   setupPermission: 'Setup Permission',
   switchChain: 'Switch Chain',
+  /** The current chain is not among the app's. */
+  unknownChain: 'Unknown chain',
   personalWallet: 'Personal Wallet',
   receive: 'Receive',
   copyAddress: 'Copy address',

@@ -32,6 +32,8 @@ export type UiState = {
   chainId: number
   /** The wallet picked for WalletConnect ('Scan QR Code'): a mobile wallet's id, 'sandbox', or null for any wallet. */
   pairingWallet: string | null
+  /** The wallet whose restored WalletConnect session lacked some of the app's chains: the QR page asks to pair it again. */
+  reconnect: string | null
   /** Set while an injected wallet in the host page is the connected account. */
   external: { walletId: string; address: `0x${string}` } | null
   /** The signature or transaction waiting for the user (transaction_confirmation modal). */
@@ -102,6 +104,7 @@ export const initialUi: UiState = {
   wallets: [],
   chainId: 0,
   pairingWallet: null,
+  reconnect: null,
   external: null,
   confirmation: null,
   callsStatus: null,

@@ -139,7 +139,7 @@ function Details({ confirmation }: { confirmation: Confirmation }) {
       </dl>
       {kind === 'message' && <Message bytes={(payload.message ?? '0x') as Hex} />}
       {kind === 'typed-data' && <TypedData json={payload.message ?? ''} />}
-      {kind === 'transaction' && payload.data && payload.data !== '0x' && <Clipped text={payload.data} label="Data" testId="confirm-data" />}
+      {kind === 'transaction' && payload.data && payload.data !== '0x' && <Clipped text={payload.data} label={t.data} testId="confirm-data" />}
       {kind === 'transaction' &&
         payload.calls
           ?.map((call, i) => ({ ...call, n: i + 1 }))
@@ -147,7 +147,7 @@ function Details({ confirmation }: { confirmation: Confirmation }) {
           .map((call) => (
             <div key={call.n} className="wk-stack wk-stack--tight">
               <p className="wk-label">{t.callNumber(call.n)}</p>
-              <Clipped text={call.data!} label={`${t.callNumber(call.n)}: Data`} testId={`confirm-call-data-${call.n}`} />
+              <Clipped text={call.data!} label={`${t.callNumber(call.n)}: ${t.data}`} testId={`confirm-call-data-${call.n}`} />
             </div>
           ))}
     </>

@@ -72,7 +72,7 @@ function SignInHome() {
       {config.useEmailLogin !== false && (
         <form className="wk-stack wk-full" onSubmit={submit} noValidate>
           <label className="wk-sr-only" htmlFor="wk-email">
-            Email
+            {t.emailLabel}
           </label>
           <input
             id="wk-email"

@@ -19,10 +19,11 @@ afterEach(() => {
 
 type Round = { uri: string; settle: { resolve(): void; reject(e: unknown): void }; cancelled: boolean }
 
-async function page() {
+async function page(reconnect: string | null = null) {
   const { wallet } = testWallet()
   await wallet.restore()
   wallet.open('connect')
+  wallet.ui.set({ reconnect })
   const rounds: Round[] = []
   const walletConnect = {
     async pair() {
@@ -80,4 +81,12 @@ test('approved: the modal closes', async () => {
   expect(wallet.ui.get().view).toBe('connect')
   await act(async () => rounds[0]!.settle.resolve())
   expect(wallet.ui.get().view).toBeNull()
+})
+
+test("a restored session that lacked some of the app's chains: the page asks to pair that wallet again; otherwise no such line", async () => {
+  await page('Phone')
+  expect(screen.getByTestId('pairing-reconnect').textContent).toBe("Phone is not connected on all of this app's chains. Scan again to reconnect.")
+  cleanup()
+  await page()
+  expect(screen.queryByTestId('pairing-reconnect')).toBeNull()
 })

@@ -62,6 +62,7 @@ export function QrCode() {
 function Pairing({ renew, error, showError }: { renew: () => void; error: string | null; showError: (message: string) => void }) {
   const { wallet, config } = useWidget()
   const picked = useStore(wallet.ui, (s) => s.pairingWallet)
+  const reconnect = useStore(wallet.ui, (s) => s.reconnect)
   const target = pairingWallets(config.walletConnect.testWallet).find((w) => w.id === picked)
   const uri = usePairing(renew, showError)
   const [notice, copy] = useCopy()
@@ -69,6 +70,11 @@ function Pairing({ renew, error, showError }: { renew: () => void; error: string
   const phone = window.innerWidth < narrowScreenPx
   return (
     <div className="wk-stack wk-center">
+      {reconnect && (
+        <p className="wk-notice" role="status" data-testid="pairing-reconnect">
+          {t.reconnectWallet(reconnect)}
+        </p>
+      )}
       <p className="wk-text">{t.qrHint(target?.name ?? 'WalletConnect')}</p>
       {uri ? (
         <Qr data={uri} label={t.qrTitle} testId="pairing-qr" />

@@ -16,7 +16,7 @@ export function Whatsapp() {
     <form className="wk-stack" onSubmit={submit} noValidate>
       <p className="wk-text">{t.whatsappHint}</p>
       <label className="wk-sr-only" htmlFor="wk-phone">
-        Phone number
+        {t.phoneLabel}
       </label>
       <input
         id="wk-phone"

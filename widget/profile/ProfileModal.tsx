@@ -182,7 +182,7 @@ function ProfileHome({ address, nav, onramp }: { address: `0x${string}`; nav: Na
       </div>
       <button type="button" className="wk-list-row wk-card" onClick={() => nav.go('chain')} aria-label={t.switchChain}>
         {chain && <ChainIcon network={chain.network} />}
-        <span className="wk-grow">{chain?.name ?? 'Unknown chain'}</span>
+        <span className="wk-grow">{chain?.name ?? t.unknownChain}</span>
         <span data-testid="profile-balance">
           {balance.data ?? (balance.isError ? '—' : '…')} {chain?.nativeCurrency.symbol}
         </span>

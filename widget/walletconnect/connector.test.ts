@@ -79,9 +79,11 @@ test('after a reload: the stored session is taken up; one the wallet ended meanw
   const t = await frame()
   await t.storage.setItem(topicKey, topic)
   await t.storage.setItem(siteKey, 'http://127.0.0.1:5173')
-  script.stored = { topic, address: A, chainIds: [31337], peer: 'Phone' }
+  // The app's two chains, both approved by the wallet.
+  script.stored = { topic, address: A, chainIds: [31337, 31338], peer: 'Phone' }
   await t.connector.restore(topic)
   expect(t.wallet.ui.get().session).toEqual({ address: A, walletConnect: { peer: 'Phone' } })
+  expect(t.connector.account().address).toBe(A)
 
   const gone = await frame()
   await gone.storage.setItem(topicKey, topic)
@@ -103,4 +105,32 @@ test('a session paired from another page of the app is not taken up on this one 
     expect(t.events).toEqual([])
     expect(await t.storage.getItem(topicKey)).toBe(topic)
   }
+})
+
+test("after a reload, a session missing some of the app's chains is not taken up: the wallet's session is ended and the QR page asks to reconnect (no call fails with 4901)", async () => {
+  const t = await frame()
+  await t.storage.setItem(topicKey, topic)
+  await t.storage.setItem(siteKey, 'http://127.0.0.1:5173')
+  // Approved when the app had only 31337; it now has 31338 too.
+  script.stored = { topic, address: A, chainIds: [31337], peer: 'Phone' }
+  await t.connector.restore(topic)
+  expect(t.wallet.ui.get().session).toBeNull()
+  expect(t.events).toEqual([])
+  expect(script.disconnected).toEqual([topic])
+  expect(await t.storage.getItem(topicKey)).toBeUndefined()
+  expect(await t.storage.getItem(siteKey)).toBeUndefined()
+  // Nothing acts for the stale session: a call is 'not connected' (4900), never 4901 on 31338.
+  await t.wallet.switchChain(31338)
+  expect(() => t.connector.account()).toThrow(expect.objectContaining({ code: 4900 }))
+  // The connect modal, when opened, starts on the QR page naming the wallet to pair again.
+  expect(t.wallet.ui.get()).toMatchObject({ reconnect: 'Phone', page: 'qr-code', history: ['home'] })
+  t.wallet.open('connect')
+  expect(t.wallet.ui.get()).toMatchObject({ view: 'connect', page: 'qr-code' })
+
+  // Paired again (all chains this time): connected, and the request to reconnect is gone.
+  const pairing = await t.connector.pair()
+  script.approve!({ session: { topic: 'f'.repeat(64), address: A, chainIds: [31337, 31338], peer: 'Phone' }, topic: 'f'.repeat(64) })
+  await pairing.approval
+  expect(t.wallet.ui.get()).toMatchObject({ session: { address: A }, reconnect: null })
+  expect(t.connector.account().address).toBe(A)
 })

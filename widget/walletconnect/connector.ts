@@ -2,6 +2,7 @@ import * as Provider from 'ox/Provider'
 import type { AppConfig, ChainClient } from '../../sdk/index.ts'
 import type { Account } from '../accounts/account.ts'
 import type { Wallet } from '../wallet.ts'
+import { forward, home } from '../navigator.ts'
 import { walletConnectAccount } from './account.ts'
 import { openWalletConnect } from './client.ts'
 import { type KeyValueStorage, topicKey } from './storage.ts'
@@ -75,8 +76,14 @@ export function createConnector(deps: {
     wallet.remoteEnded()
   }
 
+  /** The connect modal, when next opened, starts on the QR page saying why: `peer` must be paired again. */
+  function askToReconnect(peer: string) {
+    wallet.ui.set((s) => ({ reconnect: peer, pairingWallet: null, ...(s.view === null && forward(home, 'qr-code')) }))
+  }
+
   function adopt(loaded: Opened, session: { topic: string; address: `0x${string}`; chainIds: number[]; peer: string }) {
     held = { topic: session.topic, chainIds: session.chainIds, ...loaded }
+    if (wallet.ui.get().reconnect) wallet.ui.set({ reconnect: null })
     const chainId = session.chainIds.includes(wallet.chainId()) ? wallet.chainId() : session.chainIds.find((id) => wallet.chain(id))
     if (chainId !== undefined && chainId !== wallet.chainId()) void wallet.switchChain(chainId)
     wallet.connectedRemotely({ address: session.address, peer: session.peer })
@@ -130,9 +137,17 @@ export function createConnector(deps: {
       if ((await storage.getItem(siteKey).catch(() => undefined)) !== wallet.hostOrigin) return
       const loaded = await client()
       const session = loaded.wc.restore(topic)
-      const usable = session && { ...session, chainIds: session.chainIds.filter((id) => wallet.chain(id)) }
-      if (usable && usable.chainIds.length > 0 && !wallet.ui.get().session) adopt(loaded, usable)
-      else await storage.removeItem(topicKey)
+      if (!session) return void (await storage.removeItem(topicKey))
+      // Stale: the app has chains the wallet never approved (it asked for fewer ones then). Taken
+      // up, every call on those chains would fail (4901); the wallet is asked again instead.
+      if (wallet.chains.some((c) => !session.chainIds.includes(c.chainId))) {
+        await loaded.wc.disconnect(topic).catch(() => {})
+        await storage.removeItem(topicKey).catch(() => {})
+        await storage.removeItem(siteKey).catch(() => {})
+        if (!wallet.ui.get().session) askToReconnect(session.peer)
+        return
+      }
+      if (!wallet.ui.get().session) adopt(loaded, { ...session, chainIds: session.chainIds.filter((id) => wallet.chain(id)) })
     },
     /** The account signing requests act for while a WalletConnect wallet is connected. */
     account(): Account {
