@@ -13,7 +13,7 @@ import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import type { Store } from '../../infra/database/store.ts'
 import type { Network } from '../chain/networks.ts'
 import { createOpWaiters } from './op-waiters.ts'
-import { BundlerError, entryPointError, invalidUserOp, rejectedByEntryPoint } from './bundler-errors.ts'
+import { BundlerError, bundlerErrorCodes, entryPointError, estimationError, invalidUserOp } from './bundler-errors.ts'
 import { checkOperation, estimateOperation, maxCostOf } from './bundler-policy.ts'
 import { deleteUnreserved, finishOp, insertOp, opByHash, setAccountStatus, submittedOps, type OpRow } from './queries.ts'
 import { appOfRow, chainOutcome, entryPointOutcomes, reserveSponsorship, settleSponsorship, watchChain } from './settlement.ts'
@@ -106,7 +106,7 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
         ...(fees ?? (await bundleFees())),
       })
     } catch (error) {
-      throw entryPointError(error)
+      throw entryPointError(error, ops, options.paymaster)
     }
   }
 
@@ -224,12 +224,12 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
     address: key.address,
     userOpHash,
 
-    estimate: (op) => estimateOperation(client, op),
+    estimate: (op) => estimateOperation(client, op).catch((error) => Promise.reject(estimationError(error))),
 
     simulate: (op) => simulateBundle([op]),
 
     async send(op, meta) {
-      if (closed) throw new BundlerError(rejectedByEntryPoint, 'The bundler is stopped')
+      if (closed) throw new BundlerError(bundlerErrorCodes.internal, 'The bundler is stopped')
       const hash = userOpHash(op)
       if (queue.some((entry) => entry.hash === hash)) throw new BundlerError(invalidUserOp, 'This operation is already queued')
       if (!meta.stored && (await opByHash(store, hash))) throw new BundlerError(invalidUserOp, 'This operation was already sent')

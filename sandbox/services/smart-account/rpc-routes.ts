@@ -7,22 +7,15 @@ import { HttpError } from '../../http/envelope.ts'
 import { secretMatches } from '../../http/guard.ts'
 import { parseEnvironment } from '../app-config/apps.ts'
 import { findApp } from '../app-config/queries.ts'
-import { BundlerError, invalidUserOp, loadOp, storedOp, type UserOp } from './bundler.ts'
+import { loadOp, storedOp, type UserOp } from './bundler.ts'
+import { BundlerError, bundlerErrorCodes as codes, rpcErrorObject } from './bundler-errors.ts'
 import { maxCostOf, maxGasPerOp } from './bundler-policy.ts'
 import { claimSponsorship, opByHash, releaseSponsorship, tankBalance } from './queries.ts'
 import { appOfRow } from './settlement.ts'
 import { sponsorForApp } from './sponsorship.ts'
+import { userOpReceipt } from './user-op-receipt.ts'
 
 type RpcRequest = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown }
-
-class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 /**
  * The standard ERC-4337 bundler JSON-RPC and the ERC-7677 paymaster methods, one URL per chain
@@ -39,11 +32,11 @@ export function bundlerRpcRoutes(deps: Deps) {
     try {
       body = JSON.parse(await c.req.text())
     } catch {
-      return c.json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } })
+      return c.json({ jsonrpc: '2.0', id: null, error: { code: codes.parseError, message: 'Parse error' } })
     }
     const one = (request: unknown) => answer(c, deps, chainId, request as RpcRequest)
     if (Array.isArray(body)) {
-      if (body.length > 20) return c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'At most 20 calls in a batch' } })
+      if (body.length > 20) return c.json({ jsonrpc: '2.0', id: null, error: { code: codes.invalidRequest, message: 'At most 20 calls in a batch' } })
       return c.json(await Promise.all(body.map(one)))
     }
     return c.json(await one(body))
@@ -53,22 +46,22 @@ export function bundlerRpcRoutes(deps: Deps) {
 async function answer(c: Context<SandboxEnv>, deps: Deps, chainId: number, request: RpcRequest) {
   const id = typeof request?.id === 'number' || typeof request?.id === 'string' ? request.id : null
   try {
-    if (typeof request !== 'object' || request === null || typeof request.method !== 'string') throw new RpcError(-32600, 'Invalid request')
+    if (typeof request !== 'object' || request === null || typeof request.method !== 'string') throw new BundlerError(codes.invalidRequest, 'Invalid request')
     const params = Array.isArray(request.params) ? request.params : []
     return { jsonrpc: '2.0', id, result: await call(c, deps, chainId, request.method, params) }
   } catch (error) {
-    if (error instanceof RpcError || error instanceof BundlerError) return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message } }
-    return { jsonrpc: '2.0', id, error: { code: -32603, message: (error as Error).message?.split('\n')[0] ?? 'Internal error' } }
+    if (error instanceof BundlerError) return { jsonrpc: '2.0', id, error: rpcErrorObject(error, deps.smartAccounts.paymaster(chainId).address) }
+    return { jsonrpc: '2.0', id, error: { code: codes.internal, message: (error as Error).message?.split('\n')[0] ?? 'Internal error' } }
   }
 }
 
 async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method: string, params: unknown[]): Promise<unknown> {
   const served = deps.networks.list.some((n) => n.chain.chainId === chainId)
-  if (!served) throw new RpcError(-32602, `Chain ${chainId} is not served by this sandbox`)
+  if (!served) throw new BundlerError(codes.invalidFields, `Chain ${chainId} is not served by this sandbox`)
   const bundler = deps.smartAccounts.bundler(chainId)
   const entryPoint = () => {
     if (typeof params[1] !== 'string' || params[1].toLowerCase() !== entryPointAddress.toLowerCase())
-      throw new RpcError(invalidUserOp, `Unsupported entry point: this bundler serves ${entryPointAddress}`)
+      throw new BundlerError(codes.invalidFields, `Unsupported entry point: this bundler serves ${entryPointAddress}`)
   }
   switch (method) {
     case 'eth_chainId':
@@ -95,9 +88,9 @@ async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method:
       // A sponsorship is the one pm_getPaymasterData signed and stored (its cost already set aside), sent once.
       const row = await opByHash(deps.store, bundler.userOpHash(op))
       if (!row || row.chain_id !== chainId || !row.sponsored || !appOfRow(row))
-        throw new RpcError(-32501, 'Unknown sponsorship: ask pm_getPaymasterData for this operation')
+        throw new BundlerError(codes.rejectedByPaymaster, 'Unknown sponsorship: ask pm_getPaymasterData for this operation')
       if (row.status !== 'paymaster_signed' || !(await claimSponsorship(deps.store, row.id, storedOp(op))))
-        throw new RpcError(invalidUserOp, 'This operation was already sent')
+        throw new BundlerError(codes.invalidFields, 'This operation was already sent')
       try {
         return await bundler.send(op, { id: row.id, kind: 'rpc', sponsored: true, app: appOfRow(row)!, stored: true })
       } catch (error) {
@@ -110,35 +103,7 @@ async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method:
       if (!row || row.chain_id !== chainId || row.status !== 'included' || !row.receipt) return null
       const network = deps.networks.list.find((n) => n.chain.chainId === chainId)!
       const receipt = await network.client.getTransactionReceipt({ hash: row.receipt.transactionHash })
-      const r = row.receipt
-      return {
-        userOpHash: row.hash,
-        entryPoint: entryPointAddress,
-        sender: row.sender,
-        nonce: numberToHex(BigInt(r.nonce)),
-        paymaster: r.paymaster,
-        actualGasCost: numberToHex(BigInt(r.actualGasCost)),
-        actualGasUsed: numberToHex(BigInt(r.actualGasUsed)),
-        success: r.success,
-        reason: r.reason,
-        logs: receipt.logs.map(rpcLog),
-        receipt: {
-          transactionHash: receipt.transactionHash,
-          transactionIndex: numberToHex(receipt.transactionIndex),
-          blockHash: receipt.blockHash,
-          blockNumber: numberToHex(receipt.blockNumber),
-          from: receipt.from,
-          to: receipt.to,
-          cumulativeGasUsed: numberToHex(receipt.cumulativeGasUsed),
-          gasUsed: numberToHex(receipt.gasUsed),
-          effectiveGasPrice: numberToHex(receipt.effectiveGasPrice),
-          contractAddress: receipt.contractAddress ?? null,
-          logs: receipt.logs.map(rpcLog),
-          logsBloom: receipt.logsBloom,
-          status: receipt.status === 'success' ? '0x1' : '0x0',
-          type: '0x2',
-        },
-      }
+      return userOpReceipt({ ...row, receipt: row.receipt }, receipt)
     }
     case 'eth_getUserOperationByHash': {
       const row = await opByHash(deps.store, readHash(params[0]))
@@ -157,13 +122,15 @@ async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method:
     case 'pm_getPaymasterStubData':
     case 'pm_getPaymasterData': {
       entryPoint()
-      if (typeof params[2] !== 'string' || Number(params[2]) !== chainId) throw new RpcError(-32602, `chainId must be ${numberToHex(chainId)} on this URL`)
+      if (typeof params[2] !== 'string' || Number(params[2]) !== chainId)
+        throw new BundlerError(codes.invalidFields, `chainId must be ${numberToHex(chainId)} on this URL`)
       const app = await sponsoringApp(c, deps)
       const paymaster = deps.smartAccounts.paymaster(chainId)
       const op = readOp(params[0], true)
       const tank = await tankBalance(deps.store, app, chainId)
       if (method === 'pm_getPaymasterStubData') {
-        if (tank === 0n) throw new RpcError(-32501, `The gas tank of app ${app.appId} on chain ${chainId} is empty: top it up to sponsor operations`)
+        if (tank === 0n)
+          throw new BundlerError(codes.rejectedByPaymaster, `The gas tank of app ${app.appId} on chain ${chainId} is empty: top it up to sponsor operations`)
         return rpcFields({ ...paymaster.stubFields(), isFinal: false })
       }
       const sponsoredOp = { ...op, ...paymaster.stubFields() } as UserOp
@@ -171,15 +138,18 @@ async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method:
       const network = deps.networks.list.find((n) => n.chain.chainId === chainId)!
       const { maxFeePerGas } = await network.client.estimateFeesPerGas()
       if (sponsoredOp.maxFeePerGas > 2n * maxFeePerGas || sponsoredOp.maxPriorityFeePerGas > 2n * maxFeePerGas)
-        throw new RpcError(-32602, `The fees are above what this paymaster sponsors (at most ${2n * maxFeePerGas} per gas)`)
+        throw new BundlerError(codes.invalidFields, `The fees are above what this paymaster sponsors (at most ${2n * maxFeePerGas} per gas)`)
       if (sponsoredOp.callGasLimit + sponsoredOp.verificationGasLimit + (sponsoredOp.paymasterVerificationGasLimit ?? 0n) > maxGasPerOp)
-        throw new RpcError(-32602, `The gas limits are above what this paymaster sponsors (${maxGasPerOp})`)
+        throw new BundlerError(codes.invalidFields, `The gas limits are above what this paymaster sponsors (${maxGasPerOp})`)
       if (tank < maxCostOf(sponsoredOp))
-        throw new RpcError(-32501, `The gas tank of app ${app.appId} on chain ${chainId} is too low to sponsor this operation: top it up`)
+        throw new BundlerError(
+          codes.rejectedByPaymaster,
+          `The gas tank of app ${app.appId} on chain ${chainId} is too low to sponsor this operation: top it up`,
+        )
       return rpcFields(await sponsorForApp(deps, chainId, app, sponsoredOp))
     }
     default:
-      throw new RpcError(-32601, `Method not supported: ${method}`)
+      throw new BundlerError(codes.methodNotFound, `Method not supported: ${method}`)
   }
 }
 
@@ -189,21 +159,22 @@ async function sponsoringApp(c: Context<SandboxEnv>, deps: Deps) {
   const secret = c.req.header('x-client-secret')
   const app = appId && environment ? await findApp(deps.store, appId, environment) : undefined
   if (!app || secret === undefined || !secretMatches(secret, app.clientSecret))
-    throw new RpcError(-32001, 'Sponsorship needs the app: send x-app-id, x-environment and x-client-secret headers')
-  if (!app.settings.isAAEnabled) throw new RpcError(-32001, 'Smart accounts are not enabled for this app')
+    throw new BundlerError(codes.appUnauthorized, 'Sponsorship needs the app: send x-app-id, x-environment and x-client-secret headers')
+  if (!app.settings.isAAEnabled) throw new BundlerError(codes.appUnauthorized, 'Smart accounts are not enabled for this app')
   return { appId: app.appId, environment: app.environment }
 }
 
 function readOp(value: unknown, partial = false): UserOp {
-  if (typeof value !== 'object' || value === null) throw new RpcError(invalidUserOp, 'The user operation must be an object')
+  if (typeof value !== 'object' || value === null) throw new BundlerError(codes.invalidFields, 'The user operation must be an object')
   const op = value as Record<string, unknown>
   const required = partial
     ? ['sender', 'nonce', 'callData']
     : ['sender', 'nonce', 'callData', 'callGasLimit', 'verificationGasLimit', 'preVerificationGas', 'maxFeePerGas', 'maxPriorityFeePerGas', 'signature']
-  for (const key of required) if (typeof op[key] !== 'string' || !isHex(op[key])) throw new RpcError(invalidUserOp, `userOp.${key} must be hex`)
-  if (!isAddress(op.sender as string)) throw new RpcError(invalidUserOp, 'userOp.sender must be an address')
+  for (const key of required) if (typeof op[key] !== 'string' || !isHex(op[key])) throw new BundlerError(codes.invalidFields, `userOp.${key} must be hex`)
+  if (!isAddress(op.sender as string)) throw new BundlerError(codes.invalidFields, 'userOp.sender must be an address')
   for (const [key, field] of Object.entries(op))
-    if (field !== null && field !== undefined && (typeof field !== 'string' || !isHex(field))) throw new RpcError(invalidUserOp, `userOp.${key} must be hex`)
+    if (field !== null && field !== undefined && (typeof field !== 'string' || !isHex(field)))
+      throw new BundlerError(codes.invalidFields, `userOp.${key} must be hex`)
   const defaults = {
     callGasLimit: '0x0',
     verificationGasLimit: '0x0',
@@ -215,35 +186,15 @@ function readOp(value: unknown, partial = false): UserOp {
   try {
     return formatUserOperation({ ...defaults, ...op } as RpcUserOperation) as UserOp
   } catch (error) {
-    throw new RpcError(invalidUserOp, `Malformed user operation: ${(error as Error).message.split('\n')[0]}`)
+    throw new BundlerError(codes.invalidFields, `Malformed user operation: ${(error as Error).message.split('\n')[0]}`)
   }
 }
 
 function readHash(value: unknown): Hash {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(value)) throw new RpcError(-32602, 'A user operation hash (32 bytes hex) is required')
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(value))
+    throw new BundlerError(codes.invalidFields, 'A user operation hash (32 bytes hex) is required')
   return value as Hash
 }
-
-const rpcLog = (log: {
-  address: string
-  topics: readonly string[]
-  data: string
-  blockNumber: bigint
-  transactionHash: string
-  logIndex: number
-  blockHash: string
-  transactionIndex: number
-}) => ({
-  address: log.address,
-  topics: log.topics,
-  data: log.data,
-  blockNumber: numberToHex(log.blockNumber),
-  blockHash: log.blockHash,
-  transactionHash: log.transactionHash,
-  transactionIndex: numberToHex(log.transactionIndex),
-  logIndex: numberToHex(log.logIndex),
-  removed: false,
-})
 
 const rpcFields = (fields: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, typeof value === 'bigint' ? numberToHex(value) : value]))
