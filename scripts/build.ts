@@ -6,7 +6,8 @@ import { kitConfig, libConfig } from './bundles.ts'
 
 /**
  * Four outputs:
- * - dist/widget: the React app the provider serves inside the iframe (vite.config.ts);
+ * - dist/widget: the React app the provider serves inside the iframe (vite.config.ts). Its services
+ *   are on its own origin unless WALLET_KIT_*_URL name others (widget/deployment.ts, README.md);
  * - dist/kit/kit.js: the script-tag bundle a host pastes (IIFE, no React: the element renders
  *   with host-sdk/element/mini-react.ts; see scripts/bundles.ts);
  * - dist/lib: the npm entries (`wallet-kit`, `wallet-kit/element`, `wallet-kit/react`,
