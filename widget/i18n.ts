@@ -14,9 +14,8 @@ const en = {
   loginTitle: 'Login or Sign Up',
   loginSubtitle: 'Your gateway to the decentralized world. Simple, Powerful, Yours.',
   emailPlaceholder: 'Enter your email',
-  /** The e-mail and phone fields' names (their labels are for assistive tech). */
+  /** The e-mail field's name (its label is for assistive tech). */
   emailLabel: 'Email',
-  phoneLabel: 'Phone number',
   continue: 'Continue',
   sending: 'Sending…',
   or: 'OR',
@@ -36,7 +35,6 @@ const en = {
   openApp: (wallet: string) => `Open ${wallet}`,
   copyLink: 'Copy link',
   mobileWallets: 'Mobile wallets',
-  reconnectWallet: (wallet: string) => `${wallet} is not connected on all of this app's chains. Scan again to reconnect.`,
   /** SPEC.md section 8, WalletConnect. */
   noChainsOnConnector: 'No chains found on connector.',
   failedToConnect: 'Failed to connect, please refresh the page and try again.',
@@ -111,8 +109,6 @@ const en = {
   permissionText: 'This wallet has not been given permission to sign yet. Set it up once, then try again.',
   setupPermission: 'Setup Permission',
   switchChain: 'Switch Chain',
-  /** The current chain is not among the app's. */
-  unknownChain: 'Unknown chain',
   personalWallet: 'Personal Wallet',
   receive: 'Receive',
   copyAddress: 'Copy address',

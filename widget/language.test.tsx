@@ -36,7 +36,8 @@ const hostWallet = { id: 'rabby', name: 'Rabby', icon: 'data:image/svg+xml,', co
 const walk: { view: 'connect' | 'profile' | 'transaction_confirmation'; page: Page; ready: keyof Messages; setup?: (wallet: Wallet) => void }[] = [
   { view: 'connect', page: 'home', ready: 'loginSubtitle', setup: (w) => w.ui.set({ wallets: [hostWallet] }) },
   { view: 'connect', page: 'wallet', ready: 'noWallets' },
-  { view: 'connect', page: 'qr-code', ready: 'qrPreparing' },
+  // As after a reload whose stored session lacked some of the app's chains.
+  { view: 'connect', page: 'qr-code', ready: 'qrPreparing', setup: (w) => w.ui.set({ reconnect: 'Phone' }) },
   { view: 'connect', page: 'whatsapp', ready: 'whatsappHint' },
   {
     view: 'connect',

@@ -3,7 +3,7 @@ import { walletLink } from '../../bridge/mobile-wallets.ts'
 import { isUserRejection } from '../confirmation.ts'
 import { narrowScreenPx, pairingExpiryMs, walletConnectErrorMs } from '../constants.ts'
 import { useWidget } from '../context.ts'
-import { useT } from '../i18n.ts'
+import { type Locale, useT } from '../i18n.ts'
 import { useStore } from '../store.ts'
 import { Qr } from '../ui/Qr.tsx'
 import { useCopy } from '../use-copy.ts'
@@ -51,6 +51,15 @@ function usePairing(renew: () => void, showError: (message: string) => void) {
   return uri
 }
 
+/**
+ * Why the page opened by itself: a restored session lacked some of the app's chains. Kept with the
+ * page (English and Indonesian), not in i18n.ts, whose English rides in the frame's first route.
+ */
+const reconnectText: Record<Locale, (wallet: string) => string> = {
+  en: (wallet) => `${wallet} is not connected on all of this app's chains. Scan again to reconnect.`,
+  id: (wallet) => `${wallet} tidak terhubung di semua jaringan aplikasi ini. Pindai lagi untuk menghubungkan ulang.`,
+}
+
 /** SPEC.md section 2, 'Scan QR Code': the pairing URI as a QR, copy, 'Open in Browser' when the wallet has a browser link, the error line. */
 export function QrCode() {
   const [round, setRound] = useState(0)
@@ -60,7 +69,7 @@ export function QrCode() {
 }
 
 function Pairing({ renew, error, showError }: { renew: () => void; error: string | null; showError: (message: string) => void }) {
-  const { wallet, config } = useWidget()
+  const { wallet, config, locale } = useWidget()
   const picked = useStore(wallet.ui, (s) => s.pairingWallet)
   const reconnect = useStore(wallet.ui, (s) => s.reconnect)
   const target = pairingWallets(config.walletConnect.testWallet).find((w) => w.id === picked)
@@ -72,7 +81,7 @@ function Pairing({ renew, error, showError }: { renew: () => void; error: string
     <div className="wk-stack wk-center">
       {reconnect && (
         <p className="wk-notice" role="status" data-testid="pairing-reconnect">
-          {t.reconnectWallet(reconnect)}
+          {reconnectText[locale](reconnect)}
         </p>
       )}
       <p className="wk-text">{t.qrHint(target?.name ?? 'WalletConnect')}</p>

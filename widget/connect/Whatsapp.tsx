@@ -1,10 +1,15 @@
 import { useState, type FormEvent } from 'react'
 import { phonePattern } from '../constants.ts'
 import { useSendCode } from './use-send-code.ts'
-import { useT } from '../i18n.ts'
+import { type Locale, useT } from '../i18n.ts'
+import { useWidget } from '../context.ts'
+
+/** The phone field's name (kept here: i18n.ts's English rides in the frame's first route). */
+const phoneLabel: Record<Locale, string> = { en: 'Phone number', id: 'Nomor telepon' }
 
 export function Whatsapp() {
   const t = useT()
+  const { locale } = useWidget()
   const [phone, setPhone] = useState('')
   const { send, busy, error } = useSendCode('whatsapp', (to) => (phonePattern.test(to) ? null : t.invalidPhone))
   const submit = (e: FormEvent) => {
@@ -16,7 +21,7 @@ export function Whatsapp() {
     <form className="wk-stack" onSubmit={submit} noValidate>
       <p className="wk-text">{t.whatsappHint}</p>
       <label className="wk-sr-only" htmlFor="wk-phone">
-        {t.phoneLabel}
+        {phoneLabel[locale]}
       </label>
       <input
         id="wk-phone"

@@ -3,7 +3,7 @@ import { ChainIcon, ChainList } from '../chain/ChainList.tsx'
 import { ExplorerLink } from '../chain/ExplorerLink.tsx'
 import { useWidget } from '../context.ts'
 import { shortAddress } from '../format.ts'
-import { useT } from '../i18n.ts'
+import { type Locale, useT } from '../i18n.ts'
 import { lazyRoute, RouteError } from '../lazy-route.ts'
 import { isPageOf, type ProfilePage } from '../navigator.ts'
 import { Buy } from '../onramp/Buy.tsx'
@@ -143,8 +143,11 @@ export function ProfileModal() {
   )
 }
 
+/** The current chain is not among the app's (kept here: i18n.ts's English rides in the frame's first route). */
+const unknownChain: Record<Locale, string> = { en: 'Unknown chain', id: 'Jaringan tidak dikenal' }
+
 function ProfileHome({ address, nav, onramp }: { address: `0x${string}`; nav: Nav; onramp: Onramp }) {
-  const { wallet, config } = useWidget()
+  const { wallet, config, locale } = useWidget()
   const t = useT()
   const chainId = useStore(wallet.ui, (s) => s.chainId)
   // Smart accounts belong to the embedded wallet: a WalletConnect or host-page wallet has none here.
@@ -182,7 +185,7 @@ function ProfileHome({ address, nav, onramp }: { address: `0x${string}`; nav: Na
       </div>
       <button type="button" className="wk-list-row wk-card" onClick={() => nav.go('chain')} aria-label={t.switchChain}>
         {chain && <ChainIcon network={chain.network} />}
-        <span className="wk-grow">{chain?.name ?? t.unknownChain}</span>
+        <span className="wk-grow">{chain?.name ?? unknownChain[locale]}</span>
         <span data-testid="profile-balance">
           {balance.data ?? (balance.isError ? '—' : '…')} {chain?.nativeCurrency.symbol}
         </span>

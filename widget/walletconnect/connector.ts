@@ -2,7 +2,6 @@ import * as Provider from 'ox/Provider'
 import type { AppConfig, ChainClient } from '../../sdk/index.ts'
 import type { Account } from '../accounts/account.ts'
 import type { Wallet } from '../wallet.ts'
-import { forward, home } from '../navigator.ts'
 import { walletConnectAccount } from './account.ts'
 import { openWalletConnect } from './client.ts'
 import { type KeyValueStorage, topicKey } from './storage.ts'
@@ -78,7 +77,12 @@ export function createConnector(deps: {
 
   /** The connect modal, when next opened, starts on the QR page saying why: `peer` must be paired again. */
   function askToReconnect(peer: string) {
-    wallet.ui.set((s) => ({ reconnect: peer, pairingWallet: null, ...(s.view === null && forward(home, 'qr-code')) }))
+    // The page as if picked from home (navigator.ts's forward), written out: importing the navigator here splits the frame's first chunk.
+    wallet.ui.set((s) => ({
+      reconnect: peer,
+      pairingWallet: null,
+      ...(s.view === null && { page: 'qr-code' as const, history: ['home' as const], direction: 'forward' as const }),
+    }))
   }
 
   function adopt(loaded: Opened, session: { topic: string; address: `0x${string}`; chainIds: number[]; peer: string }) {
