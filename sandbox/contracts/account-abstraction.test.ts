@@ -35,6 +35,8 @@ import {
   toWalletKitSmartAccount,
   verifyingPaymasterAbi,
   type SponsorableUserOperation,
+  simpleAccountFactoryAddress,
+  simpleAccountImplementationAddress,
 } from './account-abstraction.ts'
 
 const anvils: Anvil[] = []
@@ -76,8 +78,11 @@ describe('ensureAccountAbstraction', () => {
 
     expect(entryPointAddress).toBe('0x0000000071727De22E5E9d8BAf0edAc6f37da032')
     expect(paymaster).toBe(paymasterAddressFor(verifyingSigner.address))
-    for (const address of [entryPointAddress, accountImplementationAddress, accountFactoryAddress, paymaster])
+    for (const address of [entryPointAddress, accountImplementationAddress, accountFactoryAddress, paymaster, simpleAccountFactoryAddress])
       expect((await admin.getCode({ address }))?.length, address).toBeGreaterThan(1000)
+    // The canonical SimpleAccountFactory v0.7 (where stock clients look), deployed, with its own implementation.
+    expect(simpleAccountFactoryAddress).toBe('0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985')
+    expect((await admin.getCode({ address: simpleAccountImplementationAddress }))?.length).toBeGreaterThan(1000)
     expect(await admin.readContract({ address: accountFactoryAddress, abi: accountFactoryAbi, functionName: 'implementation' })).toBe(
       accountImplementationAddress,
     )
@@ -92,9 +97,9 @@ describe('ensureAccountAbstraction', () => {
     expect(await admin.readContract({ address: paymaster, abi: verifyingPaymasterAbi, functionName: 'owner' })).toBe(create2DeployerAddress)
     expect(await depositOf(chain, paymaster)).toBe(deposit)
 
-    // Four deploys and a deposit, from a throw-away key that was emptied afterwards.
+    // Five deploys and a deposit, from a throw-away key that was emptied afterwards.
     const deployed = await admin.getBlockNumber({ cacheTime: 0 })
-    expect(deployed - start).toBe(5n)
+    expect(deployed - start).toBe(6n)
     const first = await admin.getBlock({ blockNumber: start + 1n, includeTransactions: true })
     expect(first.transactions[0]!.to).toBe(create2DeployerAddress.toLowerCase())
     expect(await admin.getBalance({ address: first.transactions[0]!.from })).toBe(0n)

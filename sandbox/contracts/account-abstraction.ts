@@ -118,6 +118,7 @@ const require = createRequire(import.meta.url)
 const infinitismArtifacts = {
   EntryPoint: () => require.resolve('@account-abstraction/contracts/artifacts/EntryPoint.json'),
   VerifyingPaymaster: () => require.resolve('@account-abstraction/contracts/artifacts/VerifyingPaymaster.json'),
+  SimpleAccountFactory: () => require.resolve('@account-abstraction/contracts/artifacts/SimpleAccountFactory.json'),
 }
 const infinitismBytecodes = new Map<keyof typeof infinitismArtifacts, Hex>()
 function infinitismBytecode(name: keyof typeof infinitismArtifacts): Hex {
@@ -140,12 +141,23 @@ export function paymasterAddressFor(verifyingSigner: Address): Address {
   return create2(paymasterInitCode(verifyingSigner))
 }
 
-/** Pays for the deploys (3.65M gas for the EntryPoint, 6.4M for all four) and nothing else: the payer's key is thrown away. */
+/**
+ * eth-infinitism's SimpleAccountFactory for EntryPoint v0.7 where public chains have it, and where
+ * stock clients (permissionless's toSimpleSmartAccount) look for it: the package's own init code (its
+ * constructor argument the EntryPoint) through the CREATE2 deployer with salt zero lands exactly there,
+ * so it is deployed, not patched in. Its constructor makes the SimpleAccount implementation (the
+ * factory's first CREATE, nonce 1).
+ */
+export const simpleAccountFactoryAddress: Address = '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985'
+export const simpleAccountImplementationAddress: Address = getContractAddress({ from: simpleAccountFactoryAddress, nonce: 1n })
+const simpleAccountFactoryInitCode = () => concat([infinitismBytecode('SimpleAccountFactory'), encodeAbiParameters([{ type: 'address' }], [entryPointAddress])])
+
+/** Pays for the deploys (3.65M gas for the EntryPoint, about 9M for all five) and nothing else: the payer's key is thrown away. */
 const gasMoney = parseEther('1')
 
 /**
- * Makes sure a chain has the EntryPoint v0.7, the account implementation and factory, and the
- * VerifyingPaymaster of `paymasterSigner` with at least `paymasterDeposit` wei deposited in the
+ * Makes sure a chain has the EntryPoint v0.7, the account implementation and factory, the canonical
+ * SimpleAccountFactory, and the VerifyingPaymaster of `paymasterSigner` with at least `paymasterDeposit` wei deposited in the
  * EntryPoint. Idempotent: present contracts are left alone and a sufficient deposit is not touched,
  * so a second call sends no transaction. The transactions come from a fresh key, funded with
  * anvil_setBalance and emptied afterwards (deploy.ts's deployer must keep its nonces).
@@ -160,6 +172,11 @@ export async function ensureAccountAbstraction(
     throw new Error(
       `The EntryPoint of @account-abstraction/contracts would land at ${landing}, not at the canonical v0.7 address ${entryPointAddress}: install version 0.7.0`,
     )
+  const simpleFactoryInitCode = simpleAccountFactoryInitCode()
+  if (create2(simpleFactoryInitCode) !== simpleAccountFactoryAddress)
+    throw new Error(
+      `The SimpleAccountFactory of @account-abstraction/contracts would not land at its canonical address ${simpleAccountFactoryAddress}: install version 0.7.0`,
+    )
   const paymaster = paymasterAddressFor(options.paymasterSigner)
   const admin = adminClient(chain)
   if (!(await admin.getCode({ address: create2DeployerAddress }))) await admin.setCode({ address: create2DeployerAddress, bytecode: create2DeployerCode })
@@ -169,6 +186,7 @@ export async function ensureAccountAbstraction(
     { name: 'WalletKitAccount', address: accountImplementationAddress, salt, initCode: accountInitCode },
     { name: 'WalletKitAccountFactory', address: accountFactoryAddress, salt, initCode: factoryInitCode },
     { name: 'VerifyingPaymaster', address: paymaster, salt, initCode: paymasterInitCode(options.paymasterSigner) },
+    { name: 'SimpleAccountFactory v0.7', address: simpleAccountFactoryAddress, salt, initCode: simpleFactoryInitCode },
   ]
   const missing = []
   for (const contract of contracts) if (!(await admin.getCode({ address: contract.address }))) missing.push(contract)

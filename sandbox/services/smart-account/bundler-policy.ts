@@ -5,8 +5,10 @@ import {
   accountImplementationAddress,
   defaultPaymasterVerificationGasLimit,
   entryPointAddress,
+  simpleAccountFactoryAddress,
+  simpleAccountImplementationAddress,
 } from '../../contracts/account-abstraction.ts'
-import { BundlerError, invalidUserOp, rejectedByEntryPoint, shortReason } from './bundler-errors.ts'
+import { BundlerError, invalidUserOp, rejectedByEntryPoint, rejectedByPaymaster, shortReason } from './bundler-errors.ts'
 import type { GasEstimate } from './bundler.ts'
 
 type UserOp = UserOperation<'0.7'>
@@ -30,14 +32,65 @@ export function minPreVerificationGas(op: UserOp): bigint {
 }
 
 /**
+ * The two kinds of account this bundler takes, both with validation code it knows (only the account's
+ * own storage and an ecrecover, nothing that can pass a simulation and then fail in the bundle):
+ * - `walletKit`: WalletKitAccount, of this sandbox's factory (its proxies of our implementation);
+ * - `simple`: eth-infinitism's SimpleAccount v0.7, of the canonical SimpleAccountFactory, for stock
+ *   clients. Its owner's EIP-191 signature of the userOpHash (one personal_sign of 32 bytes) is
+ *   enough to spend it, so it pays for itself: no paymaster of ours ever sponsors it.
+ */
+type AccountKind = 'walletKit' | 'simple'
+
+const factories: readonly [Address, AccountKind][] = [
+  [accountFactoryAddress, 'walletKit'],
+  [simpleAccountFactoryAddress, 'simple'],
+]
+const implementations: readonly [Address, AccountKind][] = [
+  [accountImplementationAddress, 'walletKit'],
+  [simpleAccountImplementationAddress, 'simple'],
+]
+
+/** Which kind of account sends `op` (its factory, or the implementation its proxy points at); a BundlerError for any other. */
+async function accountKindOf(client: PublicClient, op: UserOp): Promise<AccountKind> {
+  if (op.factory) {
+    const factory = op.factory
+    const kind = factories.find(([address]) => isAddressEqual(address, factory))?.[1]
+    if (!kind)
+      throw new BundlerError(invalidUserOp, `This bundler deploys only accounts of the factories ${factories.map(([address]) => address).join(' and ')}`)
+    return kind
+  }
+  const slot = await client.getStorageAt({ address: op.sender, slot: implementationSlot })
+  const implementation = slot && slot !== '0x' ? getAddress(`0x${slot.slice(-40)}`) : undefined
+  const kind = implementation && implementations.find(([address]) => isAddressEqual(address, implementation))?.[1]
+  if (!kind)
+    throw new BundlerError(invalidUserOp, 'This bundler takes operations of accounts made by its own factory (or the canonical SimpleAccountFactory) only')
+  return kind
+}
+
+/**
+ * Refuses sponsorship of any account but a WalletKitAccount: a SimpleAccount (or anything else) is
+ * spent by a signature a site can get from its owner with personal_sign, so an app's gas tank must
+ * never pay for one. The paymaster asks this before it signs (paymaster.ts), the bundler before it queues.
+ */
+export async function checkSponsorable(client: PublicClient, op: UserOp): Promise<void> {
+  const kind = await accountKindOf(client, op).catch(() => undefined)
+  if (kind !== 'walletKit') throw notSponsorable(op)
+}
+
+const notSponsorable = (op: UserOp) =>
+  new BundlerError(
+    rejectedByPaymaster,
+    `This paymaster sponsors only WalletKitAccounts (factory ${accountFactoryAddress}); ${op.sender} pays for its own operations`,
+  )
+
+/**
  * What this bundler accepts before it spends anything on an operation (a light form of ERC-7562):
  * - fees that pay its `handleOps` transaction: a max fee of at least the base fee plus one block's
  *   rise (12.5 %), so the bundler is paid back what the operation's gas costs it;
  * - gas limits within `maxGasPerOp`, and a `preVerificationGas` that covers the calldata;
- * - only accounts of this sandbox's factory (deployed ones are its proxies of our implementation),
- *   so no operation carries validation code of its own that could pass the simulation and then fail
- *   the real transaction for a whole bundle;
- * - no paymaster, or the sandbox's own.
+ * - only the accounts `accountKindOf` knows, so no operation carries validation code of its own that
+ *   could pass the simulation and then fail the real transaction for a whole bundle;
+ * - no paymaster, or the sandbox's own, and that for WalletKitAccounts only (`checkSponsorable`).
  */
 export async function checkOperation(client: PublicClient, op: UserOp, paymaster: Address): Promise<void> {
   const gas = op.callGasLimit + op.verificationGasLimit + (op.paymasterVerificationGasLimit ?? 0n) + (op.paymasterPostOpGasLimit ?? 0n)
@@ -51,26 +104,20 @@ export async function checkOperation(client: PublicClient, op: UserOp, paymaster
   if (op.maxFeePerGas < minFee) throw new BundlerError(invalidUserOp, `maxFeePerGas must be at least ${minFee} (the base fee ${base} and one block's rise)`)
   if (op.paymaster && !isAddressEqual(op.paymaster, paymaster))
     throw new BundlerError(invalidUserOp, `This bundler sponsors only through its own paymaster ${paymaster}`)
-  if (op.factory) {
-    if (!isAddressEqual(op.factory, accountFactoryAddress))
-      throw new BundlerError(invalidUserOp, `This bundler deploys only accounts of the factory ${accountFactoryAddress}`)
-    return
-  }
-  const slot = await client.getStorageAt({ address: op.sender, slot: implementationSlot })
-  const implementation = slot && slot !== '0x' ? getAddress(`0x${slot.slice(-40)}`) : undefined
-  if (!implementation || !isAddressEqual(implementation, accountImplementationAddress))
-    throw new BundlerError(invalidUserOp, 'This bundler takes operations of accounts made by its own factory only')
+  const kind = await accountKindOf(client, op)
+  if (op.paymaster && kind !== 'walletKit') throw notSponsorable(op)
 }
 
 /** Gas figures for an operation (eth_estimateUserOperationGas): its call run as the EntryPoint runs it, generous fixed validation limits. */
 export async function estimateOperation(client: PublicClient, op: UserOp): Promise<GasEstimate> {
   const deployed = !!(await client.getCode({ address: op.sender }))
   if (!deployed && !op.factory) throw new BundlerError(rejectedByEntryPoint, 'AA20 account not deployed')
+  const simple = !!op.factory && isAddressEqual(op.factory, simpleAccountFactoryAddress)
   let callGasLimit = 0n
   if (op.callData && op.callData !== '0x') {
     try {
-      // Run the call as the EntryPoint will; a not yet deployed account runs as the implementation.
-      const code = deployed ? undefined : await client.getCode({ address: accountImplementationAddress })
+      // Run the call as the EntryPoint will; a not yet deployed account runs as its implementation.
+      const code = deployed ? undefined : await client.getCode({ address: simple ? simpleAccountImplementationAddress : accountImplementationAddress })
       const gas = await client.estimateGas({
         account: entryPointAddress,
         to: op.sender,
@@ -84,7 +131,8 @@ export async function estimateOperation(client: PublicClient, op: UserOp): Promi
   }
   return {
     preVerificationGas: minPreVerificationGas(op) + 10_000n,
-    verificationGasLimit: op.factory ? 300_000n : 100_000n,
+    // A SimpleAccount's deploy (an ERC1967Proxy and its initialize) takes more than our account's.
+    verificationGasLimit: op.factory ? (simple ? 400_000n : 300_000n) : 100_000n,
     callGasLimit,
     paymasterVerificationGasLimit: op.paymaster ? defaultPaymasterVerificationGasLimit : 0n,
     paymasterPostOpGasLimit: 0n,

@@ -2,6 +2,7 @@ import type { Address, PrivateKeyAccount } from 'viem'
 import { paymasterAddressFor, paymasterStubFields, sponsor, type PaymasterFields } from '../../contracts/account-abstraction.ts'
 import type { Network } from '../chain/networks.ts'
 import type { UserOp } from './bundler.ts'
+import { checkSponsorable } from './bundler-policy.ts'
 
 export type Paymaster = {
   readonly address: Address
@@ -26,6 +27,8 @@ export function createPaymaster(options: { network: Network; signer: PrivateKeyA
     address,
     stubFields: () => paymasterStubFields({ paymaster: address }),
     async sign(op) {
+      // Never an account whose owner's personal_sign can spend it (a SimpleAccount): not on an app's gas tank.
+      await checkSponsorable(network.client, op)
       const validUntil = Math.floor(Date.now() / 1000) + validForSeconds
       return await sponsor(network.client, { paymaster: address, signer, userOp: op, validUntil })
     },
