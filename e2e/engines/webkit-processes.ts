@@ -1,11 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import type { Readable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { freePort } from '../../sandbox/infra/ports.ts'
 
 export const webkitWebDriverPath = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver'
-export const miniBrowserPath = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
+/** Debian ships MiniBrowser in the architecture's library folder (x86_64-linux-gnu, aarch64-linux-gnu…). */
+export const miniBrowserPath =
+  process.env.MINIBROWSER_PATH ??
+  readdirSync('/usr/lib', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name.endsWith('-linux-gnu'))
+    .map((entry) => `/usr/lib/${entry.name}/webkit2gtk-4.1/MiniBrowser`)
+    .find((path) => existsSync(path)) ??
+  '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
 
 /** The X server and the driver under it; MiniBrowser is the driver's child, started per session. */
 export type WebkitProcesses = {

@@ -5,27 +5,18 @@
  */
 
 /**
- * `find(selector)`: the first shown element a Selector names, or null. `text=Words` looks at
- * buttons, links, headings and labels first (their text, or aria-label when they only hold an
- * icon), then at the innermost element whose whole text is the words.
+ * `find(selector)`: the first shown element a Selector names, or null. `text=Words`: a button,
+ * link, heading, label, legend or summary whose whole text (as written, whitespace collapsed) is
+ * the words. Shown: it has a box and is not `visibility: hidden`.
  */
 const finder = `
 const norm = (s) => String(s ?? '').replace(/\\s+/g, ' ').trim()
-const shown = (el) => {
-  if (!el.isConnected || el.getClientRects().length === 0) return false
-  const style = getComputedStyle(el)
-  return style.visibility !== 'hidden' && style.display !== 'none'
-}
-const textOf = (el) => norm(el.innerText ?? el.textContent)
+const shown = (el) => el.isConnected && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden'
+const named = 'button,a,h1,h2,h3,h4,h5,h6,[role=heading],[role=button],[role=link],label,legend,summary'
 const find = (selector) => {
   if (!selector.startsWith('text=')) return [...document.querySelectorAll(selector)].find(shown) ?? null
   const words = norm(selector.slice(5))
-  const named = 'button,a,h1,h2,h3,h4,h5,h6,label,summary,legend,[role=button],[role=link],[role=heading],[role=tab],[role=menuitem],[role=option],[role=checkbox],[role=radio]'
-  const candidates = [...document.querySelectorAll(named)].filter(shown)
-  const hit = candidates.find((el) => textOf(el) === words) ?? candidates.find((el) => norm(el.getAttribute('aria-label')) === words)
-  if (hit) return hit
-  const all = [...(document.body ?? document.documentElement).querySelectorAll('*')]
-  return all.find((el) => shown(el) && textOf(el) === words && ![...el.children].some((c) => textOf(c) === words)) ?? null
+  return [...document.querySelectorAll(named)].find((el) => shown(el) && norm(el.textContent) === words) ?? null
 }
 `
 
@@ -33,16 +24,16 @@ const find = (selector) => {
 export const findScript = `${finder}\nreturn find(arguments[0])`
 
 /**
- * (selector) → { found, enabled, text } after scrolling a found element to the middle of its
- * viewport (a pointer can only reach what is in view).
+ * (selector, scroll) → { found, enabled, text, width }; with `scroll`, a found element out of
+ * view is first scrolled to the middle of its viewport (a pointer can only reach what is in view).
  */
 export const inspectScript = `${finder}
 const el = find(arguments[0])
 if (!el) return { found: false, enabled: false, text: '' }
 const box = el.getBoundingClientRect()
-if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) el.scrollIntoView({ block: 'center', inline: 'center' })
+if (arguments[1] && (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth)) el.scrollIntoView({ block: 'center', inline: 'center' })
 const enabled = !el.disabled && el.getAttribute('aria-disabled') !== 'true' && !el.closest('fieldset:disabled')
-return { found: true, enabled, text: textOf(el), width: el.getBoundingClientRect().width }`
+return { found: true, enabled, text: (el.innerText ?? el.textContent ?? '').trim(), width: el.getBoundingClientRect().width }`
 
 /** (element) → whether it (or what it labels) now has the focus. */
 export const focusedScript = `const el = arguments[0]

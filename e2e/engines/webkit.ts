@@ -94,8 +94,8 @@ class WebkitEngine implements Engine {
     }
   }
 
-  private inspect(selector: Selector): Promise<Inspection> {
-    return this.driver.executeScript<Inspection>(inspectScript, selector)
+  private inspect(selector: Selector, scroll = false): Promise<Inspection> {
+    return this.driver.executeScript<Inspection>(inspectScript, selector, scroll)
   }
 
   private async element(target: Target, selector: Selector, timeout = defaultTimeout): Promise<void> {
@@ -111,7 +111,7 @@ class WebkitEngine implements Engine {
 
   /** The pointer travels onto the element's middle in small moves, from its left part. */
   private async travel(selector: Selector): Promise<void> {
-    const { width = 0 } = await this.inspect(selector)
+    const { width = 0 } = await this.inspect(selector, true)
     const el = await this.find(selector)
     const from = Math.max(0, Math.min(24, Math.floor(width / 2) - 2))
     let actions = this.driver.actions({ async: true })
@@ -180,7 +180,7 @@ class WebkitEngine implements Engine {
       await this.travel(selector)
       await sleep(restMs)
       for (let look = 1; ; look++) {
-        const { found, enabled } = await this.inspect(selector)
+        const { found, enabled } = await this.inspect(selector, true)
         if (found && enabled) {
           const el = await this.find(selector)
           await this.driver.actions({ async: true }).move({ origin: el }).press().release().perform()
@@ -202,6 +202,7 @@ class WebkitEngine implements Engine {
     await this.element(target, selector)
     await this.serial(async () => {
       await this.enterOrThrow(target)
+      await this.inspect(selector, true)
       const el = await this.find(selector)
       await this.driver.actions({ async: true }).move({ origin: el }).press().release().perform()
       // Keys go to the focused element: WebKitWebDriver cannot send them to an element in a frame.
