@@ -3,6 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-firefox.sh
+bash scripts/ensure-webkit.sh
 npx tsx scripts/ensure-tools.ts
 bash scripts/ensure-postgres.sh
 # One command per line: under `set -e` a failure inside an `a && b && c` list other than the last
@@ -20,5 +22,7 @@ echo "== build"
 npx tsx scripts/build.ts
 echo "== the package as a user installs it (npm pack, then a Vite app, a Node script, tsc)"
 npx vitest run -c scripts/vitest.pack.config.ts
-echo "== browser tests (playwright)"
+echo "== browser tests in Chromium (playwright)"
 npx playwright test
+echo "== the same paths in Firefox ESR and WebKitGTK (e2e/engines, ENGINES=firefox,webkit)"
+npx vitest run -c e2e/engines/vitest.config.ts
