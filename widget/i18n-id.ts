@@ -57,8 +57,6 @@ export const id: Messages = {
   amount: 'Jumlah',
   nonce: 'Nonce',
   gasPrice: 'Harga gas',
-  /** The same word in Indonesian. */
-  data: 'Data',
   requestFrom: 'Permintaan dari',
   networkFee: 'Biaya jaringan (maks)',
   gas: 'Gas',
@@ -78,15 +76,8 @@ export const id: Messages = {
   callsAtomic: 'Semua panggilan dalam satu operasi',
   messageText: 'Teks',
   messageBytes: 'Byte (heks)',
-  messageInvisible: 'Pesan ini berisi karakter tak terlihat atau karakter kontrol, jadi ditampilkan sebagai byte.',
-  messageLooksLikeHex: 'Ini teks yang tampak seperti heks. Yang ditandatangani adalah karakter-karakter ini, bukan byte yang dieja.',
-  messageBlindHash:
-    'Penandatanganan buta: 32 byte ini tampak seperti hash, dan menandatanganinya dapat menyetujui transaksi atau operasi yang tidak dapat ditampilkan layar ini. Tanda tangani hanya jika Anda sepenuhnya memercayai situs ini.',
   messageBytesOf: 'Byte-nya',
-  typedDataInvisible: 'Karakter tak terlihat atau karakter kontrol dalam data ini ditampilkan sebagai escape \\u.',
   clipped: (shown: number, total: number) => `Menampilkan ${shown} karakter pertama dari ${total}.`,
-  signInForeign: (site: string, origin: string) =>
-    `Ini memasukkan Anda ke ${site}, tetapi permintaan datang dari ${origin}. Menandatanganinya dapat membuat situs ini bertindak sebagai Anda di ${site}.`,
   showAll: 'Tampilkan semua',
   rejectAll: 'Tolak semua',
   moreWaiting: (n: number) => `${n} permintaan lain sedang menunggu`,

@@ -71,8 +71,6 @@ const en = {
   amount: 'Amount',
   nonce: 'Nonce',
   gasPrice: 'Gas price',
-  /** A transaction's call data. */
-  data: 'Data',
   // The confirmation: who asks, what it costs, how a message is shown, many requests at once.
   requestFrom: 'Request from',
   networkFee: 'Network fee (max)',
@@ -93,15 +91,8 @@ const en = {
   callsAtomic: 'All calls in one operation',
   messageText: 'Text',
   messageBytes: 'Bytes (hex)',
-  messageInvisible: 'This message contains invisible or control characters, so it is shown as bytes.',
-  messageLooksLikeHex: 'This is text that looks like hex. It is signed as these characters, not as the bytes they spell.',
-  messageBlindHash:
-    'Blind signing: these 32 bytes look like a hash, and signing one can approve a transaction or an operation this screen cannot show you. Sign only if you trust this site completely.',
   messageBytesOf: 'Its bytes',
-  typedDataInvisible: 'Invisible or control characters in this data are shown as \\u escapes.',
   clipped: (shown: number, total: number) => `Showing the first ${shown} of ${total} characters.`,
-  signInForeign: (site: string, origin: string) =>
-    `This signs you in to ${site}, but the request comes from ${origin}. Signing it could let this site act as you on ${site}.`,
   showAll: 'Show all',
   rejectAll: 'Reject all',
   moreWaiting: (n: number) => (n === 1 ? '1 more request is waiting' : `${n} more requests are waiting`),

@@ -3,6 +3,7 @@ import { act, cleanup, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, expect, test } from 'vitest'
 import type { AppConfig } from '../sdk/index.ts'
 import { App } from './App.tsx'
+import { confirmText } from './confirm/confirm-text.ts'
 import { createConfirmations } from './confirmation.ts'
 import { Widget, type WidgetContext } from './context.ts'
 import { type Locale, loadMessages, type Messages, messages } from './i18n.ts'
@@ -136,8 +137,11 @@ const names = new Set([
   email,
   alice.address,
 ])
-const sharedTerms = () =>
-  new Set((Object.keys(messages.en) as (keyof Messages)[]).filter((key) => messages.en[key] === messages.id[key]).map((key) => messages.en[key]))
+/** The words both languages share (Gas, Nonce, Data), in i18n.ts and in the tables kept with their pages. */
+const sharedTerms = () => {
+  const same = <T extends object>(en: T, id: T) => (Object.keys(en) as (keyof T)[]).filter((key) => en[key] === id[key]).map((key) => en[key])
+  return new Set([...same(messages.en, messages.id), ...same(confirmText.en, confirmText.id)])
+}
 
 test('in Indonesian, no page shows or names anything in English (text, labels, placeholders), only names and shared terms', async () => {
   const english = new Set(Object.values(messages.en).filter((v): v is string => typeof v === 'string'))

@@ -11,6 +11,7 @@ import { Modal } from '../ui/Modal.tsx'
 import { hasIntersectionObserverV2, useConfirmGate } from '../ui/use-confirm-gate.ts'
 import { SecureWindowButton, SecureWindowNotes } from '../secure/SecureWindowButton.tsx'
 import type { Confirmation } from '../ui-state.ts'
+import { confirmText } from './confirm-text.ts'
 import { clip, describeMessage, revealInvisible } from './message-display.ts'
 import { confirmableInFrame } from './placement.ts'
 import { foreignSignIn } from './sign-in-message.ts'
@@ -69,7 +70,7 @@ function Clipped({ text, label, testId }: { text: string; label: string; testId:
 
 function Message({ bytes }: { bytes: Hex }) {
   const t = useT()
-  const { wallet } = useWidget()
+  const { wallet, locale } = useWidget()
   const view = describeMessage(bytes)
   const label = view.as === 'text' ? t.messageText : t.messageBytes
   const foreign = view.as === 'text' ? foreignSignIn(view.shown, wallet.hostOrigin) : null
@@ -80,12 +81,16 @@ function Message({ bytes }: { bytes: Hex }) {
       </p>
       {view.warning && (
         <p className="wk-warning" role="note" data-testid="confirm-message-warning">
-          {view.warning === 'invisible' ? t.messageInvisible : view.warning === 'hash' ? t.messageBlindHash : t.messageLooksLikeHex}
+          {view.warning === 'invisible'
+            ? confirmText[locale].messageInvisible
+            : view.warning === 'hash'
+              ? confirmText[locale].messageBlindHash
+              : confirmText[locale].messageLooksLikeHex}
         </p>
       )}
       {foreign && (
         <p className="wk-warning" role="note" data-testid="confirm-sign-in-warning">
-          {t.signInForeign(foreign, wallet.hostOrigin)}
+          {confirmText[locale].signInForeign(foreign, wallet.hostOrigin)}
         </p>
       )}
       <Clipped text={view.shown} label={t.signMessage} testId="confirm-message" />
@@ -100,12 +105,13 @@ function Message({ bytes }: { bytes: Hex }) {
 
 function TypedData({ json }: { json: string }) {
   const t = useT()
+  const { locale } = useWidget()
   const { text, revealed } = revealInvisible(json)
   return (
     <div className="wk-stack wk-stack--tight">
       {revealed && (
         <p className="wk-warning" role="note" data-testid="confirm-message-warning">
-          {t.typedDataInvisible}
+          {confirmText[locale].typedDataInvisible}
         </p>
       )}
       <Clipped text={text} label={t.signMessage} testId="confirm-message" />
@@ -114,7 +120,7 @@ function TypedData({ json }: { json: string }) {
 }
 
 function Details({ confirmation }: { confirmation: Confirmation }) {
-  const { wallet } = useWidget()
+  const { wallet, locale } = useWidget()
   const { payload, kind } = confirmation
   const t = useT()
   // Always a configured chain: requests are made on the active chain (rpc/guards.ts requireAccount).
@@ -139,7 +145,9 @@ function Details({ confirmation }: { confirmation: Confirmation }) {
       </dl>
       {kind === 'message' && <Message bytes={(payload.message ?? '0x') as Hex} />}
       {kind === 'typed-data' && <TypedData json={payload.message ?? ''} />}
-      {kind === 'transaction' && payload.data && payload.data !== '0x' && <Clipped text={payload.data} label={t.data} testId="confirm-data" />}
+      {kind === 'transaction' && payload.data && payload.data !== '0x' && (
+        <Clipped text={payload.data} label={confirmText[locale].data} testId="confirm-data" />
+      )}
       {kind === 'transaction' &&
         payload.calls
           ?.map((call, i) => ({ ...call, n: i + 1 }))
@@ -147,7 +155,7 @@ function Details({ confirmation }: { confirmation: Confirmation }) {
           .map((call) => (
             <div key={call.n} className="wk-stack wk-stack--tight">
               <p className="wk-label">{t.callNumber(call.n)}</p>
-              <Clipped text={call.data!} label={`${t.callNumber(call.n)}: ${t.data}`} testId={`confirm-call-data-${call.n}`} />
+              <Clipped text={call.data!} label={`${t.callNumber(call.n)}: ${confirmText[locale].data}`} testId={`confirm-call-data-${call.n}`} />
             </div>
           ))}
     </>
