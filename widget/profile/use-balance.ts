@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { formatEther, hexToBigInt } from 'viem'
 import { useWidget } from '../context.ts'
-import { formatAmount } from '../format.ts'
+import { compactAmount } from '../format.ts'
 
-/** The native balance on the current chain, read from its RPC URLs (with fallback). */
+/**
+ * The native balance on the current chain, read from its RPC URLs (with fallback), as the profile's
+ * chain row shows it: compact (1.23k), the row also holding the chain's icon and name.
+ */
 export function useBalance(address: string | undefined, chainId: number) {
   const { rpc } = useWidget()
   return useQuery({
@@ -12,7 +15,7 @@ export function useBalance(address: string | undefined, chainId: number) {
     staleTime: 10_000,
     queryFn: async () => {
       const wei = await rpc(chainId).request<`0x${string}`>({ method: 'eth_getBalance', params: [address, 'latest'] })
-      return formatAmount(formatEther(hexToBigInt(wei)))
+      return compactAmount(formatEther(hexToBigInt(wei)))
     },
   })
 }

@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { parseEther, toHex } from 'viem'
+import { afterEach, expect, test } from 'vitest'
+import type { AppConfig } from '../../sdk/index.ts'
+import { Widget, type WidgetContext } from '../context.ts'
+import { alice, testWallet } from '../test-wallet.ts'
+import { ProfileModal } from './ProfileModal.tsx'
+
+// The profile home's chain row shows the balance compact where it is 1000 or more (k, m, b, t),
+// as the shared formatter writes it (bridge/format.ts); smaller amounts keep their 2 decimals.
+
+afterEach(cleanup)
+
+async function profileWith(ether: string) {
+  const t = testWallet({ session: alice })
+  await t.wallet.restore()
+  t.wallet.open('profile')
+  const value = {
+    wallet: t.wallet,
+    client: {},
+    config: { isAAEnabled: false, showPoweredBy: false, rampableClientSecret: null } as unknown as AppConfig,
+    rpc: () => ({ request: async () => toHex(parseEther(ether)) }),
+    locale: 'en',
+    presentation: 'frame',
+    mode: 'frame',
+    persistent: true,
+    walletConnect: null,
+    secure: null,
+  } as unknown as WidgetContext
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <Widget.Provider value={value}>
+      <QueryClientProvider client={queries}>
+        <ProfileModal />
+      </QueryClientProvider>
+    </Widget.Provider>,
+  )
+  await waitFor(() => expect(screen.getByTestId('profile-balance').textContent).not.toContain('…'))
+  return screen.getByTestId('profile-balance').textContent
+}
+
+test.each([
+  ['0.5', '0.5 ETH'],
+  ['999.999', '999.99 ETH'],
+  ['1234.5678', '1.23k ETH'],
+  ['3200000', '3.2m ETH'],
+  ['45000000000', '45b ETH'],
+  ['7100000000000', '7.1t ETH'],
+])('a balance of %s ETH shows as %j', async (ether, shown) => {
+  expect(await profileWith(ether)).toBe(shown)
+})
