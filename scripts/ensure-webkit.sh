@@ -14,7 +14,8 @@ minibrowser_of() {
   done
   echo /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser
 }
-ready() { [ -x "$driver" ] && [ -x "$(minibrowser_of)" ] && command -v Xvfb >/dev/null; }
+xvfb="${XVFB_PATH:-Xvfb}"
+ready() { [ -x "$driver" ] && [ -x "$(minibrowser_of)" ] && command -v "$xvfb" >/dev/null; }
 ready && exit 0
 
 echo "WebKitWebDriver, MiniBrowser or Xvfb missing: installing Debian's webkit2gtk-driver and xvfb…"
@@ -36,6 +37,6 @@ if ! ready; then
   echo "Could not install WebKitGTK's WebDriver. On Debian/Ubuntu run:" >&2
   echo "  sudo apt-get install --no-install-recommends webkit2gtk-driver xvfb libgl1-mesa-dri" >&2
   echo "or point WEBKIT_WEBDRIVER_PATH at WebKitWebDriver and MINIBROWSER_PATH at MiniBrowser" >&2
-  echo "(with Xvfb on the PATH), then run the WebKit suite again." >&2
+  echo "(and XVFB_PATH at Xvfb, or have it on the PATH), then run the WebKit suite again." >&2
   exit 1
 fi

@@ -4,7 +4,9 @@ import type { Readable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { freePort } from '../../sandbox/infra/ports.ts'
 
-export const webkitWebDriverPath = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver'
+/** Xvfb from the PATH unless named. */
+const xvfbPath = process.env.XVFB_PATH ?? 'Xvfb'
+const webkitWebDriverPath = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver'
 /** Debian ships MiniBrowser in the architecture's library folder (x86_64-linux-gnu, aarch64-linux-gnu…). */
 export const miniBrowserPath =
   process.env.MINIBROWSER_PATH ??
@@ -87,7 +89,7 @@ async function end(child: ChildProcess): Promise<void> {
 
 /** Starts Xvfb on a display it picks itself (-displayfd: the first free one) and resolves its number. */
 async function startXvfb(): Promise<{ display: string; xvfb: ChildProcess }> {
-  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], {
+  const xvfb = spawn(xvfbPath, ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   })
   running.add(xvfb)

@@ -56,24 +56,29 @@ class WebkitEngine implements Engine {
     return this.handles.filter((h) => h !== this.main && open.includes(h)).pop()
   }
 
-  /** Makes `target` the driver's current browsing context; false when it does not exist (yet). */
-  private async enter(target: Target): Promise<boolean> {
+  /**
+   * Makes `target` the driver's current browsing context and returns its window's handle; undefined
+   * when it does not exist (yet). `handle` pins 'window' to one window (a run started there).
+   */
+  private async enter(target: Target, handle?: string): Promise<string | undefined> {
     if (target === 'window') {
-      const handle = await this.newestWindow()
-      if (!handle) return false
-      await this.driver.switchTo().window(handle)
-      return true
+      const window = handle ?? (await this.newestWindow())
+      if (!window || (handle && !(await this.driver.getAllWindowHandles()).includes(handle))) return undefined
+      await this.driver.switchTo().window(window)
+      return window
     }
     await this.driver.switchTo().window(this.main)
-    if (target === 'page') return true
+    if (target === 'page') return this.main
     const frames = await this.driver.findElements(By.css(frameSelector))
-    if (!frames[0]) return false
+    if (!frames[0]) return undefined
     await this.driver.switchTo().frame(frames[0])
-    return true
+    return this.main
   }
 
-  private async enterOrThrow(target: Target): Promise<void> {
-    if (!(await this.enter(target))) throw new Error(`WebKit: no ${target === 'frame' ? 'wallet frame' : 'secure window'} is open`)
+  private async enterOrThrow(target: Target): Promise<string> {
+    const handle = await this.enter(target)
+    if (handle) return handle
+    throw new Error(`WebKit: no ${target === 'frame' ? 'wallet frame' : 'secure window'} is open`)
   }
 
   /** Polls `look` in `target` (each look one turn) until it returns a value; undefined on timeout. */
@@ -135,8 +140,9 @@ class WebkitEngine implements Engine {
 
   async run<T>(target: Target, body: string, ...args: unknown[]): Promise<T> {
     const id = `run-${++this.runs}`
+    let handle: string | undefined
     let state = await this.serial(async () => {
-      await this.enterOrThrow(target)
+      handle = await this.enterOrThrow(target)
       try {
         return await this.driver.executeAsyncScript<RunState>(runStartScript(body), args, id)
       } catch (error) {
@@ -146,7 +152,7 @@ class WebkitEngine implements Engine {
     })
     while (state.state === 'pending') {
       state = await this.serial(async () => {
-        if (!(await this.enter(target))) return { state: 'lost' } as RunState
+        if (!(await this.enter(target, handle))) return { state: 'lost' } as RunState
         return this.driver.executeAsyncScript<RunState>(runPollScript, id)
       })
     }
