@@ -1,5 +1,5 @@
 import { createPublicClient, defineChain, encodeFunctionData, http, parseAbi, parseEther, type Hex } from 'viem'
-import { createBundlerClient, entryPoint07Abi, getUserOperationHash, toSoladySmartAccount } from 'viem/account-abstraction'
+import { createBundlerClient, createPaymasterClient, entryPoint07Abi, getUserOperationHash, toSoladySmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { accountSaltOf, createAppConfigClient, smartAccountContractsOf, type ChainConfig } from '../../../sdk/index.ts'
@@ -67,7 +67,7 @@ describe("viem's toSoladySmartAccount from app config alone", () => {
   })
 
   test('with signUserOperation signing the WalletKitOperation typed data, a self-paid operation is included', async () => {
-    const { owner, account, client } = await stockAccount()
+    const { owner, account, client, contracts } = await stockAccount()
     const signUserOperation: typeof account.signUserOperation = async ({ chainId = client.chain.id, ...userOperation }) => {
       const userOpHash = getUserOperationHash({
         chainId,
@@ -86,6 +86,17 @@ describe("viem's toSoladySmartAccount from app config alone", () => {
     expect(receipt.success).toBe(true)
     expect(await client.getBalance({ address: receiver })).toBe(parseEther('0.25'))
     expect(await client.getCode({ address: account.address })).toBeTruthy()
+
+    // Sponsored by the 'smart' app (ERC-7677 on the same URL): the paymaster that pays is the one app config names.
+    const headers = { 'x-app-id': 'smart', 'x-environment': 'development', 'x-client-secret': 'smart-client-secret' }
+    const paymaster = createPaymasterClient({ transport: http(`${f.sandbox.url}/api/v1/bundler/31337`, { fetchOptions: { headers } }) })
+    const sponsored = createBundlerClient({ account: ours, client, paymaster, transport: http(`${f.sandbox.url}/api/v1/bundler/31337`), pollingInterval: 100 })
+    const balance = await client.getBalance({ address: account.address })
+    const second = await sponsored.waitForUserOperationReceipt({
+      hash: await sponsored.sendUserOperation({ calls: [{ to: receiver, value: 1n, data: '0x' }] }),
+    })
+    expect([second.success, second.paymaster]).toEqual([true, contracts.paymaster.address])
+    expect(await client.getBalance({ address: account.address })).toBe(balance - 1n)
   })
 
   test('unmodified, its EIP-191 signature of the userOpHash is refused: AA24, and nothing moves', async () => {
