@@ -26,6 +26,7 @@ import { createRelay } from './services/walletconnect/relay.ts'
 import { attachRelay } from './services/walletconnect/routes.ts'
 import { ensureAccountAbstraction } from './contracts/account-abstraction.ts'
 import { createSmartAccounts } from './services/smart-account/service.ts'
+import { withSandboxRampClients } from './services/ramp/sandbox-client.ts'
 import { openTank } from './services/smart-account/queries.ts'
 import { privateKeyToAccount } from 'viem/accounts'
 import { bytesToHex, parseEther } from 'viem'
@@ -95,7 +96,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     const keys = loadKeys(dataDir, options.masterKey ?? process.env.SANDBOX_MASTER_KEY)
     const store = await openStore({ dataDir: join(dataDir, 'pg'), databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL })
     cleanups.push(() => store.close())
-    const seeds = readSeed()
+    const seeds = withSandboxRampClients(readSeed(), dataDir)
     for (const seed of seeds) await upsertApp(store, seed)
 
     const faucetAccount = faucetAccountOf(keys.faucetKey)
