@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test'
 import { startRequest } from './flows.ts'
-import { confirmRequest, frameOf, latestCode, openSecureWindow, pressConfirm, providerUrl, uniqueEmail } from './helpers.ts'
+import { confirmRequest, frameOf, latestCode, openSecureWindow, pressConfirm, providerUrl, settled, uniqueEmail } from './helpers.ts'
 
 /** The wallet frame (cross-origin) as a Frame, for evaluate. */
 const widgetFrame = (page: Page): Frame => {
@@ -10,28 +10,12 @@ const widgetFrame = (page: Page): Frame => {
   return frame
 }
 
-/** Waits for the page's transition to end, so that colours are read at full opacity. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForTimeout(250)
-  await expect
-    .poll(
-      () =>
-        widgetFrame(page).evaluate(
-          () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
-        ),
-      {
-        timeout: 3000,
-      },
-    )
-    .toBe(0)
-    .catch(() => {})
-}
-
 /**
  * Runs axe in the wallet frame (or, `window`, on the whole secure window); reports serious and
  * critical violations (soft, so that every page is seen).
  */
 async function audit(page: Page, name: string, { window = false } = {}): Promise<void> {
+  // Colours are read at full opacity, once the page's entrance has ended.
   await settled(page)
   const axe = new AxeBuilder({ page })
   const { violations } = await (window ? axe : axe.include('[data-testid=wallet-kit-frame]')).analyze()

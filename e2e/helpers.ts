@@ -22,23 +22,50 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Waits for the page transition, then for the wallet frame's finite animations (the phone's sheet
- * coming up) to end. Headless Chromium may not advance a cross-origin frame's animation until that
- * frame is asked for something: the polling does both.
+ * Waits until the wallet frame shows the page as it will stay: the frame is laid out at the page's
+ * width (a viewport change reaches an out-of-process frame a little later) and no finite animation
+ * (a page's entrance, the phone's sheet coming up) runs in it or in the page, for a few frames in a
+ * row. The frame itself checks between its own rendering updates: headless Chromium may not advance
+ * a cross-origin frame's animation until that frame renders, and requestAnimationFrame makes it. A
+ * page that has not settled after 3 s is taken as it is (a screenshot, an audit of what is there).
  */
-async function settled(page: Page): Promise<void> {
-  await page.waitForTimeout(250)
+export async function settled(page: Page): Promise<void> {
   const frame = page.frames().find((f) => f.url().includes('/widget/'))
   if (!frame) return
-  await expect
-    .poll(
-      () => frame.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length),
-      {
-        timeout: 3000,
-      },
-    )
-    .toBe(0)
-    .catch(() => {})
+  const inPage = frame !== page.mainFrame()
+  // A hidden frame shows nothing (and does not render: its animations wait for it to be shown).
+  if (inPage && !(await (await frame.frameElement()).isVisible())) return
+  const width = inPage ? await page.evaluate(() => document.documentElement.clientWidth) : 0
+  await Promise.all([
+    frame.evaluate(
+      (width) =>
+        new Promise<void>((done) => {
+          const deadline = setTimeout(done, 3000)
+          let calm = 0
+          const look = () =>
+            requestAnimationFrame(() => {
+              const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+              calm = moving || (width && document.documentElement.clientWidth !== width) ? 0 : calm + 1
+              if (calm < 3) return look()
+              clearTimeout(deadline)
+              done()
+            })
+          look()
+        }),
+      width,
+    ),
+    inPage &&
+      expect
+        .poll(
+          () => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length),
+          {
+            intervals: [16, 32, 64],
+            timeout: 3000,
+          },
+        )
+        .toBe(0)
+        .catch(() => {}),
+  ])
 }
 
 /** The newest login code the sandbox's dev inbox holds for `to`. */
