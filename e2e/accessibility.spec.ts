@@ -256,32 +256,3 @@ test('keyboard: the dialog is named by its title, focus is trapped and visible, 
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
   await expect(opener).toBeFocused()
 })
-
-test('aria labels are translated (Indonesian)', async ({ page }) => {
-  await page.goto('/demo/')
-  await expect(page.getByTestId('chain')).toHaveText('31337')
-  await page.evaluate(() => {
-    window.WalletKit!.kit!.destroy()
-    return window.WalletKit!.createWalletKit({ appId: 'demo', env: 'production', locale: 'id' }).open('connect')
-  })
-  const frame = frameOf(page)
-  await expect(frame.getByRole('dialog', { name: 'Masuk atau Daftar' })).toBeVisible()
-  const labels = await widgetFrame(page).evaluate(() => [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')))
-  const english = await (async () => {
-    const other = await page.context().newPage()
-    await other.goto('/demo/')
-    await expect(other.getByTestId('chain')).toHaveText('31337')
-    await other.getByRole('button', { name: 'Connect' }).click()
-    await expect(frameOf(other).getByRole('dialog', { name: 'Login or Sign Up' })).toBeVisible()
-    const frame = other.frames().find((f) => f.url().includes('/widget/'))!
-    const en = await frame.evaluate(() => [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')))
-    await other.close()
-    return en
-  })()
-  expect(labels.length).toBe(english.length)
-  // No label is left in English (brand names such as Google are the same in both).
-  const same = labels.filter(
-    (l, i) => l === english[i] && !/^(Google|Apple|X|Telegram|Discord|WhatsApp|Test Wallet|MetaMask|WalletConnect|Wallet Kit)$/i.test(l ?? ''),
-  )
-  expect(same).toEqual([])
-})

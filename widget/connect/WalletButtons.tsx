@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react'
+import { Suspense, useState, type ReactNode } from 'react'
 import type { WalletDescriptor } from '../../bridge/index.ts'
 import { errorDisplayMs, narrowScreenPx } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { useStore } from '../store.ts'
 import { useTimedMessage } from '../use-timed.ts'
 import { orderWallets } from './wallet-order.ts'
+import { lazyRoute, RouteError } from '../lazy-route.ts'
 import { useT } from '../i18n.ts'
 
 /** Connects the picked injected wallet in the host page (the top frame), where it lives. */
@@ -57,23 +58,43 @@ export function FromThisSite({ children }: { children: ReactNode }) {
   )
 }
 
-/** Home page: the first 2 wallets (1 on a narrow screen) and 'More Options' (mobile wallets are there, with or without a browser wallet). */
+const MobileShortcuts = lazyRoute(
+  // With the wallet page's code: no chunk of its own.
+  () => import('./WalletPage.tsx'),
+  (m) => m.MobileShortcuts,
+)
+
+/**
+ * Home page: the first 2 wallets (1 on a narrow screen) of the whole list, and 'More Options'. With
+ * WalletConnect, the modal's mobile wallets (they open the QR page) take the places the host page's
+ * browser wallets leave, and the first place on a phone; the wallet-connection protocol's come after them.
+ */
 export function WalletShortcuts() {
-  const { wallet } = useWidget()
+  const { wallet, walletConnect } = useWidget()
   const wallets = useStore(wallet.ui, (s) => s.wallets)
   const { connect, busy, error } = useConnectWallet()
   const t = useT()
-  const count = window.innerWidth < narrowScreenPx ? 1 : 2
+  const phone = window.innerWidth < narrowScreenPx
+  const count = phone ? 1 : 2
+  const hosts = orderWallets(wallets).filter((w) => !walletConnect || w.connector !== 'walletconnect')
+  const mobile = walletConnect ? (phone ? count : count - Math.min(hosts.length, count)) : 0
+  const shown = hosts.slice(0, count - mobile)
   return (
     <div className="wk-stack wk-full">
-      {wallets.length > 0 && (
+      {shown.length > 0 && (
         <FromThisSite>
-          {orderWallets(wallets)
-            .slice(0, count)
-            .map((w) => (
-              <WalletRow key={w.id} w={w} busy={busy === w.id} onPick={() => void connect(w)} />
-            ))}
+          {shown.map((w) => (
+            <WalletRow key={w.id} w={w} busy={busy === w.id} onPick={() => void connect(w)} />
+          ))}
         </FromThisSite>
+      )}
+      {mobile > 0 && (
+        // Loaded with the wallet page (preloaded once the frame is idle); if that fails, home shows without them.
+        <RouteError resetKey="" fallback={null}>
+          <Suspense fallback={null}>
+            <MobileShortcuts count={mobile} />
+          </Suspense>
+        </RouteError>
       )}
       <button type="button" className="wk-button" onClick={() => wallet.navigate('wallet')}>
         {t.moreOptions}

@@ -35,26 +35,48 @@ export function WalletPage() {
 
 /** The wallets paired over WalletConnect: the modal's own list, so nothing here is the host page's to name. */
 function MobileWallets() {
-  const { wallet, config, walletConnect } = useWidget()
+  const { config, walletConnect } = useWidget()
   const t = useT()
   if (!walletConnect) return null
-  const pick = (w: PairingWallet) => {
-    wallet.ui.set({ pairingWallet: w.id })
-    wallet.navigate('qr-code')
-  }
   return (
     <fieldset className="wk-stack wk-full wk-fieldset">
       <legend className="wk-label">{t.mobileWallets}</legend>
       <ul className="wk-list wk-stack" aria-label={t.mobileWallets}>
         {pairingWallets(config.walletConnect.testWallet).map((w) => (
           <li key={w.id}>
-            <button type="button" className="wk-list-row wk-card" onClick={() => pick(w)} aria-label={w.name}>
-              <img className="wk-wallet-icon" src={w.icon} alt="" />
-              <span className="wk-grow">{w.name}</span>
-            </button>
+            <PairingRow w={w} />
           </li>
         ))}
       </ul>
     </fieldset>
+  )
+}
+
+/** A wallet paired over WalletConnect: picking it opens 'Scan QR Code' for it. */
+function PairingRow({ w }: { w: PairingWallet }) {
+  const { wallet } = useWidget()
+  const pick = () => {
+    wallet.ui.set({ pairingWallet: w.id })
+    wallet.navigate('qr-code')
+  }
+  return (
+    <button type="button" className="wk-list-row wk-card" onClick={pick} aria-label={w.name}>
+      <img className="wk-wallet-icon" src={w.icon} alt="" />
+      <span className="wk-grow">{w.name}</span>
+    </button>
+  )
+}
+
+/** The connect home's mobile wallets: the first `count` of the modal's list (loaded after the home, with this page). */
+export function MobileShortcuts({ count }: { count: number }) {
+  const { config } = useWidget()
+  return (
+    <>
+      {pairingWallets(config.walletConnect.testWallet)
+        .slice(0, count)
+        .map((w) => (
+          <PairingRow key={w.id} w={w} />
+        ))}
+    </>
   )
 }
