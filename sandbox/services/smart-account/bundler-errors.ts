@@ -22,7 +22,8 @@ export class BundlerError extends Error {
  * - -32503 out of its time range (AA22 the account's, AA32 the paymaster's): `data` has the paymaster
  *   and its validUntil / validAfter when the sandbox's paymaster set them;
  * - -32507 a signature check failed (AA24 the account's, AA34 the paymaster's);
- * - -32508 the paymaster's EntryPoint deposit cannot pay for the operation (AA31);
+ * - -32508 the paymaster's EntryPoint deposit cannot pay for the operation (AA31), or for it and the
+ *   operations already pending for that paymaster (their maximum costs);
  * - -32521 estimation only: the operation's call reverts.
  * Never produced: -32502 (opcode rules: the bundler takes only its own factory's accounts instead of
  * tracing validation), -32504 and -32505 (reputation and stake: its only paymaster is its own),

@@ -18,6 +18,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
+import { maxCostOf } from './bundler-policy.ts'
 import { stubSignature } from './operations.ts'
 import { smartAccountSandbox } from './test-smart-accounts.ts'
 
@@ -188,6 +189,29 @@ describe('the bundler JSON-RPC (EIP-7769)', () => {
     ])
     // The transaction receipt is the whole bundle's.
     expect(receiptOne.receipt.logs.length).toBeGreaterThan(receiptOne.logs.length + receiptTwo.logs.length)
+  }, 60_000)
+
+  test("-32508 also when the paymaster's deposit pays for the operation alone but not with those pending for it", async () => {
+    const [one, two] = [await fresh({ sponsored: true }), await fresh({ sponsored: true })]
+    const [first, second] = [await one.signedOp(), await two.signedOp()]
+    const paymaster = first.paymaster!
+    const deposit = await depositOf(paymaster)
+    // Enough for either operation's maximum cost, not for both.
+    await anvil('anvil_setStorageAt', [entryPointAddress, depositSlot(paymaster), pad(numberToHex(maxCostOf(first) + maxCostOf(second) - 1n))])
+    let answers: RpcAnswer[]
+    try {
+      answers = [await send(first), await send(second)]
+    } finally {
+      await anvil('anvil_setStorageAt', [entryPointAddress, depositSlot(paymaster), pad(numberToHex(deposit))])
+    }
+    expect(answers[0]).toMatchObject({ result: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
+    expect(answers[1]!.error).toMatchObject({
+      code: -32508,
+      message: expect.stringMatching(/deposit .* cannot pay for this operation and the 1 pending/),
+      data: { paymaster },
+    })
+    // The first goes on: bundled once the deposit is back (the bundler waits 1.5 s).
+    expect((await one.bundler.waitForUserOperationReceipt({ hash: answers[0]!.result as Hex })).success).toBe(true)
   }, 60_000)
 
   test.each(cases)('$code: $condition', async ({ produce, expected }) => expected(await produce()), 60_000)

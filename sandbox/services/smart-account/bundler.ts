@@ -7,52 +7,21 @@ import {
   getUserOperationHash,
   toPackedUserOperation,
   type RpcUserOperation,
-  type UserOperation,
 } from 'viem/account-abstraction'
 import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import type { Store } from '../../infra/database/store.ts'
 import type { Network } from '../chain/networks.ts'
+import type { Bundler, OpMeta, UserOp } from './bundler-types.ts'
 import { createOpWaiters } from './op-waiters.ts'
 import { BundlerError, bundlerErrorCodes, entryPointError, estimationError, invalidUserOp } from './bundler-errors.ts'
 import { checkOperation, estimateOperation, maxCostOf } from './bundler-policy.ts'
+import { checkPaymasterDeposit } from './paymaster-deposit.ts'
 import { deleteUnreserved, finishOp, insertOp, opByHash, setAccountStatus, submittedOps, type OpRow } from './queries.ts'
 import { appOfRow, chainOutcome, entryPointOutcomes, reserveSponsorship, settleSponsorship, watchChain } from './settlement.ts'
 
 export { BundlerError, invalidUserOp } from './bundler-errors.ts'
 
-/** A v0.7 user operation in viem's unpacked shape. */
-export type UserOp = UserOperation<'0.7'>
-
-/** Gas figures of an operation (what eth_estimateUserOperationGas answers). */
-export type GasEstimate = {
-  preVerificationGas: bigint
-  verificationGasLimit: bigint
-  callGasLimit: bigint
-  paymasterVerificationGasLimit: bigint
-  paymasterPostOpGasLimit: bigint
-}
-
-/** Who an operation is for, and who pays: stored with it, so charging the gas tank survives a restart. */
-export type OpMeta = { id?: string; accountId?: string; app?: { appId: string; environment: string }; kind: string; sponsored: boolean }
-
-export type Bundler = {
-  readonly chainId: number
-  readonly address: Address
-  userOpHash(op: UserOp): Hash
-  estimate(op: UserOp): Promise<GasEstimate>
-  /** Simulates `handleOps` with the operation alone; throws a BundlerError with the EntryPoint's reason. */
-  simulate(op: UserOp): Promise<void>
-  /** Simulated, stored as submitted (unless already stored) and queued for the next bundle. */
-  send(op: UserOp, meta: OpMeta & { stored?: boolean }): Promise<Hash>
-  /** Settles when the operation is included or has failed. */
-  settled(hash: Hash, timeoutMs?: number): Promise<OpRow | undefined>
-  /**
-   * Picks up operations left 'submitted' by an earlier run (finished if their event is on chain, failed
-   * if the chain shows they never can be, queued again if not) and starts watching the chain.
-   */
-  resume(): Promise<void>
-  close(): void
-}
+export type { Bundler, GasEstimate, UserOp } from './bundler-types.ts'
 
 /** How many times an operation that dropped out of a bundle, and still could be included, is queued again. */
 const maxTries = 3
@@ -85,6 +54,7 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
   const waiters = createOpWaiters(store)
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<void> | undefined
+  let inFlight: Queued[] = [] // the bundle being sent: out of the queue, not yet paid for
   let closed = false
 
   const userOpHash = (op: UserOp): Hash => getUserOperationHash({ chainId, entryPointAddress, entryPointVersion: '0.7', userOperation: op })
@@ -158,6 +128,7 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
 
   async function bundle(): Promise<void> {
     const batch = queue.splice(0)
+    inFlight = batch
     try {
       const fees = await bundleFees()
       // Drop, one by one, what the EntryPoint refuses in this bundle (an account's nonce taken meanwhile…).
@@ -185,6 +156,7 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
       const receipt = await client.waitForTransactionReceipt({ hash: txHash, pollingInterval: 50 })
       await record(receipt)
     } finally {
+      inFlight = []
       // Whatever this bundle did not include (it failed to send, someone included it first, or it was
       // mined without it) is asked of the chain: recorded if included, else tried again or failed.
       for (const entry of batch) await drop(entry, 'The bundle did not include this operation')
@@ -243,6 +215,7 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
         throw error
       }
       const maxCost = maxCostOf(op)
+      await checkPaymasterDeposit(client, op, [...queue, ...inFlight])
       const id = meta.id ?? randomUUID()
       const sender = getAddress(op.sender)
       if (!meta.stored) {

@@ -1,0 +1,39 @@
+import type { Address, Hash } from 'viem'
+import type { UserOperation } from 'viem/account-abstraction'
+import type { OpRow } from './queries.ts'
+
+// The bundler's types (bundler.ts implements Bundler).
+
+/** A v0.7 user operation in viem's unpacked shape. */
+export type UserOp = UserOperation<'0.7'>
+
+/** Gas figures of an operation (what eth_estimateUserOperationGas answers). */
+export type GasEstimate = {
+  preVerificationGas: bigint
+  verificationGasLimit: bigint
+  callGasLimit: bigint
+  paymasterVerificationGasLimit: bigint
+  paymasterPostOpGasLimit: bigint
+}
+
+/** Who an operation is for, and who pays: stored with it, so charging the gas tank survives a restart. */
+export type OpMeta = { id?: string; accountId?: string; app?: { appId: string; environment: string }; kind: string; sponsored: boolean }
+
+export type Bundler = {
+  readonly chainId: number
+  readonly address: Address
+  userOpHash(op: UserOp): Hash
+  estimate(op: UserOp): Promise<GasEstimate>
+  /** Simulates `handleOps` with the operation alone; throws a BundlerError with the EntryPoint's reason. */
+  simulate(op: UserOp): Promise<void>
+  /** Simulated, stored as submitted (unless already stored) and queued for the next bundle. */
+  send(op: UserOp, meta: OpMeta & { stored?: boolean }): Promise<Hash>
+  /** Settles when the operation is included or has failed. */
+  settled(hash: Hash, timeoutMs?: number): Promise<OpRow | undefined>
+  /**
+   * Picks up operations left 'submitted' by an earlier run (finished if their event is on chain, failed
+   * if the chain shows they never can be, queued again if not) and starts watching the chain.
+   */
+  resume(): Promise<void>
+  close(): void
+}
