@@ -1,0 +1,38 @@
+import { expect, test, type Request } from '@playwright/test'
+import { signUp } from './flows.ts'
+import { frameOf, providerUrl } from './helpers.ts'
+
+// Rules only a real browser shows: the demo page runs in the production environment (its script
+// tag says data-env="production", and the wallet frame and its service calls follow), and the
+// Receive page's QR code is 350 px square.
+
+test('the demo page runs in production: the frame and every service call it makes say so, and sign-up connects', async ({ page, request }) => {
+  const calls: Promise<{ path: string; env: string | null }>[] = []
+  page.context().on('request', (r: Request) => {
+    const url = new URL(r.url())
+    if (url.origin === providerUrl && url.pathname.startsWith('/api/')) calls.push(r.headerValue('x-environment').then((env) => ({ path: url.pathname, env })))
+  })
+  const address = await signUp(page, request)
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+
+  const src = new URL((await page.getByTestId('wallet-kit-frame').getAttribute('src'))!)
+  expect(src.searchParams.get('env')).toBe('production')
+  expect(src.searchParams.get('appId')).toBe('demo')
+
+  const seen = await Promise.all(calls)
+  // The app config and the e-mail sign-in went out, and nothing asked for the sandbox data set.
+  expect(seen.map((c) => c.path)).toEqual(expect.arrayContaining(['/api/v1/apps/config', '/api/v2/auth/login-otp', '/api/v2/auth/verify-otp']))
+  for (const call of seen) expect(call, call.path).toMatchObject({ env: 'production' })
+  expect(await page.evaluate(() => window.WalletKit!.kit!.provider.request({ method: 'eth_accounts' }))).toEqual([address])
+})
+
+test("the Receive page's QR code is 350 by 350 px on a desktop", async ({ page, request }) => {
+  const address = await signUp(page, request)
+  await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
+  const frame = frameOf(page)
+  await frame.getByRole('button', { name: 'Receive' }).click()
+  const qr = frame.getByRole('img', { name: `QR code of ${address}` })
+  await expect(qr.locator('svg')).toBeVisible()
+  const box = (await qr.boundingBox())!
+  expect({ width: Math.round(box.width), height: Math.round(box.height) }).toEqual({ width: 350, height: 350 })
+})
