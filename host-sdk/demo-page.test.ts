@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, expect, test, vi } from 'vitest'
 
-// The demo page runs in the production environment: the one line it pastes (the kit.js script tag)
+// The demo page (examples/demo) runs in the production environment: the one line it pastes (the kit.js script tag)
 // says data-env="production", and the kit that tag creates opens its wallet frame with env=production.
 
-const html = readFileSync(join(import.meta.dirname, 'index.html'), 'utf8')
+const html = readFileSync(join(import.meta.dirname, '../examples/demo/index.html'), 'utf8')
 
 afterEach(() => {
   window.WalletKit?.kit?.destroy()
@@ -27,7 +27,7 @@ test('the kit created by that tag opens its wallet frame in production', async (
   const script = document.createElement('script')
   for (const { name, value } of tag.attributes) script.setAttribute(name, value)
   vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script)
-  await import('../../host-sdk/script.ts')
+  await import('./script.ts')
   expect(window.WalletKit?.kit).toBeDefined()
   const frame = document.querySelector('iframe[data-testid=wallet-kit-frame]') as HTMLIFrameElement
   const src = new URL(frame.src)
