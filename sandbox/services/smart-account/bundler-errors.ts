@@ -19,8 +19,9 @@ export class BundlerError extends Error {
  *   (AA1x creation, AA2x account: nonce, prefund, verification gas...) unless a row below claims it;
  * - -32501 the paymaster refused it (AA3x, or the sandbox's sponsorship: unknown, gas tank too low,
  *   daily cap); `data.paymaster` always names the paymaster;
- * - -32503 out of its time range (AA22 the account's, AA32 the paymaster's): `data` has the paymaster
- *   and its validUntil / validAfter when the sandbox's paymaster set them;
+ * - -32503 out of its time range (AA22 the account's, AA32 the paymaster's), or the sandbox paymaster's
+ *   sponsorship expires within 30 s: `data` has the paymaster and its validUntil / validAfter when
+ *   the sandbox's paymaster set them;
  * - -32507 a signature check failed (AA24 the account's, AA34 the paymaster's);
  * - -32508 the paymaster's EntryPoint deposit cannot pay for the operation (AA31), or for it and the
  *   operations already pending for that paymaster (their maximum costs);
@@ -62,7 +63,7 @@ export function codeOfReason(reason: string): number {
 type OpPaymaster = { paymaster?: Address | undefined; paymasterData?: Hex | undefined }
 
 /** The paymaster's window from its data, when it is the sandbox's verifying paymaster (abi.encode(uint48 validUntil, uint48 validAfter) first). */
-function paymasterWindow(op: OpPaymaster, ownPaymaster: Address | undefined) {
+export function paymasterWindow(op: OpPaymaster, ownPaymaster: Address | undefined) {
   if (!op.paymaster || !op.paymasterData || !ownPaymaster || !isAddressEqual(op.paymaster, ownPaymaster) || size(op.paymasterData) < 64) return {}
   const [validUntil, validAfter] = decodeAbiParameters([{ type: 'uint48' }, { type: 'uint48' }], slice(op.paymasterData, 0, 64))
   return { validUntil: Number(validUntil), validAfter: Number(validAfter) }

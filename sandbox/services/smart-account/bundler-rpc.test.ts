@@ -67,7 +67,7 @@ const depositOf = (address: Address) =>
 
 type Case = { code: number; condition: string; produce: () => Promise<RpcAnswer>; expected: (answer: RpcAnswer) => void }
 
-/** One case per code the bundler produces, each with the condition that produces it (the time-range case moves the chain's clock: last). */
+/** One case per code the bundler produces, each with the condition that produces it (the time-range cases move the chain's clock: last). */
 const cases: Case[] = [
   {
     code: -32602,
@@ -140,6 +140,24 @@ const cases: Case[] = [
       return rpc('eth_estimateUserOperationGas', [{ ...op, ...zero, signature: stubSignature }, entryPointAddress])
     },
     expected: (answer) => expect(answer.error).toMatchObject({ code: -32521, message: expect.stringMatching(/call reverts/) }),
+  },
+  {
+    code: -32503,
+    condition: "its sponsorship expires within 30 s (the chain's clock set to 10 s before its validUntil)",
+    produce: async () => {
+      const op = await (await fresh({ sponsored: true })).signedOp()
+      const { timestamp } = await publicClient().getBlock()
+      const [validUntil] = decodeAbiParameters([{ type: 'uint48' }], slice(op.paymasterData!, 0, 32))
+      await anvil('evm_setNextBlockTimestamp', [validUntil - 10])
+      await anvil('evm_mine', [])
+      expect(validUntil - 10).toBeGreaterThan(Number(timestamp))
+      const answer = await send(op)
+      return { ...answer, expectedData: { paymaster: op.paymaster, validUntil, validAfter: 0 } } as RpcAnswer
+    },
+    expected: (answer) => {
+      const { expectedData } = answer as RpcAnswer & { expectedData: object }
+      expect(answer.error).toEqual({ code: -32503, message: expect.stringMatching(/sponsorship expires within 30 s/), data: expectedData })
+    },
   },
   {
     code: -32503,

@@ -15,7 +15,7 @@ import type { Bundler, OpMeta, UserOp } from './bundler-types.ts'
 import { createOpWaiters } from './op-waiters.ts'
 import { BundlerError, bundlerErrorCodes, entryPointError, estimationError, invalidUserOp } from './bundler-errors.ts'
 import { checkOperation, estimateOperation, maxCostOf } from './bundler-policy.ts'
-import { checkPaymasterDeposit } from './paymaster-deposit.ts'
+import { checkPaymasterDeposit, checkPaymasterWindow } from './paymaster-checks.ts'
 import { deleteUnreserved, finishOp, insertOp, opByHash, setAccountStatus, submittedOps, type OpRow } from './queries.ts'
 import { appOfRow, chainOutcome, entryPointOutcomes, reserveSponsorship, settleSponsorship, watchChain } from './settlement.ts'
 
@@ -215,6 +215,7 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
         throw error
       }
       const maxCost = maxCostOf(op)
+      await checkPaymasterWindow(client, op, options.paymaster)
       await checkPaymasterDeposit(client, op, [...queue, ...inFlight])
       const id = meta.id ?? randomUUID()
       const sender = getAddress(op.sender)
