@@ -1,13 +1,14 @@
 import { useWidget } from '../context.ts'
+import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { ChainList } from './ChainList.tsx'
 import { useT } from '../i18n.ts'
 
 export function ChainModal() {
-  const { wallet } = useWidget()
+  const { wallet, config } = useWidget()
   const t = useT()
   return (
-    <Modal testId="chain" title={t.switchChain} onClose={wallet.close}>
+    <Modal testId="chain" title={t.switchChain} onClose={wallet.close} footer={<Footer show={config.showPoweredBy !== false} />}>
       <ChainList onSwitched={wallet.close} />
     </Modal>
   )

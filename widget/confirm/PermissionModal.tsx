@@ -1,15 +1,16 @@
 import { useWidget } from '../context.ts'
 import { useStore } from '../store.ts'
+import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { useT } from '../i18n.ts'
 
 /** SPEC.md section 6: 'Setup Permission' opens the account's permission-accept page in a new tab. */
 export function PermissionModal() {
-  const { wallet } = useWidget()
+  const { wallet, config } = useWidget()
   const t = useT()
   const page = useStore(wallet.ui, (s) => s.account.acceptPermissionPage)
   return (
-    <Modal testId="need-permission" title={t.permissionTitle} onClose={wallet.close}>
+    <Modal testId="need-permission" title={t.permissionTitle} onClose={wallet.close} footer={<Footer show={config.showPoweredBy !== false} />}>
       <div className="wk-stack">
         <p className="wk-text">{t.permissionText}</p>
         <button

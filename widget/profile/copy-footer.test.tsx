@@ -3,6 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { AppConfig } from '../../sdk/index.ts'
+import { ChainModal } from '../chain/ChainModal.tsx'
+import { PermissionModal } from '../confirm/PermissionModal.tsx'
 import { ConnectModal } from '../connect/ConnectModal.tsx'
 import { WalletCreated } from '../connect/WalletCreated.tsx'
 import { connectConfig, renderConnect } from '../connect/test-connect.tsx'
@@ -108,4 +110,20 @@ test.each([
   await renderProfile({ showPoweredBy })
   expect(screen.getByRole('button', { name: 'Receive' })).toBeTruthy()
   expect(footer() !== null).toBe(shown)
+})
+
+test.each([
+  ['chain', <ChainModal key="chain" />, 'Switch Chain'],
+  ['need-permission', <PermissionModal key="permission" />, 'Permission needed'],
+] as const)('the %s modal too shows the powered-by line unless showPoweredBy is false', async (_, modal, title) => {
+  for (const [showPoweredBy, shown] of [
+    [true, true],
+    [undefined, true],
+    [false, false],
+  ] as const) {
+    await renderConnect(modal, { config: connectConfig({ showPoweredBy } as Partial<AppConfig>) })
+    expect(screen.getByRole('heading', { name: title })).toBeTruthy()
+    expect(footer() !== null, `showPoweredBy ${showPoweredBy}`).toBe(shown)
+    cleanup()
+  }
 })
