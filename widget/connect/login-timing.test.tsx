@@ -4,6 +4,8 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { standInScriptPaths } from '../../sdk/sign-in-scripts.ts'
 import { alice, testWallet } from '../test-wallet.ts'
 import { Otp } from './Otp.tsx'
+import { SocialButtons } from './SocialButtons.tsx'
+import { Whatsapp } from './Whatsapp.tsx'
 import { signIn } from './social.ts'
 import { connectConfig, renderConnect } from './test-connect.tsx'
 
@@ -124,4 +126,43 @@ test("a refused code's error line is still there at 2.9 s and gone at 3.1 s", as
   expect(line()).toBe('Invalid OTP')
   await tick(200)
   expect(line()).toBe('')
+})
+
+/** The error lines of the page, joined. */
+const errors = () =>
+  screen
+    .getAllByRole('alert')
+    .map((a) => a.textContent)
+    .join('')
+
+test("a failed social sign-in's 'Something went wrong' is still there at 2.9 s and gone at 3.1 s", async () => {
+  // The user closes the provider's window: Telegram answers false.
+  Object.assign(window, { Telegram: { Login: { auth: (_: unknown, done: (u: false) => void) => done(false) } } })
+  const config = connectConfig({
+    telegram: { enabled: true, botId: '7', botUsername: 'b', scriptUrl: `${location.origin}${standInScriptPaths.telegram}` },
+  } as never)
+  await renderConnect(<SocialButtons />, { client: { auth: { telegram: vi.fn() } }, config })
+  fireEvent.click(screen.getByRole('button', { name: 'Continue with Telegram' }))
+  await act(async () => {
+    await vi.dynamicImportSettled()
+    await vi.advanceTimersByTimeAsync(0)
+  })
+  expect(errors()).toBe('Something went wrong')
+  await tick(2900)
+  expect(errors()).toBe('Something went wrong')
+  await tick(200)
+  expect(errors()).toBe('')
+})
+
+test("WhatsApp: 'Invalid phone number' is still there at 2.9 s and gone at 3.1 s", async () => {
+  const loginWhatsapp = vi.fn()
+  await renderConnect(<Whatsapp />, { client: { auth: { loginWhatsapp } } })
+  fireEvent.change(screen.getByPlaceholderText('6281234567890'), { target: { value: '0812' } })
+  await act(async () => void fireEvent.submit(screen.getByPlaceholderText('6281234567890').closest('form')!))
+  expect(errors()).toBe('Invalid phone number')
+  expect(loginWhatsapp).not.toHaveBeenCalled()
+  await tick(2900)
+  expect(errors()).toBe('Invalid phone number')
+  await tick(200)
+  expect(errors()).toBe('')
 })
