@@ -91,16 +91,6 @@ export function entryPointError(error: unknown, ops: readonly OpPaymaster[] = []
   return new BundlerError(rejectedByEntryPoint, `The EntryPoint refused the operation: ${shortReason(error)}`)
 }
 
-/**
- * An estimation's refusal as answered: a call that reverts is -32521. The estimate (bundler-policy.ts)
- * reports it under the EntryPoint's code with this message, so it is recoded here, by its message.
- */
-export function estimationError(error: unknown): unknown {
-  if (error instanceof BundlerError && error.code === rejectedByEntryPoint && error.message.startsWith("The operation's call reverts"))
-    return new BundlerError(bundlerErrorCodes.executionReverted, error.message, error.data)
-  return error
-}
-
 /** A JSON-RPC error object; a paymaster refusal always names the paymaster (`data.paymaster`). */
 export function rpcErrorObject(error: BundlerError, paymaster: Address): { code: number; message: string; data?: Record<string, unknown> } {
   const data = error.code === rejectedByPaymaster ? { paymaster, ...error.data } : error.data

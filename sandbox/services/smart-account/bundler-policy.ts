@@ -8,7 +8,7 @@ import {
   simpleAccountFactoryAddress,
   simpleAccountImplementationAddress,
 } from '../../contracts/account-abstraction.ts'
-import { BundlerError, invalidUserOp, rejectedByEntryPoint, rejectedByPaymaster, shortReason } from './bundler-errors.ts'
+import { BundlerError, bundlerErrorCodes, invalidUserOp, rejectedByEntryPoint, rejectedByPaymaster, shortReason } from './bundler-errors.ts'
 import type { GasEstimate } from './bundler.ts'
 
 type UserOp = UserOperation<'0.7'>
@@ -126,7 +126,7 @@ export async function estimateOperation(client: PublicClient, op: UserOp): Promi
       })
       callGasLimit = (gas * 13n) / 10n + 10_000n
     } catch (error) {
-      throw new BundlerError(rejectedByEntryPoint, `The operation's call reverts: ${shortReason(error)}`)
+      throw new BundlerError(bundlerErrorCodes.executionReverted, `The operation's call reverts: ${shortReason(error)}`)
     }
   }
   return {

@@ -13,7 +13,7 @@ import type { Store } from '../../infra/database/store.ts'
 import type { Network } from '../chain/networks.ts'
 import type { Bundler, OpMeta, UserOp } from './bundler-types.ts'
 import { createOpWaiters } from './op-waiters.ts'
-import { BundlerError, bundlerErrorCodes, entryPointError, estimationError, invalidUserOp } from './bundler-errors.ts'
+import { BundlerError, bundlerErrorCodes, entryPointError, invalidUserOp } from './bundler-errors.ts'
 import { checkOperation, estimateOperation, maxCostOf } from './bundler-policy.ts'
 import { checkPaymasterDeposit, checkPaymasterWindow } from './paymaster-checks.ts'
 import { deleteUnreserved, finishOp, insertOp, opByHash, setAccountStatus, submittedOps, type OpRow } from './queries.ts'
@@ -196,7 +196,7 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
     address: key.address,
     userOpHash,
 
-    estimate: (op) => estimateOperation(client, op).catch((error) => Promise.reject(estimationError(error))),
+    estimate: (op) => estimateOperation(client, op),
 
     simulate: (op) => simulateBundle([op]),
 
