@@ -234,13 +234,15 @@ class WebkitEngine implements Engine {
       await this.enterOrThrow('page')
       const win = this.driver.manage().window()
       // The window's size includes MiniBrowser's toolbar: size it by what the page measures.
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const inner = await this.driver.executeScript<{ w: number; h: number }>('return { w: innerWidth, h: innerHeight }')
+      let inner = { w: 0, h: 0 }
+      for (let attempt = 0; attempt < 4; attempt++) {
+        inner = await this.driver.executeScript<{ w: number; h: number }>('return { w: innerWidth, h: innerHeight }')
         if (inner.w === width && inner.h === height) return
         const outer = await win.getRect()
         await win.setRect({ width: outer.width + width - inner.w, height: outer.height + height - inner.h })
         await sleep(100)
       }
+      throw new Error(`WebKit: the viewport stays ${inner.w}×${inner.h}, not ${width}×${height}`)
     })
   }
 
