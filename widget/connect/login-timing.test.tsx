@@ -68,7 +68,7 @@ async function otpPage(verifyOtp: (params: { verificationToken: string; otp: str
 
 test('OTP of an existing wallet: connected and closed 500 ms after the code is accepted, not sooner', async () => {
   let owner!: { tokens: { set(t: object): void } }
-  const page = await otpPage((...args) => existingWallet(owner)(...(args as [])))
+  const page = await otpPage(() => existingWallet(owner)())
   owner = page.owner
   fireEvent.change(page.input(), { target: { value: '123456' } })
   await tick(0)
