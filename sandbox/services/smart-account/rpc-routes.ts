@@ -59,6 +59,7 @@ async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method:
   const served = deps.networks.list.some((n) => n.chain.chainId === chainId)
   if (!served) throw new BundlerError(codes.invalidFields, `Chain ${chainId} is not served by this sandbox`)
   const bundler = deps.smartAccounts.bundler(chainId)
+  const chainClient = () => deps.networks.list.find((n) => n.chain.chainId === chainId)!.client
   const entryPoint = () => {
     if (typeof params[1] !== 'string' || params[1].toLowerCase() !== entryPointAddress.toLowerCase())
       throw new BundlerError(codes.invalidFields, `Unsupported entry point: this bundler serves ${entryPointAddress}`)
@@ -70,7 +71,7 @@ async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method:
       return [entryPointAddress]
     case 'eth_estimateUserOperationGas': {
       entryPoint()
-      const gas = await bundler.estimate(readOp(params[0]))
+      const gas = await bundler.estimate(readOp(params[0], true))
       return {
         preVerificationGas: numberToHex(gas.preVerificationGas),
         verificationGasLimit: numberToHex(gas.verificationGasLimit),
@@ -147,6 +148,19 @@ async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method:
           `The gas tank of app ${app.appId} on chain ${chainId} is too low to sponsor this operation: top it up`,
         )
       return rpcFields(await sponsorForApp(deps, chainId, app, sponsoredOp))
+    }
+    // What a stock smart-account client asks its bundler URL for its fees (permissionless's
+    // createSmartAccountClient given only a bundler transport): cheap reads of the chain, nothing
+    // that simulates (simulations go through /rpc, with its gas caps and turns).
+    case 'eth_blockNumber':
+    case 'eth_gasPrice':
+    case 'eth_maxPriorityFeePerGas':
+      return chainClient().request({ method } as { method: 'eth_gasPrice' })
+    case 'eth_getBlockByNumber': {
+      const [block, full] = params
+      if (typeof block !== 'string' || !/^(latest|pending|safe|finalized|earliest|0x[0-9a-f]{1,16})$/.test(block) || (full !== undefined && full !== false))
+        throw new BundlerError(codes.invalidFields, 'eth_getBlockByNumber takes a block tag or number and false (no full transactions)')
+      return chainClient().request({ method, params: [block as 'latest', false] })
     }
     default:
       throw new BundlerError(codes.methodNotFound, `Method not supported: ${method}`)

@@ -1,0 +1,48 @@
+import { createPublicClient, encodeFunctionData, erc20Abi, http, numberToHex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, test } from 'vitest'
+import { entryPointAddress } from '../../contracts/account-abstraction.ts'
+import { demoContracts } from '../../contracts/deploy.ts'
+import { smartAccountSandbox } from './test-smart-accounts.ts'
+
+// A stock smart-account client given nothing but the bundler's URL (permissionless's
+// createSmartAccountClient with a bundler transport, as its guides write it) reads its fees from that
+// URL and estimates before it has any gas figure: both must work against the sandbox's bundler.
+
+const f = smartAccountSandbox()
+const url = () => `${f.sandbox.url}/api/v1/bundler/31337`
+type RpcAnswer = { result?: unknown; error?: { code: number; message: string } }
+const rpc = (method: string, params: unknown[] = []) =>
+  fetch(url(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then(
+    (r) => r.json() as Promise<RpcAnswer>,
+  )
+
+describe('the bundler URL alone serves a stock client', () => {
+  test('fees come from the bundler URL: viem estimateFeesPerGas over it', async () => {
+    const overBundler = createPublicClient({ chain: f.publicClient().chain, transport: http(url()) })
+    const fees = await overBundler.estimateFeesPerGas()
+    expect(fees.maxFeePerGas).toBeGreaterThan(0n)
+    expect(fees.maxPriorityFeePerGas).toBeGreaterThanOrEqual(0n)
+    expect(typeof (await rpc('eth_blockNumber')).result).toBe('string')
+  })
+
+  test('eth_estimateUserOperationGas takes an operation with no gas or fee fields (they default to zero)', async () => {
+    const account = await f.accountModelFor(privateKeyToAccount(generatePrivateKey()))
+    await f.anvil('anvil_setBalance', [account.address, numberToHex(10n ** 18n)])
+    const { factory, factoryData } = await account.getFactoryArgs()
+    const callData = await account.encodeCalls([
+      { to: demoContracts.demoToken.address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [account.address, 1n] }) },
+    ])
+    const op = { sender: account.address, nonce: numberToHex(await account.getNonce()), factory, factoryData, callData, signature: await account.getStubSignature() }
+    const answer = await rpc('eth_estimateUserOperationGas', [op, entryPointAddress])
+    expect(answer.error).toBeUndefined()
+    expect(answer.result).toMatchObject({ callGasLimit: expect.stringMatching(/^0x[1-9a-f]/), verificationGasLimit: expect.stringMatching(/^0x[1-9a-f]/) })
+  })
+
+  test('only cheap reads pass: no full blocks, no simulations, no state changes through the bundler URL', async () => {
+    expect((await rpc('eth_getBlockByNumber', ['latest', true])).error?.code).toBe(-32602)
+    expect((await rpc('eth_getBlockByNumber', [{ blockHash: '0x00' }, false])).error?.code).toBe(-32602)
+    for (const method of ['eth_call', 'eth_estimateGas', 'eth_sendRawTransaction', 'anvil_setBalance', 'eth_getBalance'])
+      expect((await rpc(method, [])).error?.code, method).toBe(-32601)
+  })
+})
