@@ -6,9 +6,13 @@ await choosePorts()
 
 export default defineConfig({
   testDir: 'e2e',
+  // Playwright's specs only: e2e/engines/ holds the cross-engine suite's Vitest files (*.engine.test.ts).
+  testMatch: /\.spec\.ts$/,
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at once (the machine has two cores). The tests share the one sandbox and chains but
+  // no state: each signs up its own e-mail, funds and spends its own wallets, pins its own kit and chain.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   reporter: [['list']],

@@ -72,12 +72,15 @@ export async function settled(page: Page): Promise<void> {
 export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
   let code: string | undefined
   await expect
-    .poll(async () => {
-      const res = await request.get(`${providerUrl}/dev/api/inbox?to=${encodeURIComponent(to)}`)
-      const messages = (await res.json()) as { code: string }[]
-      code = messages[0]?.code
-      return code
-    })
+    .poll(
+      async () => {
+        const res = await request.get(`${providerUrl}/dev/api/inbox?to=${encodeURIComponent(to)}`)
+        const messages = (await res.json()) as { code: string }[]
+        code = messages[0]?.code
+        return code
+      },
+      { intervals: [100] },
+    )
     .toMatch(/^\d{6}$/)
   return code!
 }
@@ -128,24 +131,30 @@ export async function pressConfirm(button: Locator): Promise<void> {
   // Each look lets the button's frame render twice first: IntersectionObserver reports are made in
   // rendering updates, which headless Chromium may not run for a still cross-origin frame.
   await expect
-    .poll(async () => {
-      const enabled = await button
-        .evaluate(
-          (b: HTMLButtonElement) => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(!b.disabled)))),
-          undefined,
-          {
-            timeout: 1000,
-          },
-        )
-        .catch(() => false)
-      // Not yet: the pointer keeps moving over it (a window raised meanwhile waits for a new move).
-      if (!enabled && ++wiggle % 3 === 0) {
-        at = await centre()
-        await page.mouse.move(at.x + (wiggle % 2 ? 12 : -12), at.y, { steps: 3 })
-        await page.mouse.move(at.x, at.y, { steps: 3 })
-      }
-      return enabled
-    })
+    .poll(
+      async () => {
+        const enabled = await button
+          .evaluate(
+            (b: HTMLButtonElement) => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(!b.disabled)))),
+            undefined,
+            {
+              timeout: 1000,
+            },
+          )
+          .catch(() => false)
+        // Not yet: the pointer keeps moving over it (a window raised meanwhile waits for a new move).
+        if (!enabled && ++wiggle % 3 === 0) {
+          at = await centre()
+          await page.mouse.move(at.x + (wiggle % 2 ? 12 : -12), at.y, { steps: 3 })
+          await page.mouse.move(at.x, at.y, { steps: 3 })
+        }
+        return enabled
+      },
+      {
+        // Looks every 100 ms: the gate opens 500 ms after the pointer came in.
+        intervals: [100],
+      },
+    )
     .toBe(true)
   await button.click()
 }
@@ -167,6 +176,11 @@ export async function openSecureWindow(page: Page): Promise<Page> {
   return popup
 }
 
+/** Resolves when `window` has closed (at once if it has), failing after `timeout` ms. */
+export async function closes(window: Page, timeout = 5000): Promise<void> {
+  if (!window.isClosed()) await window.waitForEvent('close', { timeout })
+}
+
 /**
  * Confirms the request the wallet shows where the kit puts it: in the frame for a plain-text
  * message (when the frame can show it whole), in the secure window for everything else.
@@ -179,7 +193,7 @@ export async function confirmRequest(page: Page): Promise<void> {
   if (await confirm.isVisible()) return pressConfirm(confirm)
   const popup = await openSecureWindow(page)
   await pressConfirm(popup.getByRole('button', { name: 'Confirm' }))
-  await expect.poll(() => popup.isClosed(), { timeout: 30_000 }).toBe(true)
+  await closes(popup, 30_000)
 }
 
 /**
@@ -193,7 +207,7 @@ export async function signUpInSecureWindow(page: Page, request: APIRequestContex
   await popup.getByRole('button', { name: 'Continue', exact: true }).click()
   await popup.getByLabel('Verification code').fill(await latestCode(request, email))
   await popup.getByRole('button', { name: 'Done' }).click()
-  await expect.poll(() => popup.isClosed()).toBe(true)
+  await closes(popup)
   await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   return { address: (await page.getByTestId('account').textContent()) as `0x${string}`, email }
 }

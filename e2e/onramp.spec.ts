@@ -40,6 +40,7 @@ test('Buy: IDR by default, live quote, minimum shown in red, Continue opens the 
   await snap(page, 'profile-select-currency')
   await frame.getByRole('option', { name: /IDR/ }).click()
   await frame.getByRole('button', { name: 'Select crypto' }).click()
+  await expect(frame.getByRole('listbox', { name: 'Select crypto' })).toBeVisible()
   await snap(page, 'profile-select-crypto')
   await frame.getByRole('option', { name: 'ETH (Local Chain 1)' }).click()
   await expect(next).toBeEnabled()

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { verifyMessage } from 'viem'
 import { signUp, startRequest } from './flows.ts'
-import { demoOrigin, frameOf, logInInFrame, openSecureWindow, pressConfirm, providerUrl, signUpInSecureWindow, snap } from './helpers.ts'
+import { closes, demoOrigin, frameOf, logInInFrame, openSecureWindow, pressConfirm, providerUrl, signUpInSecureWindow, snap } from './helpers.ts'
 
 /**
  * The secure window (issue: popup mode): a first-party popup on the provider origin for what the
@@ -70,7 +70,7 @@ test('without IntersectionObserver v2, over a bait: no Confirm in the frame; the
   const signature = (await signing).result as `0x${string}`
   expect(await verifyMessage({ address, message: 'hello', signature })).toBe(true)
   // Done: the window closed itself.
-  await expect.poll(() => popup.isClosed()).toBe(true)
+  await closes(popup)
 
   await closingTheWindowRejects(page, address)
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
@@ -145,7 +145,7 @@ test('a host page with Cross-Origin-Opener-Policy: same-origin: the secure windo
   await pressConfirm(popup.getByRole('button', { name: 'Confirm' }))
   const signature = (await signing).result as `0x${string}`
   expect(await verifyMessage({ address, message: 'hello', signature })).toBe(true)
-  await expect.poll(() => popup.isClosed()).toBe(true)
+  await closes(popup)
 
   await closingTheWindowRejects(page, address)
 })

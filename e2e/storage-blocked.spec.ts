@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { startRequest } from './flows.ts'
-import { confirmRequest, frameOf, openSecureWindow, providerUrl, signUpInSecureWindow, snap } from './helpers.ts'
+import { closes, confirmRequest, frameOf, openSecureWindow, providerUrl, signUpInSecureWindow, snap } from './helpers.ts'
 
 /**
  * Chromium with third-party storage off for the wallet frame (playwright.config.ts's
@@ -78,7 +78,7 @@ test('with third-party storage blocked: the first sign-in goes through the secur
   const codes = await inboxCount(request, email)
   await page.getByRole('button', { name: 'Connect' }).click()
   const again = await openSecureWindow(page)
-  await expect.poll(() => again.isClosed()).toBe(true)
+  await closes(again)
   await expect(page.getByTestId('account')).toHaveText(address)
   expect(await inboxCount(request, email)).toBe(codes)
 
