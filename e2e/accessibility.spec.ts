@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test'
+import { axeViolations } from './axe.ts'
 import { startRequest } from './flows.ts'
-import { confirmRequest, frameOf, latestCode, openSecureWindow, pressConfirm, providerUrl, settled, uniqueEmail } from './helpers.ts'
+import { closes, confirmRequest, frameOf, latestCode, openSecureWindow, pressConfirm, providerUrl, settled, uniqueEmail } from './helpers.ts'
 
 /** The wallet frame (cross-origin) as a Frame, for evaluate. */
 const widgetFrame = (page: Page): Frame => {
@@ -17,8 +17,7 @@ const widgetFrame = (page: Page): Frame => {
 async function audit(page: Page, name: string, { window = false } = {}): Promise<void> {
   // Colours are read at full opacity, once the page's entrance has ended.
   await settled(page)
-  const axe = new AxeBuilder({ page })
-  const { violations } = await (window ? axe : axe.include('[data-testid=wallet-kit-frame]')).analyze()
+  const violations = await axeViolations(page, window ? undefined : '[data-testid=wallet-kit-frame]')
   const bad = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
@@ -156,7 +155,7 @@ for (const theme of ['dark', 'light'] as const) {
     await expect(signIn.getByRole('heading', { name: 'Wallet Created Successfully!' })).toBeVisible()
     await audit(signIn, `secure window: wallet created (${theme})`, { window: true })
     await signIn.getByRole('button', { name: 'Done' }).click()
-    await expect.poll(() => signIn.isClosed()).toBe(true)
+    await closes(signIn)
     const address = ((await page.evaluate(() => window.WalletKit!.kit!.provider.request({ method: 'eth_accounts' }))) as string[])[0]!
 
     const signing = startRequest(page, 'personal_sign', ['0x68656c6c6f', address])
