@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useState, type ReactNode } from 'react'
 import type { WalletDescriptor } from '../../bridge/index.ts'
 import { errorDisplayMs, narrowScreenPx } from '../constants.ts'
 import { useWidget } from '../context.ts'
@@ -58,6 +58,23 @@ export function FromThisSite({ children }: { children: ReactNode }) {
   )
 }
 
+/**
+ * Whether the frame is narrow (a phone), kept current: the home first renders while the frame is
+ * still hidden (no width), and the frame's window is resized when it is shown.
+ */
+const narrow = () => window.innerWidth < narrowScreenPx
+
+function useNarrow(): boolean {
+  const [is, set] = useState(narrow)
+  useEffect(() => {
+    const update = () => set(narrow())
+    update()
+    addEventListener('resize', update)
+    return () => removeEventListener('resize', update)
+  }, [])
+  return is
+}
+
 const MobileShortcuts = lazyRoute(
   // With the wallet page's code: no chunk of its own.
   () => import('./WalletPage.tsx'),
@@ -74,7 +91,7 @@ export function WalletShortcuts() {
   const wallets = useStore(wallet.ui, (s) => s.wallets)
   const { connect, busy, error } = useConnectWallet()
   const t = useT()
-  const phone = window.innerWidth < narrowScreenPx
+  const phone = useNarrow()
   const count = phone ? 1 : 2
   const hosts = orderWallets(wallets).filter((w) => !walletConnect || w.connector !== 'walletconnect')
   const mobile = walletConnect ? (phone ? count : count - Math.min(hosts.length, count)) : 0

@@ -68,3 +68,12 @@ test('a browser wallet on a desktop comes first, a mobile wallet second; on a ph
   await screen.findByRole('button', { name: 'Coinbase Wallet' })
   expect(walletButtons()).toEqual(['Coinbase Wallet'])
 })
+
+test('home first drawn while the frame is hidden (no width) follows the width the frame is shown at', async () => {
+  await home({ width: 0, wallets: [rabby] })
+  await screen.findByRole('button', { name: 'Coinbase Wallet' })
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 1280 })
+  await act(async () => void window.dispatchEvent(new Event('resize')))
+  await screen.findByRole('button', { name: 'Rabby' })
+  expect(walletButtons()).toEqual(['Rabby', 'Coinbase Wallet'])
+})
