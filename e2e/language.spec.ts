@@ -27,7 +27,9 @@ const pageText = (frame: Frame) =>
 async function connectPages(page: Page, words: { home: string; more: string; wallets: string }) {
   const frame = frameOf(page)
   await expect(frame.getByRole('dialog', { name: words.home })).toBeVisible()
+  // No browser wallet on the demo page: the home's two places hold mobile wallets (loaded after it).
   await expect(frame.getByRole('button', { name: 'Coinbase Wallet' })).toBeVisible()
+  await expect(frame.getByRole('button', { name: 'MetaMask' })).toBeVisible()
   const home = await pageText(widgetFrame(page))
   await frame.getByRole('button', { name: words.more }).click()
   await expect(frame.getByRole('dialog', { name: words.wallets })).toBeVisible()
