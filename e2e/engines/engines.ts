@@ -5,10 +5,10 @@ import type { Engine, EngineName, LaunchEngine } from './engine.ts'
 const known: readonly EngineName[] = ['firefox', 'webkit']
 
 /**
- * The engines this run tests: `ENGINES=firefox,webkit` (both unless named). A name this suite does
- * not know is an error, not a skip: a typo must not pass for a green run.
+ * The engines an `ENGINES` value names (both when unset). A name this suite does not know is an
+ * error, not a skip: a typo must not pass for a green run.
  */
-export function requestedEngines(value = process.env.ENGINES): EngineName[] {
+export function parseEngines(value: string | undefined): EngineName[] {
   const names = (value ?? known.join(','))
     .split(',')
     .map((name) => name.trim().toLowerCase())
@@ -18,6 +18,9 @@ export function requestedEngines(value = process.env.ENGINES): EngineName[] {
   if (!names.length) throw new Error(`ENGINES is empty: name one or more of ${known.join(', ')}`)
   return [...new Set(names)] as EngineName[]
 }
+
+/** The engines this run tests: `ENGINES=firefox,webkit`. */
+export const requestedEngines = () => parseEngines(process.env.ENGINES)
 
 /** Each engine's adapter module and how to load its launcher. */
 const adapters: Record<EngineName, { file: string; load: () => Promise<LaunchEngine> }> = {

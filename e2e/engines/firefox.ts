@@ -24,6 +24,8 @@ export const launchFirefox: LaunchEngine = async () => {
     defaultViewport: { width: 1280, height: 720 },
   })
   const main = (await browser.pages())[0] ?? (await browser.newPage())
+  // The launch's defaultViewport does not reach the tab Firefox starts with (it stays 1366×682).
+  await main.setViewport({ width: 1280, height: 720 })
   return new FirefoxEngine(browser, main)
 }
 
@@ -171,10 +173,12 @@ class FirefoxEngine implements Engine {
   }
 
   async waitForWindow(options: { timeout?: number } = {}) {
-    const page = await firstValue(() => this.window(), options.timeout ?? 15_000, 'no other window opened')
+    const timeout = options.timeout ?? 15_000
+    const page = await firstValue(() => this.window(), timeout, 'no other window opened')
+    // A new window starts on about:blank (loaded at once) before its own URL.
     await untilTrue(
-      async () => (await page.evaluate(() => document.readyState).catch(() => '')) === 'complete',
-      options.timeout ?? 15_000,
+      async () => page.url() !== 'about:blank' && (await page.evaluate(() => document.readyState).catch(() => '')) === 'complete',
+      timeout,
       'the other window never finished loading',
     )
   }

@@ -86,9 +86,13 @@ export async function signUp(engine: Engine, shots?: string): Promise<`0x${strin
 
 export type Outcome = { result?: unknown; code?: number; message?: string }
 
-/** Starts a provider request in the page; settles with its result, or its error's code and message. */
-export const startRequest = (engine: Engine, method: string, params?: unknown): Promise<Outcome> =>
-  engine.run<Outcome>(
+/**
+ * Starts a provider request in the page; settles with its result, or its error's code and message.
+ * A test that fails before awaiting it closes the browser under it: that rejection is not reported
+ * again as unhandled (the test's own failure is the one to read).
+ */
+export function startRequest(engine: Engine, method: string, params?: unknown): Promise<Outcome> {
+  const outcome = engine.run<Outcome>(
     'page',
     `const [request] = args
     return window.WalletKit.kit.provider.request(request).then(
@@ -97,6 +101,9 @@ export const startRequest = (engine: Engine, method: string, params?: unknown): 
     )`,
     params === undefined ? { method } : { method, params },
   )
+  outcome.catch(() => {})
+  return outcome
+}
 
 /** What the page's provider answers for eth_accounts. */
 export const accounts = (engine: Engine) => startRequest(engine, 'eth_accounts').then((outcome) => outcome.result as string[])
