@@ -33,7 +33,14 @@ describe('the bundler URL alone serves a stock client', () => {
     const callData = await account.encodeCalls([
       { to: demoContracts.demoToken.address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [account.address, 1n] }) },
     ])
-    const op = { sender: account.address, nonce: numberToHex(await account.getNonce()), factory, factoryData, callData, signature: await account.getStubSignature() }
+    const op = {
+      sender: account.address,
+      nonce: numberToHex(await account.getNonce()),
+      factory,
+      factoryData,
+      callData,
+      signature: await account.getStubSignature(),
+    }
     const answer = await rpc('eth_estimateUserOperationGas', [op, entryPointAddress])
     expect(answer.error).toBeUndefined()
     expect(answer.result).toMatchObject({ callGasLimit: expect.stringMatching(/^0x[1-9a-f]/), verificationGasLimit: expect.stringMatching(/^0x[1-9a-f]/) })
