@@ -189,6 +189,7 @@ class FirefoxEngine implements Engine {
 
   async setViewport(width: number, height: number) {
     await this.main.setViewport({ width, height })
+    return this.main.evaluate('({ width: innerWidth, height: innerHeight })') as Promise<{ width: number; height: number }>
   }
 
   async screenshot(target: 'page' | 'window', name: string) {

@@ -229,20 +229,21 @@ class WebkitEngine implements Engine {
     return this.serial(async () => (await this.driver.getAllWindowHandles()).length)
   }
 
-  async setViewport(width: number, height: number): Promise<void> {
-    await this.serial(async () => {
+  async setViewport(width: number, height: number): Promise<{ width: number; height: number }> {
+    return this.serial(async () => {
       await this.enterOrThrow('page')
       const win = this.driver.manage().window()
       // The window's size includes MiniBrowser's toolbar: size it by what the page measures.
       let inner = { w: 0, h: 0 }
       for (let attempt = 0; attempt < 4; attempt++) {
         inner = await this.driver.executeScript<{ w: number; h: number }>('return { w: innerWidth, h: innerHeight }')
-        if (inner.w === width && inner.h === height) return
+        if (inner.w === width && inner.h === height) break
         const outer = await win.getRect()
         await win.setRect({ width: outer.width + width - inner.w, height: outer.height + height - inner.h })
         await sleep(100)
       }
-      throw new Error(`WebKit: the viewport stays ${inner.w}×${inner.h}, not ${width}×${height}`)
+      inner = await this.driver.executeScript<{ w: number; h: number }>('return { w: innerWidth, h: innerHeight }')
+      return { width: inner.w, height: inner.h }
     })
   }
 
