@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, screen, waitFor } from '@testing-library/react'
 import { parseEther, toHex } from 'viem'
 import { afterEach, expect, test } from 'vitest'
-import type { AppConfig } from '../../sdk/index.ts'
-import { Widget, type WidgetContext } from '../context.ts'
-import { alice, testWallet } from '../test-wallet.ts'
 import { ProfileModal } from './ProfileModal.tsx'
+import { renderProfileWidget } from './test-profile.tsx'
 
 // The profile home's chain row shows the balance compact where it is 1000 or more (k, m, b, t),
 // as the shared formatter writes it (bridge/format.ts); smaller amounts keep their 2 decimals.
@@ -14,29 +11,7 @@ import { ProfileModal } from './ProfileModal.tsx'
 afterEach(cleanup)
 
 async function profileWith(ether: string) {
-  const t = testWallet({ session: alice })
-  await t.wallet.restore()
-  t.wallet.open('profile')
-  const value = {
-    wallet: t.wallet,
-    client: {},
-    config: { isAAEnabled: false, showPoweredBy: false, rampableClientSecret: null } as unknown as AppConfig,
-    rpc: () => ({ request: async () => toHex(parseEther(ether)) }),
-    locale: 'en',
-    presentation: 'frame',
-    mode: 'frame',
-    persistent: true,
-    walletConnect: null,
-    secure: null,
-  } as unknown as WidgetContext
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <Widget.Provider value={value}>
-      <QueryClientProvider client={queries}>
-        <ProfileModal />
-      </QueryClientProvider>
-    </Widget.Provider>,
-  )
+  await renderProfileWidget(<ProfileModal />, { config: { showPoweredBy: false }, balance: toHex(parseEther(ether)) })
   await waitFor(() => expect(screen.getByTestId('profile-balance').textContent).not.toContain('…'))
   return screen.getByTestId('profile-balance').textContent
 }

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
-import { Widget, type WidgetContext } from '../context.ts'
-import { alice, testWallet } from '../test-wallet.ts'
 import { ProfileModal } from './ProfileModal.tsx'
+import { renderProfileWidget } from './test-profile.tsx'
 
 // The profile's Buy button is inert until a fiat and a crypto are chosen: while the ramp's lists
 // load, and when they leave no fiat, or no crypto for the chosen fiat.
@@ -36,28 +34,7 @@ const never = () => new Promise<never>(() => {})
 async function profile(lists: Lists) {
   ramp.lists = lists
   ramp.asked = 0
-  const t = testWallet({ session: alice })
-  await t.wallet.restore()
-  t.wallet.open('profile')
-  const value = {
-    wallet: t.wallet,
-    client: { context: {} },
-    config: { isAAEnabled: false, showPoweredBy: true, rampableClientSecret: 'ramp-secret' },
-    rpc: () => ({ request: async () => '0x0' }),
-    locale: 'en',
-    presentation: 'frame',
-    mode: 'frame',
-    persistent: true,
-    walletConnect: null,
-    secure: null,
-  } as unknown as WidgetContext
-  render(
-    <Widget.Provider value={value}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ProfileModal />
-      </QueryClientProvider>
-    </Widget.Provider>,
-  )
+  const t = await renderProfileWidget(<ProfileModal />, { client: { context: {} }, config: { rampableClientSecret: 'ramp-secret' }, balance: '0x0' })
   // Both lists are asked for and their answers (if any) arrive and render.
   await waitFor(() => expect(ramp.asked).toBe(2))
   await act(async () => {

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { AppConfig } from '../../sdk/index.ts'
 import { ChainModal } from '../chain/ChainModal.tsx'
@@ -8,9 +7,9 @@ import { PermissionModal } from '../confirm/PermissionModal.tsx'
 import { ConnectModal } from '../connect/ConnectModal.tsx'
 import { WalletCreated } from '../connect/WalletCreated.tsx'
 import { connectConfig, renderConnect } from '../connect/test-connect.tsx'
-import { Widget, type WidgetContext } from '../context.ts'
-import { alice, testWallet } from '../test-wallet.ts'
+import { alice } from '../test-wallet.ts'
 import { ProfileModal } from './ProfileModal.tsx'
+import { renderProfileWidget } from './test-profile.tsx'
 
 // Copy on the wallet-created page (the recovery secret), on the profile home and on the Receive
 // page (the address): what is copied, and 'Copied to clipboard' shown for 3 s. And the powered-by
@@ -28,32 +27,7 @@ afterEach(() => {
 })
 
 /** The profile modal, signed in as alice, with app config `config`. */
-async function renderProfile(config: Partial<AppConfig> = {}) {
-  const t = testWallet({ session: alice })
-  await t.wallet.restore()
-  t.wallet.open('profile')
-  const value = {
-    wallet: t.wallet,
-    client: {},
-    config: { isAAEnabled: false, showPoweredBy: true, rampableClientSecret: null, ...config },
-    rpc: () => ({ request: async () => '0xde0b6b3a7640000' }),
-    locale: 'en',
-    presentation: 'frame',
-    mode: 'frame',
-    persistent: true,
-    walletConnect: null,
-    secure: null,
-  } as unknown as WidgetContext
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <Widget.Provider value={value}>
-      <QueryClientProvider client={queries}>
-        <ProfileModal />
-      </QueryClientProvider>
-    </Widget.Provider>,
-  )
-  return t
-}
+const renderProfile = (config: Partial<AppConfig> = {}) => renderProfileWidget(<ProfileModal />, { config })
 
 const notice = () => screen.getByRole('status').textContent
 const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))

@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { vi } from 'vitest'
 import type { AppConfig, SmartAccount } from '../../../sdk/index.ts'
-import { Widget, type WidgetContext } from '../../context.ts'
-import { alice, testWallet } from '../../test-wallet.ts'
+import { alice } from '../../test-wallet.ts'
+import { renderProfileWidget } from '../test-profile.tsx'
 import type { SmartAccountService } from './service.ts'
 
 /** The hash the fake service asks the owner to sign (32 bytes that are not text). */
@@ -85,31 +83,15 @@ export async function renderWidget(
   children: ReactNode,
   options: { service?: SmartAccountService; isAAEnabled?: boolean; session?: 'embedded' | 'walletconnect' } = {},
 ) {
-  const t = testWallet({ session: alice })
-  await t.wallet.restore()
-  if (options.session === 'walletconnect') t.wallet.ui.set({ session: { address: alice.address, walletConnect: { peer: 'Dev Wallet' } } })
-  t.wallet.open('profile')
   const signHash = vi.fn(async (_params: { network: string; hash: string }) => ({ signature: ownerSignature as string }))
   const signMessage = vi.fn(async (_params: { network: string; message: string }) => ({ signature: ownerSignature as string }))
   const client = { ...(options.service && { smartAccount: options.service }), wallet: { signHash, signMessage } }
-  const config = { isAAEnabled: options.isAAEnabled ?? true, showPoweredBy: false, rampableClientSecret: null, chains: appChains } as unknown as AppConfig
-  const value = {
-    wallet: t.wallet,
+  const t = await renderProfileWidget(children, {
     client,
-    config,
-    rpc: () => ({ request: async () => '0xde0b6b3a7640000' }),
-    locale: 'en',
-    presentation: 'frame',
-    mode: 'frame',
-    persistent: true,
-    walletConnect: null,
-    secure: null,
-  } as unknown as WidgetContext
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } })
-  render(
-    <Widget.Provider value={value}>
-      <QueryClientProvider client={queries}>{children}</QueryClientProvider>
-    </Widget.Provider>,
-  )
+    config: { isAAEnabled: options.isAAEnabled ?? true, showPoweredBy: false, chains: appChains } as Partial<AppConfig>,
+    prepare: (wallet) => {
+      if (options.session === 'walletconnect') wallet.ui.set({ session: { address: alice.address, walletConnect: { peer: 'Dev Wallet' } } })
+    },
+  })
   return { ...t, signHash, signMessage }
 }
