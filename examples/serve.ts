@@ -31,7 +31,14 @@ export function serveExamples(options: { roots: readonly string[]; host: string;
   const rewrite = options.providerUrl && options.providerUrl !== examplesProviderUrl ? options.providerUrl : undefined
   const roots = options.roots.map((r) => resolve(r))
   const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    let path: string
+    try {
+      path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    } catch {
+      // A malformed escape (`/%`) threw out of the handler and took the whole stack down with it.
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad Request')
+      return
+    }
     if (path === '/') {
       res.writeHead(302, { location: '/demo/' }).end()
       return

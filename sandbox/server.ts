@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Address } from 'viem'
@@ -157,6 +157,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     // Upgraded sockets keep a server's close() waiting: the relay drops them first (cleanups run in reverse).
     cleanups.push(() => deps.relay.close())
     attachRelay(servers.list, { ...deps, appOrigins: () => allAllowedOrigins(store) })
+
+    // Where this data folder's sandbox listens, for the programs that use its keys (examples/ramp):
+    // a port taken by something else (npm start then moves) must not get their signed requests.
+    writeFileSync(join(dataDir, 'sandbox-url'), `${deps.origin()}\n`, { mode: 0o600 })
 
     let closing: Promise<void> | undefined
     return { url: deps.origin(), port, dataDir, chains, faucetAddress, store, close: () => (closing ??= stopAll()) }

@@ -19,7 +19,14 @@ function preferred(fallback: number): Promise<number> {
     probe.listen(fallback, '127.0.0.1', () => probe.close(() => resolve(fallback)))
   })
 }
-const port = async (name: string, fallback: number) => (process.env[name] !== undefined ? Number(process.env[name]) : await preferred(fallback))
+/** Default ports that were taken, said aloud: pages and programs that name them reach something else. */
+const moved: string[] = []
+async function port(name: string, fallback: number): Promise<number> {
+  if (process.env[name] !== undefined) return Number(process.env[name])
+  const chosen = await preferred(fallback)
+  if (chosen === 0) moved.push(`${fallback} (${name})`)
+  return chosen
+}
 
 const demoPort = await port('DEMO_PORT', 5173)
 const stack = await startStack({
@@ -30,6 +37,10 @@ const stack = await startStack({
   otherDemoPort: await port('OTHER_DEMO_PORT', demoPort ? demoPort + 1 : 5174),
 })
 const url = stack.providerUrl
+if (moved.length)
+  console.warn(
+    `${moved.length > 1 ? 'Ports' : 'Port'} ${moved.join(', ')} ${moved.length > 1 ? 'are' : 'is'} taken by another program, so this sandbox uses free ports. Pages and programs that name http://localhost:8787 or :5173 reach that program, not this sandbox: use the addresses below.`,
+  )
 console.log(`Provider sandbox:  ${url}`)
 console.log(`Demo host page:    ${stack.demoOrigin}/demo/`)
 console.log(`Another site:      ${stack.otherDemoOrigin}/demo/`)

@@ -39,15 +39,24 @@ test('a setting overrides its service only; a later source (the served page) win
     ramp: 'https://ramp.example/v1',
     onramp: 'https://pay.example/buy',
   })
-  // Plain http is fine to this machine itself.
-  expect(resolveDeployment('https://frame.example', { appConfig: 'http://127.0.0.1:9000/api/v1' }).appConfig).toBe('http://127.0.0.1:9000/api/v1')
+  // Plain http is fine to this machine itself, from a frame on this machine (the sandbox).
+  expect(resolveDeployment('http://localhost:8787', { appConfig: 'http://127.0.0.1:9000/api/v1' }).appConfig).toBe('http://127.0.0.1:9000/api/v1')
+  // A value is used as parsed: stray spaces or a backslash do not end up in the paths.
+  expect(resolveDeployment('https://frame.example', {}, { ramp: ' https://ramp.example/v1 ' }).ramp).toBe('https://ramp.example/v1')
+})
+
+test('a frame served over https never sends to plain http, not even to the visitor’s own machine', () => {
+  // A leftover loopback URL in a production build would hand tokens to whatever listens on that port.
+  expect(() => resolveDeployment('https://frame.example', { appConfig: 'http://127.0.0.1:9000/api/v1' })).toThrow(
+    "wallet-kit: the frame's appConfig URL is not https (plain http only to this machine, from a frame on this machine)",
+  )
 })
 
 test.each([
   ['a relative URL', '/api/v2', 'is not an absolute URL'],
   ['an empty value', '', 'is not an absolute URL'],
-  ['plain http off this machine', 'http://wallet.example/api/v2', 'is not https (plain http only to this machine)'],
-  ['another scheme', 'javascript:alert(1)', 'is not https (plain http only to this machine)'],
+  ['plain http off this machine', 'http://wallet.example/api/v2', 'is not https (plain http only to this machine, from a frame on this machine)'],
+  ['another scheme', 'javascript:alert(1)', 'is not https (plain http only to this machine, from a frame on this machine)'],
   ['a URL with credentials', 'https://user:hunter2@wallet.example/api/v2', 'carries credentials'],
   ['a URL with a query', 'https://wallet.example/api/v2?x=1', 'has a query or fragment'],
   ['a URL with an empty query', 'https://wallet.example/api/v2?', 'has a query or fragment'],

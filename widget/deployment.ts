@@ -35,12 +35,17 @@ export function resolveDeployment(origin: string, ...sources: Partial<Record<Dep
   for (const key of Object.keys(samePath) as DeploymentKey[]) {
     let value: string | null | undefined
     for (const source of sources) value = source[key] ?? value
-    out[key] = value == null ? origin + samePath[key] : checked(key, value)
+    out[key] = value == null ? origin + samePath[key] : checked(key, value, origin)
   }
   return out
 }
 
-function checked(key: DeploymentKey, value: string): string {
+/**
+ * Plain http only to this machine, and only for a frame that is itself on this machine: a frame served
+ * over https and built with a leftover loopback URL would hand its tokens to whatever listens on the
+ * visitor's own port.
+ */
+function checked(key: DeploymentKey, value: string, origin: string): string {
   const url = URL.canParse(value) && new URL(value)
   const why = !url
     ? 'is not an absolute URL'
@@ -48,11 +53,11 @@ function checked(key: DeploymentKey, value: string): string {
       ? 'carries credentials'
       : /[?#]/.test(value)
         ? 'has a query or fragment'
-        : isPrivateChannel(value)
+        : isPrivateChannel(value) && (url.protocol === 'https:' || (isPrivateChannel(origin) && new URL(origin).protocol === 'http:'))
           ? ''
-          : 'is not https (plain http only to this machine)'
-  if (why) throw new Error(`wallet-kit: the frame's ${key} URL ${why}`)
-  return value.replace(/\/+$/, '')
+          : 'is not https (plain http only to this machine, from a frame on this machine)'
+  if (why || !url) throw new Error(`wallet-kit: the frame's ${key} URL ${why}`)
+  return url.href.replace(/\/+$/, '')
 }
 
 /** The `<meta name="wallet-kit:…">` values of `doc`'s head: the deploy-time settings. */

@@ -4,8 +4,9 @@
 //   npx tsx examples/ramp/main.ts
 //
 // The sandbox generated this client's private key into its data folder on its first start
-// (ramp-client-demo.pem) and registered the public key for `demo-ramp-client`. WALLET_KIT_URL names
-// another sandbox than http://localhost:8787, SANDBOX_DATA_DIR another data folder than .data/sandbox.
+// (ramp-client-demo.pem) and registered the public key for `demo-ramp-client`; it writes where it
+// listens beside it (sandbox-url), and the requests go there, not to whatever holds port 8787.
+// SANDBOX_DATA_DIR names another data folder than .data/sandbox, WALLET_KIT_URL another sandbox.
 // It prints a quote, an on-ramp order (open its paymentUrl to pay it), a bank recipient and an
 // off-ramp order (send 0.01 ETH on Local Chain 1 to its depositAddress to have it paid out).
 import { readFileSync } from 'node:fs'
@@ -13,8 +14,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient } from 'wallet-kit/sdk'
 
-const providerUrl = process.env.WALLET_KIT_URL ?? 'http://localhost:8787'
 const dataDir = process.env.SANDBOX_DATA_DIR ?? fileURLToPath(new URL('../../.data/sandbox', import.meta.url))
+const providerUrl = process.env.WALLET_KIT_URL ?? readFileSync(join(dataDir, 'sandbox-url'), 'utf8').trim()
 
 const { ramp } = createClient({
   appId: 'demo',

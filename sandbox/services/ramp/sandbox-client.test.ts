@@ -69,7 +69,8 @@ describe('the README ramp example against a running sandbox', () => {
     const [program, ...args] = command.split(' ')
     const { stdout } = await promisify(execFile)(program!, args, {
       cwd: repoRoot,
-      env: { ...process.env, WALLET_KIT_URL: sandbox.url, SANDBOX_DATA_DIR: sandbox.dataDir },
+      // The sandbox's URL comes from its data folder, as with npm start (whatever holds port 8787).
+      env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'WALLET_KIT_URL')), SANDBOX_DATA_DIR: sandbox.dataDir },
     })
     const out = JSON.parse(stdout)
     expect(out.quote).toMatchObject({ currency: 'IDR', coin: 'ETH' })

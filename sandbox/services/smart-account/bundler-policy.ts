@@ -1,6 +1,7 @@
-import { getAddress, isAddressEqual, size, type Address, type PublicClient } from 'viem'
+import { getAddress, hexToBigInt, isAddressEqual, numberToHex, parseAbi, size, type Address, type PublicClient } from 'viem'
 import { toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
 import {
+  accountAddressOf,
   accountFactoryAddress,
   accountImplementationAddress,
   defaultPaymasterVerificationGasLimit,
@@ -62,9 +63,28 @@ async function accountKindOf(client: PublicClient, op: UserOp): Promise<AccountK
   const slot = await client.getStorageAt({ address: op.sender, slot: implementationSlot })
   const implementation = slot && slot !== '0x' ? getAddress(`0x${slot.slice(-40)}`) : undefined
   const kind = implementation && implementations.find(([address]) => isAddressEqual(address, implementation))?.[1]
-  if (!kind)
+  if (!kind || !(await madeByFactory(client, op.sender, kind)))
     throw new BundlerError(invalidUserOp, 'This bundler takes operations of accounts made by its own factory (or the canonical SimpleAccountFactory) only')
   return kind
+}
+
+const ownerAbi = parseAbi(['function owner() view returns (address)'])
+const simpleFactoryAbi = parseAbi(['function getAddress(address owner, uint256 salt) view returns (address)'])
+
+/**
+ * Whether `sender` is where its factory puts its owner's account: any contract can write an
+ * implementation into its own ERC-1967 slot (and so look like one of ours), but only the factory
+ * creates code at these CREATE2 addresses. A WalletKitAccount sits at its owner's salt (the owner,
+ * then zeros); a SimpleAccount at salt 0, the index stock clients use by default.
+ */
+async function madeByFactory(client: PublicClient, sender: Address, kind: AccountKind): Promise<boolean> {
+  const owner = await client.readContract({ address: sender, abi: ownerAbi, functionName: 'owner' }).catch(() => undefined)
+  if (!owner) return false
+  const expected =
+    kind === 'walletKit'
+      ? accountAddressOf(owner)
+      : await client.readContract({ address: simpleAccountFactoryAddress, abi: simpleFactoryAbi, functionName: 'getAddress', args: [owner, 0n] })
+  return isAddressEqual(expected, sender)
 }
 
 /**
@@ -112,18 +132,23 @@ export async function checkOperation(client: PublicClient, op: UserOp, paymaster
 export async function estimateOperation(client: PublicClient, op: UserOp): Promise<GasEstimate> {
   const deployed = !!(await client.getCode({ address: op.sender }))
   if (!deployed && !op.factory) throw new BundlerError(rejectedByEntryPoint, 'AA20 account not deployed')
+  // Only accounts this bundler takes are simulated, and each for at most an operation's gas: an
+  // estimate of any contract's loop, unbounded, held the chain for seconds per request.
+  await accountKindOf(client, op)
   const simple = !!op.factory && isAddressEqual(op.factory, simpleAccountFactoryAddress)
   let callGasLimit = 0n
   if (op.callData && op.callData !== '0x') {
     try {
       // Run the call as the EntryPoint will; a not yet deployed account runs as its implementation.
       const code = deployed ? undefined : await client.getCode({ address: simple ? simpleAccountImplementationAddress : accountImplementationAddress })
-      const gas = await client.estimateGas({
-        account: entryPointAddress,
-        to: op.sender,
-        data: op.callData,
-        ...(code ? { stateOverride: [{ address: op.sender, code }] } : {}),
-      })
+      // Sent as is: viem's estimateGas drops a request's `gas`, and with it the bound of the search.
+      const request = { from: entryPointAddress, to: op.sender, data: op.callData, gas: numberToHex(maxGasPerOp) }
+      const gas = hexToBigInt(
+        await client.request({
+          method: 'eth_estimateGas',
+          params: code ? [request, 'latest', { [op.sender]: { code } }] : [request, 'latest'],
+        }),
+      )
       callGasLimit = (gas * 13n) / 10n + 10_000n
     } catch (error) {
       throw new BundlerError(bundlerErrorCodes.executionReverted, `The operation's call reverts: ${shortReason(error)}`)

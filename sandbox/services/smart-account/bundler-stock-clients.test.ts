@@ -52,4 +52,27 @@ describe('the bundler URL alone serves a stock client', () => {
     for (const method of ['eth_call', 'eth_estimateGas', 'eth_sendRawTransaction', 'anvil_setBalance', 'eth_getBalance'])
       expect((await rpc(method, [])).error?.code, method).toBe(-32601)
   })
+
+  // Red team: the estimate simulated any contract, for up to a block's gas, for anyone.
+  test('estimation simulates only accounts the bundler takes, and each for at most an operation’s gas', async () => {
+    const burner = '0x00000000000000000000000000000000000b0b0b'
+    // Loops while gas lasts (about 29M gas in all), then stops: a call that succeeds with enough gas.
+    await f.anvil('anvil_setCode', [burner, '0x621100005b600190038060045700'])
+    const notAnAccount = await rpc('eth_estimateUserOperationGas', [{ sender: burner, nonce: '0x0', callData: '0x01' }, entryPointAddress])
+    expect(notAnAccount.error).toMatchObject({ code: -32602, message: expect.stringMatching(/made by its own factory/) })
+
+    const account = await f.accountModelFor(privateKeyToAccount(generatePrivateKey()))
+    const { factory, factoryData } = await account.getFactoryArgs()
+    const callData = await account.encodeCalls([{ to: burner, value: 0n, data: '0x' }])
+    const op = {
+      sender: account.address,
+      nonce: numberToHex(await account.getNonce()),
+      factory,
+      factoryData,
+      callData,
+      signature: await account.getStubSignature(),
+    }
+    const burning = await rpc('eth_estimateUserOperationGas', [op, entryPointAddress])
+    expect(burning.error).toMatchObject({ code: -32521 })
+  })
 })
