@@ -1,7 +1,7 @@
 import type { SmartAccountUse } from './session.ts'
 import type { PublicSession } from './session-owner.ts'
 import type { View, WalletDescriptor } from '../bridge/index.ts'
-import type { FeeSummary } from './rpc/fees.ts'
+import type { FeeSummary } from './rpc/fee-summary.ts'
 
 import type { Page } from './navigator.ts'
 

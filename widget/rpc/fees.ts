@@ -1,6 +1,7 @@
 import * as RpcResponse from 'ox/RpcResponse'
 import { formatGwei, formatUnits, hexToBigInt } from 'viem'
 import type { EstimateGasResult } from '../../sdk/index.ts'
+import type { FeeSummary } from './fee-summary.ts'
 import { hexParam, invalid } from './guards.ts'
 
 /** The fee fields of an EIP-1193 transaction, as the host passed them. */
@@ -8,18 +9,6 @@ export type HostFees = { gas?: bigint; gasPrice?: bigint; maxFeePerGas?: bigint;
 
 /** Every fee figure of a transaction, complete: what the confirmation shows is what is signed. */
 export type Fees = { gasLimit: bigint } & ({ gasPrice: bigint } | { maxFeePerGas: bigint; maxPriorityFeePerGas?: bigint })
-
-/** What the confirmation payload carries (SPEC.md section 3's gasPrice, and the rest): wei, as decimal strings. */
-export type FeeSummary = {
-  gasLimit: string
-  gasPrice?: string
-  maxFeePerGas?: string
-  maxPriorityFeePerGas?: string
-  /** Gas limit × (max fee per gas, or gas price): the most the network may take. */
-  maxFee: string
-  /** The value plus `maxFee`. */
-  total: string
-}
 
 /** Fields that would be signed but that no confirmation shows: refused rather than passed on or dropped silently. */
 const unshowable: Readonly<Record<string, string>> = {
