@@ -14,7 +14,7 @@ import {
   type WidgetMethods,
 } from '../bridge/index.ts'
 import { screenWallets } from '../bridge/validate.ts'
-import { lazyModule } from './lazy-route.ts'
+import { lazyModule } from './lazy-module.ts'
 import type { RpcContext } from './rpc/types.ts'
 import type { HostPort } from './wallet.ts'
 

@@ -1,7 +1,7 @@
 import { ErrorCode } from '../bridge/index.ts'
 import { serveHost } from './bridge.ts'
 import { loadMessages } from './i18n.ts'
-import { preloadAll } from './lazy-route.ts'
+import { preloadAll } from './lazy-module.ts'
 import { isAllowedOrigin } from './origins.ts'
 import { readParams } from './params.ts'
 import type { RpcContext } from './rpc/types.ts'

@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react'
-
 /** A tiny external store for UI state shared by the bridge handlers and React. */
 export type Store<S> = {
   get(): S
@@ -22,8 +20,4 @@ export function createStore<S extends object>(initial: S): Store<S> {
       return () => listeners.delete(fn)
     },
   }
-}
-
-export function useStore<S extends object, T>(store: Store<S>, select: (s: S) => T): T {
-  return useSyncExternalStore(store.subscribe, () => select(store.get()))
 }

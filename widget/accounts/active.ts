@@ -4,7 +4,7 @@ import type { Wallet } from '../wallet.ts'
 import type { Account } from './account.ts'
 import type { ChainConfig } from '../../sdk/index.ts'
 import { embeddedAccount } from './embedded.ts'
-import { lazyModule } from '../lazy-route.ts'
+import { lazyModule } from '../lazy-module.ts'
 import type { WidgetClient } from '../service-client.ts'
 import { hostAddress } from '../ui-state.ts'
 

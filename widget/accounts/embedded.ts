@@ -1,5 +1,5 @@
 import type { ChainConfig, Client } from '../../sdk/index.ts'
-import { lazyModule } from '../lazy-route.ts'
+import { lazyModule } from '../lazy-module.ts'
 import type { Account } from './account.ts'
 
 /** The message-signing code (viem's hashing): preloaded with the other lazy parts, and asked for again with each account. */

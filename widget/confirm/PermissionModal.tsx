@@ -1,5 +1,5 @@
 import { useWidget } from '../context.ts'
-import { useStore } from '../store.ts'
+import { useStore } from '../use-store.ts'
 import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { useT } from '../i18n.ts'

@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react'
 import { errorDisplayMs } from '../constants.ts'
 import { useWidget } from '../context.ts'
 import { useT } from '../i18n.ts'
-import { lazyModule } from '../lazy-route.ts'
+import { lazyModule } from '../lazy-module.ts'
 import { useTimedMessage } from '../use-timed.ts'
 import type { SocialProvider } from './social.ts'
 

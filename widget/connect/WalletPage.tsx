@@ -1,6 +1,6 @@
 import { useWidget } from '../context.ts'
 import { useT } from '../i18n.ts'
-import { useStore } from '../store.ts'
+import { useStore } from '../use-store.ts'
 import { pairingWallets, type PairingWallet } from '../walletconnect/wallet-list.ts'
 import { FromThisSite, useConnectWallet, WalletRow } from './WalletButtons.tsx'
 import { orderWallets } from './wallet-order.ts'

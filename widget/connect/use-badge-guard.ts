@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react'
-import { lazyModule } from '../lazy-route.ts'
+import { lazyModule } from '../lazy-module.ts'
 
 const guard = lazyModule(() => import('./badge-guard.ts'))
 

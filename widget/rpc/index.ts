@@ -1,7 +1,7 @@
 import * as Provider from 'ox/Provider'
 import { checkParams, isRpcRead, methodOf, type FrameMethod, type RpcRequest } from '../../bridge/index.ts'
 import { notConfigured } from '../active-chain.ts'
-import { lazyModule } from '../lazy-route.ts'
+import { lazyModule } from '../lazy-module.ts'
 import { eth_accounts } from './eth_accounts.ts'
 import { eth_chainId, net_version } from './eth_chainId.ts'
 import { eth_requestAccounts } from './eth_requestAccounts.ts'
