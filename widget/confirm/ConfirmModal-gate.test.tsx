@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { alice } from '../test-wallet.ts'
 import { createStore } from '../store.ts'
 import type { SecureHandle, SecureState } from '../secure/secure-handle.ts'
-import { gesture, pointer, setup } from './test-confirm-modal.tsx'
+import { gesture, pointer, setup } from './confirm-modal.fixture.tsx'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => {

@@ -6,7 +6,7 @@ import { alice } from '../test-wallet.ts'
 import { createStore } from '../store.ts'
 import type { SecureHandle, SecureState } from '../secure/secure-handle.ts'
 import { resetZoom } from '../ui/use-confirm-gate.ts'
-import { gesture, pointer, setup } from './test-confirm-modal.tsx'
+import { gesture, pointer, setup } from './confirm-modal.fixture.tsx'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => {

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { Home } from './Home.tsx'
-import { connectConfig, renderConnect } from './test-connect.tsx'
+import { connectConfig, renderConnect } from './connect.fixture.tsx'
 
 // The username and password form (SPEC.md sections 2, 4, 5 and 8).
 

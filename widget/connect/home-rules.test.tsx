@@ -5,7 +5,7 @@ import type { WalletDescriptor } from '../../bridge/index.ts'
 import type { AppConfig } from '../../sdk/index.ts'
 import type { Wallet } from '../wallet.ts'
 import { Home } from './Home.tsx'
-import { connectConfig, renderConnect } from './test-connect.tsx'
+import { connectConfig, renderConnect } from './connect.fixture.tsx'
 
 // The connect home's rules: a social or messaging-app button only for a provider app config
 // enables, no e-mail login when app config turns it off, the first 2 wallets (1 on a phone), and an

@@ -7,7 +7,7 @@ import { Otp } from './Otp.tsx'
 import { SocialButtons } from './SocialButtons.tsx'
 import { Whatsapp } from './Whatsapp.tsx'
 import { signIn } from './social.ts'
-import { connectConfig, renderConnect } from './test-connect.tsx'
+import { connectConfig, renderConnect } from './connect.fixture.tsx'
 
 // A user who already has a wallet is connected, and the modal closes, only after the post-login
 // delay: 200 ms after a social sign-in, 500 ms after a one-time code. The code field keeps digits

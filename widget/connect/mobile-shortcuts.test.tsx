@@ -6,7 +6,7 @@ import { Widget, type WidgetContext } from '../context.ts'
 import { testWallet } from '../test-wallet.ts'
 import type { WalletConnect } from '../walletconnect/index.ts'
 import { Home } from './Home.tsx'
-import { connectConfig } from './test-connect.tsx'
+import { connectConfig } from './connect.fixture.tsx'
 
 // The connect home's wallet shortcuts hold the modal's mobile wallets where the list puts one
 // there (no browser wallet, or a phone): picking it opens 'Scan QR Code' for that wallet.

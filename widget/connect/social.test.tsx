@@ -5,7 +5,7 @@ import type { AppConfig } from '../../sdk/index.ts'
 import { providerScriptUrls, standInScriptPaths } from '../../sdk/sign-in-scripts.ts'
 import { scriptTimeoutMs } from './provider-script.ts'
 import { SocialButtons } from './SocialButtons.tsx'
-import { connectConfig, renderConnect } from './test-connect.tsx'
+import { connectConfig, renderConnect } from './connect.fixture.tsx'
 
 // The social sign-ins through the providers' own scripts (SPEC.md section 7), with the scripts
 // played here: which script is loaded and when, what the widget does with each provider's answer,

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { Home } from './Home.tsx'
-import { renderConnect } from './test-connect.tsx'
+import { renderConnect } from './connect.fixture.tsx'
 
 afterEach(cleanup)
 

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import { parseEther, toHex } from 'viem'
 import { afterEach, expect, test } from 'vitest'
 import { ProfileModal } from './ProfileModal.tsx'
-import { renderProfileWidget } from './test-profile.tsx'
+import { renderProfileWidget } from './profile.fixture.tsx'
 
 // The profile home's chain row shows the balance compact where it is 1000 or more (k, m, b, t),
 // as the shared formatter writes it (bridge/format.ts); smaller amounts keep their 2 decimals.

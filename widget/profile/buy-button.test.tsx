@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { ProfileModal } from './ProfileModal.tsx'
-import { renderProfileWidget } from './test-profile.tsx'
+import { renderProfileWidget } from './profile.fixture.tsx'
 
 // The profile's Buy button is inert until a fiat and a crypto are chosen: while the ramp's lists
 // load, and when they leave no fiat, or no crypto for the chosen fiat.

@@ -6,10 +6,10 @@ import { ChainModal } from '../chain/ChainModal.tsx'
 import { PermissionModal } from '../confirm/PermissionModal.tsx'
 import { ConnectModal } from '../connect/ConnectModal.tsx'
 import { WalletCreated } from '../connect/WalletCreated.tsx'
-import { connectConfig, renderConnect } from '../connect/test-connect.tsx'
+import { connectConfig, renderConnect } from '../connect/connect.fixture.tsx'
 import { alice } from '../test-wallet.ts'
 import { ProfileModal } from './ProfileModal.tsx'
-import { renderProfileWidget } from './test-profile.tsx'
+import { renderProfileWidget } from './profile.fixture.tsx'
 
 // Copy on the wallet-created page (the recovery secret), on the profile home and on the Receive
 // page (the address): what is copied, and 'Copied to clipboard' shown for 3 s. And the powered-by

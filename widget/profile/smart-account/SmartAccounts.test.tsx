@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { alice } from '../../test-wallet.ts'
 import { chainDisplayName } from './chain-names.ts'
 import { SmartAccounts } from './SmartAccounts.tsx'
-import { account, appChains, deployHash, fakeService, ownerSignature, renderWidget } from './test-smart-account.tsx'
+import { account, appChains, deployHash, fakeService, ownerSignature, renderWidget } from './smart-account.fixture.tsx'
 import { smartAccountPollMs } from './use-smart-accounts.ts'
 
 // The smart-account screen (SPEC.md sections 2, 3 and 4) on a scripted service.

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { vi } from 'vitest'
 import type { AppConfig, SmartAccount } from '../../../sdk/index.ts'
 import { alice } from '../../test-wallet.ts'
-import { renderProfileWidget } from '../test-profile.tsx'
+import { renderProfileWidget } from '../profile.fixture.tsx'
 import type { SmartAccountService } from './service.ts'
 
 /** The hash the fake service asks the owner to sign (32 bytes that are not text). */
