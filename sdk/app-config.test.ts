@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { type AppConfig, type ChainConfig, SdkError, accountSaltOf, createAppConfigClient, createClient, smartAccountContractsOf } from './index.ts'
-import { onlyRequest, openRecorder } from './test/recorder.ts'
+import { onlyRequest, openRecorder } from './recorder.fixture.ts'
 
 const rec = await openRecorder()
 beforeEach(() => rec.reset())

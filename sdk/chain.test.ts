@@ -1,7 +1,7 @@
 import { RpcResponse } from 'ox'
 import { beforeEach, expect, test } from 'vitest'
 import { SdkError, createChainClient } from './index.ts'
-import { openRecorder } from './test/recorder.ts'
+import { openRecorder } from './recorder.fixture.ts'
 
 const rec = await openRecorder()
 beforeEach(() => rec.reset())

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { SdkError, createClient, createContainer, environmentHeader, hosts, resolveBaseUrls } from './index.ts'
-import { openRecorder } from './test/recorder.ts'
+import { openRecorder } from './recorder.fixture.ts'
 
 test('one host table, keyed by env; sandbox defaults to the local sandbox server, production to nothing (hosts.test.ts)', () => {
   expect(resolveBaseUrls('sandbox')).toEqual({

@@ -3,7 +3,7 @@ import { SdkError, normalizeError } from './errors.ts'
 import { request } from './http.ts'
 import { createClient } from './index.ts'
 import { signSmartAccountRequest } from './signing/hmac.ts'
-import { openRecorder } from './test/recorder.ts'
+import { openRecorder } from './recorder.fixture.ts'
 
 const rec = await openRecorder()
 beforeEach(() => rec.reset())

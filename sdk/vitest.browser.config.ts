@@ -12,7 +12,7 @@ export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
     exclude: ['**/*.node.test.ts', '**/node_modules/**'],
-    globalSetup: ['./test/global-setup.ts'],
+    globalSetup: ['./global-setup.fixture.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     browser: {

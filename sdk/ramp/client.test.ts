@@ -4,7 +4,7 @@ import { resolveContext } from '../config.ts'
 import { SdkError } from '../errors.ts'
 import { createClient, createRampClient } from '../index.ts'
 import { createTokenHolder } from '../tokens.ts'
-import { onlyRequest, openRecorder } from '../test/recorder.ts'
+import { onlyRequest, openRecorder } from '../recorder.fixture.ts'
 import { type RampClient, rampRequest } from './client.ts'
 
 const rec = await openRecorder()

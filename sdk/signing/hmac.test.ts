@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { openRecorder } from '../test/recorder.ts'
+import { openRecorder } from '../recorder.fixture.ts'
 import { signSmartAccountRequest, smartAccountBodyHash } from './hmac.ts'
 
 const rec = await openRecorder()

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { createSmartAccountClient, kitMarker } from '../index.ts'
-import { onlyRequest, openRecorder } from '../test/recorder.ts'
+import { onlyRequest, openRecorder } from '../recorder.fixture.ts'
 
 const rec = await openRecorder()
 beforeEach(() => rec.reset())

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { SdkError } from '../errors.ts'
 import { createClient } from '../index.ts'
-import { onlyRequest, openRecorder } from '../test/recorder.ts'
+import { onlyRequest, openRecorder } from '../recorder.fixture.ts'
 
 const rec = await openRecorder()
 beforeEach(() => rec.reset())

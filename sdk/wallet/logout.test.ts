@@ -1,7 +1,7 @@
 import { beforeEach, expect, test } from 'vitest'
 import { createWalletClient } from '../index.ts'
 import { createTokenHolder } from '../tokens.ts'
-import { onlyRequest, openRecorder } from '../test/recorder.ts'
+import { onlyRequest, openRecorder } from '../recorder.fixture.ts'
 
 const rec = await openRecorder()
 beforeEach(() => rec.reset())

@@ -4,8 +4,8 @@
  * Every handle works in its own session, so test files running in parallel never see each other.
  */
 import { afterAll, inject } from 'vitest'
-import type { BaseUrls } from '../hosts.ts'
-import type { RecordedRequest, Rule } from './recorder-types.ts'
+import type { BaseUrls } from './hosts.ts'
+import type { RecordedRequest, Rule } from './recorder-types.fixture.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,7 +32,7 @@ export type Recorder = {
 export async function openRecorder(): Promise<Recorder> {
   let origin = inject('recorderUrl')
   if (!origin) {
-    const { startRecorder } = await import('./recorder-server.ts')
+    const { startRecorder } = await import('./recorder-server.fixture.ts')
     const server = await startRecorder()
     afterAll(() => server.close())
     origin = server.url

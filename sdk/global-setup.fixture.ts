@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node'
-import { startRecorder } from './recorder-server.ts'
+import { startRecorder } from './recorder-server.fixture.ts'
 
 /** Browser runs: one recording server in Node for the whole run; tests reach it by URL. */
 export default async function setup(project: TestProject) {

@@ -6,8 +6,9 @@
 import { createHash, createHmac, createVerify, generateKeyPairSync } from 'node:crypto'
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { freePort } from '../../sandbox/infra/ports.ts'
-import type { RecordedRequest, Rule } from './recorder-types.ts'
+// biome-ignore lint/style/noRestrictedImports: test support that runs in Node beside the tests, never part of the sdk build
+import { freePort } from '../sandbox/infra/ports.ts'
+import type { RecordedRequest, Rule } from './recorder-types.fixture.ts'
 
 type Session = { rules: (Rule & { used: number })[]; requests: RecordedRequest[] }
 
