@@ -12,7 +12,7 @@ export function ChainIcon({ network }: { network: string }) {
 }
 
 /**
- * SPEC.md section 2: the configured chains; clicking one shows a spinner on it until the switch
+ * The 'Switch Chain' list of the app's configured chains; clicking one shows a spinner on it until the switch
  * succeeds (then `onSwitched`); on failure (a chain that cannot be reached, chain/switch.ts) the
  * highlighted selection reverts to the current chain and the error line says why.
  */

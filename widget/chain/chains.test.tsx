@@ -102,7 +102,7 @@ describe('explorer links', () => {
   })
 })
 
-describe('switching to a chain that cannot be reached (SPEC.md section 4: pending, success, or error and revert)', () => {
+describe('switching to a chain that cannot be reached (a switch is pending, then succeeds, or fails and the selection reverts)', () => {
   const eth_chainId = (answer: (chainId: number) => Promise<unknown>) => {
     const asked: [number, string][] = []
     const rpc = (chainId: number): ChainClient => ({

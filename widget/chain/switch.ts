@@ -2,12 +2,12 @@ import * as Provider from 'ox/Provider'
 import type { ChainConfig } from '../../sdk/index.ts'
 import type { RpcContext } from '../rpc/types.ts'
 
-/** How long a chain's RPC URLs have to answer before a switch to it fails (the RPC client itself waits without end, SPEC.md section 9). */
+/** How long a chain's RPC URLs have to answer before a switch to it fails (the RPC client itself has no timeout and would wait without end). */
 export const reachTimeoutMs = 10_000
 
 /**
  * Switches the active chain once the chain's RPC URLs (in order, with fallback) answer
- * eth_chainId with its own id. SPEC.md section 4: a switch is pending, then succeeds, or fails
+ * eth_chainId with its own id. A switch is pending (a spinner), then succeeds, or fails
  * and nothing changes; a chain the kit cannot reach (no answer, all RPC URLs failing, another
  * chain behind its URL) fails with 4901 before anything changes, rather than leaving the dapp on a
  * chain whose every read fails. A chain the app does not offer is the wallet's own 4902.
