@@ -162,7 +162,7 @@ function Details({ confirmation }: { confirmation: Confirmation }) {
   )
 }
 
-/** SPEC.md section 2: 'Confirm Transaction' or 'Sign Message'; Reject or Close, Confirm or Try Again. */
+/** The confirmation modal: titled 'Confirm Transaction' or 'Sign Message'; its buttons Reject or Close, and Confirm or Try Again. */
 export function ConfirmModal() {
   const { wallet, confirmations, config, presentation, mode, secure } = useWidget()
   const confirmation = useStore(wallet.ui, (s) => s.confirmation)

@@ -4,7 +4,7 @@ import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { useT } from '../i18n.ts'
 
-/** SPEC.md section 6: 'Setup Permission' opens the account's permission-accept page in a new tab. */
+/** Shown instead of signing or sending while the account has not granted permission: 'Setup Permission' opens the account's permission-accept page in a new tab. */
 export function PermissionModal() {
   const { wallet, config } = useWidget()
   const t = useT()

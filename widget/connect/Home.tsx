@@ -12,7 +12,7 @@ import { useT } from '../i18n.ts'
 import { RouteError } from '../lazy-route.ts'
 import { useBadgeGuard } from './use-badge-guard.ts'
 
-/** Loaded only when app config turns the form on (SPEC.md section 2: present, switched off). */
+/** The username and password form exists but is off by default: loaded only when app config turns it on. */
 const PasswordForm = lazy(() => import('./PasswordForm.tsx').then((m) => ({ default: m.PasswordForm })))
 
 /**

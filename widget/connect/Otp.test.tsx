@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { Otp } from './Otp.tsx'
 import { renderConnect } from './connect.fixture.tsx'
 
-// SPEC.md sections 4 and 9: the resend countdown starts at 30 s for e-mail and 300 s for WhatsApp,
+// The resend countdown starts at 30 s for e-mail and 300 s for WhatsApp,
 // and at 300 s after a resend; Resend is disabled while it counts.
 
 beforeEach(() => vi.useFakeTimers())

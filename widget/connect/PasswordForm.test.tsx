@@ -4,7 +4,8 @@ import { afterEach, expect, test, vi } from 'vitest'
 import { Home } from './Home.tsx'
 import { connectConfig, renderConnect } from './connect.fixture.tsx'
 
-// The username and password form (SPEC.md sections 2, 4, 5 and 8).
+// The username and password form: off unless app config turns it on; both fields required; a
+// returning user connected after OTP's 500 ms delay; a failure shows the service's message.
 
 afterEach(() => {
   cleanup()
@@ -36,7 +37,7 @@ test('off unless app config turns it on: no form, and its code is not even loade
   vi.doUnmock('./PasswordForm.tsx')
 })
 
-test('on: both fields are required, else the SPEC message and no call', async () => {
+test("on: both fields are required, else 'Please enter your username and password' and no call", async () => {
   const loginOrRegister = vi.fn()
   await renderConnect(<Home />, { config: on, client: { auth: { loginOrRegister } } })
   await settle()

@@ -7,10 +7,10 @@ import { completeLogin } from './complete-login.ts'
 import { readCredentials } from './password-login.ts'
 
 /**
- * The username and password form of the connect home (SPEC.md sections 2, 5 and 8), shown only when
+ * The username and password form of the connect home, shown only when
  * app config turns it on, and then loaded (Home.tsx). Both fields required; a wrong login registers
- * the same credentials; the post-login delay is OTP's, 500 ms (SPEC.md section 4: 'For OTP and
- * username logins'); a second submit while one is in flight is ignored.
+ * the same credentials; the post-login delay is OTP's, 500 ms (OTP and username logins
+ * share it, social logins wait 200 ms); a second submit while one is in flight is ignored.
  */
 export function PasswordForm({ divider }: { divider: boolean }) {
   const { wallet, client } = useWidget()
@@ -29,7 +29,7 @@ export function PasswordForm({ divider }: { divider: boolean }) {
     inFlight.current = true
     setBusy(true)
     try {
-      // A wrong login registers the same credentials (the sdk's loginOrRegister, SPEC.md section 8).
+      // A wrong login registers the same credentials (the sdk's loginOrRegister, on 'username or password is incorrect').
       const login = await client.auth.loginOrRegister(credentials)
       await completeLogin({ wallet, client }, login, postLoginDelayMs.otp)
     } catch (err) {

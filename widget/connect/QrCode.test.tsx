@@ -9,7 +9,7 @@ import type { WalletConnect } from '../walletconnect/index.ts'
 import { QrCode } from './QrCode.tsx'
 
 // 'Scan QR Code' with a scripted WalletConnect: which pairing URI shows, when a new one replaces it,
-// what the error line says (SPEC.md sections 2 and 8).
+// what the error line says (a refusal, 'No chains found on connector.', or 'Failed to connect…' for 5 s).
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => {

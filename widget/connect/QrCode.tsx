@@ -33,7 +33,7 @@ function usePairing(renew: () => void, showError: (message: string) => void) {
           () => live && wallet.close(),
           (err: unknown) => {
             if (!live) return
-            // SPEC.md section 8: a refusal is said and retried with a new QR; any other failure for 5 s.
+            // A refusal is said and retried with a new QR; any other failure is said for 5 s.
             if (isUserRejection(err)) showError(t.connectionRejected)
             else showError((err as Error)?.message === 'No chains found on connector.' ? t.noChainsOnConnector : t.failedToConnect)
             renew()
@@ -60,7 +60,7 @@ const reconnectText: Record<Locale, (wallet: string) => string> = {
   id: (wallet) => `${wallet} tidak terhubung di semua jaringan aplikasi ini. Pindai lagi untuk menghubungkan ulang.`,
 }
 
-/** SPEC.md section 2, 'Scan QR Code': the pairing URI as a QR, copy, 'Open in Browser' when the wallet has a browser link, the error line. */
+/** The 'Scan QR Code' page: the pairing URI as a QR, copy, 'Open in Browser' when the wallet has a browser link, the error line. */
 export function QrCode() {
   const [round, setRound] = useState(0)
   const renew = useCallback(() => setRound((n) => n + 1), [])

@@ -50,7 +50,7 @@ const icons: Record<SocialProvider | 'whatsapp', ReactNode> = {
 const labels = { google: 'Google', apple: 'Apple', telegram: 'Telegram', whatsapp: 'Whatsapp' } as const
 
 /**
- * SPEC.md section 2: an icon button per social provider and the messaging-app login, each only
+ * The connect home's icon button per social provider and the messaging-app login, each only
  * when app config enables it. A failed social sign-in shows 'Something went wrong' for 3 s.
  */
 export function SocialButtons() {

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { badgeChecksMs, badgeChecksStopMs, guardBadges } from './badge-guard.ts'
 
-// SPEC.md section 9: password-manager badges are looked for at 0, 2 and 5 s and no more after 6 s;
+// Password-manager badges are looked for at 0, 2 and 5 s and no more after 6 s;
 // one found over the field makes the field pad that side, so typed text is never under it.
 
 const box = (left: number, top: number, width: number, height: number) => () => new DOMRect(left, top, width, height)
@@ -27,7 +27,7 @@ function injectBadge(left: number, width: number, where: Element = input.parentE
   return badge
 }
 
-test('the SPEC schedule', () => {
+test('checks at 0, 2 and 5 s, stopping at 6 s', () => {
   expect([badgeChecksMs, badgeChecksStopMs]).toEqual([[0, 2000, 5000], 6000])
 })
 

@@ -1,10 +1,10 @@
 // Password managers (1Password, LastPass, Bitwarden, Dashlane…) inject a badge into e-mail and code
 // fields: an element of their own, positioned over the field's end, sometimes wide enough to cover
-// what the user types. SPEC.md section 9 checks for them at 0, 2 and 5 s and stops at 6 s: managers
+// what the user types. We check for them at 0, 2 and 5 s and stop at 6 s: managers
 // inject late, and a field that stays clear for 6 s is left alone. A badge is kept, not removed (it
 // is the user's tool); the field makes room beside it, up to half its width.
 
-/** SPEC.md section 9: when the checks run, from the field's first showing, and when they stop. */
+/** When the checks run (0, 2 and 5 s from the field's first showing) and when they stop (6 s). */
 export const badgeChecksMs = [0, 2000, 5000] as const
 export const badgeChecksStopMs = 6000
 

@@ -3,13 +3,14 @@ import type { WidgetContext } from '../context.ts'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/** SPEC.md section 3: of the addresses a login returns, the evm entry is used. */
+/** Of the addresses a login returns ({network, address} pairs), the evm entry is used. */
 const evmAddress = (list: readonly { network: string; address: string }[] | undefined) =>
   list?.find((a) => a.network === 'evm')?.address as `0x${string}` | undefined
 
 /**
- * SPEC.md section 4: a user with a wallet is connected after the post-login delay and the modal
- * closes; a new user gets a wallet created and sees the wallet-created page.
+ * A user with a wallet is connected after the post-login delay (200 ms for a social login,
+ * 500 ms for OTP and username) and the modal closes; a new user gets a wallet created and sees
+ * the wallet-created page.
  */
 export async function completeLogin({ wallet, client }: Pick<WidgetContext, 'wallet' | 'client'>, login: LoginResult, postLoginDelayMs: number): Promise<void> {
   if (login.isWalletCreated && login.walletToken) {

@@ -15,7 +15,7 @@ export const scriptTimeoutMs = 15_000
 const loading = new Map<string, Promise<void>>()
 
 /**
- * Loads a provider's sign-in script (SPEC.md section 7) when a sign-in needs it, never before, and
+ * Loads a provider's sign-in script (Google's, Apple's, Telegram's JavaScript API) when a sign-in needs it, never before, and
  * only from `url`: the one app config names, as signInScriptUrl (sdk/sign-in-scripts.ts) let it through; without one, nothing is requested. When the script's API is already on
  * the page nothing loads again; a failed load leaves nothing behind, so the next click tries again.
  * Resolves with the script's API, as `api()` finds it.

@@ -7,7 +7,7 @@ import { scriptTimeoutMs } from './provider-script.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 import { connectConfig, renderConnect } from './connect.fixture.tsx'
 
-// The social sign-ins through the providers' own scripts (SPEC.md section 7), with the scripts
+// The social sign-ins through the providers' own scripts, loaded on demand, with the scripts
 // played here: which script is loaded and when, what the widget does with each provider's answer,
 // and the answers it must refuse.
 

@@ -6,8 +6,8 @@ import type { Messages } from '../i18n.ts'
 import { completeLogin } from './complete-login.ts'
 import { loadProviderScript, PopupBlocked, SignInUnavailable } from './provider-script.ts'
 
-// The social sign-ins (SPEC.md sections 1 and 7), each through its provider's own JavaScript API,
-// loaded on demand from the URL app config names, when sdk/sign-in-scripts.ts allows it (provider-script.ts): Google Identity Services'
+// The social sign-ins (Google, Apple, Telegram: each shown only when app config enables it),
+// each through its provider's own JavaScript API, loaded on demand from the URL app config names, when sdk/sign-in-scripts.ts allows it (provider-script.ts): Google Identity Services'
 // authorisation-code client, Sign in with Apple JS in popup mode, the Telegram login widget's
 // Telegram.Login.auth. The sandbox serves stand-ins of those scripts with the same globals, so this
 // code runs unchanged against the providers and against the sandbox's emulators. Loaded lazily
@@ -97,7 +97,7 @@ async function telegram({ client, config }: Pick<WidgetContext, 'client' | 'conf
   )
   const { id, auth_date, hash, ...rest } = user
   if (id === undefined || auth_date === undefined || typeof hash !== 'string') throw new Error('Telegram sign-in returned no user')
-  // SPEC.md section 7: Telegram authorize sends botUsername with the data.
+  // Telegram authorize sends the app's botUsername with the login data.
   return client.auth.telegram({ ...rest, id, auth_date, hash, ...(config.telegram.botUsername && { botUsername: config.telegram.botUsername }) })
 }
 
@@ -105,15 +105,15 @@ const providers = { google, apple, telegram }
 
 /**
  * Signs in with `provider` through its script, from where app config names it when that is one
- * this frame may load (sdk/sign-in-scripts.ts), then completes the login (SPEC.md section 4: 200 ms
- * for social logins).
+ * this frame may load (sdk/sign-in-scripts.ts), then completes the login (after the social
+ * post-login delay, 200 ms).
  */
 export async function signIn(ctx: Pick<WidgetContext, 'wallet' | 'client' | 'config'>, provider: SocialProvider): Promise<void> {
   const login = await providers[provider](ctx, signInScriptUrl(ctx.config, provider, location.origin))
   await completeLogin(ctx, login, postLoginDelayMs.social)
 }
 
-/** The error line of a failed social sign-in: what to do when the script or the window failed, else SPEC.md's 'Something went wrong'. */
+/** The error line of a failed social sign-in: what to do when the script or the window failed, else 'Something went wrong'. */
 export function failureText(error: unknown, t: Messages, provider: string): string {
   if (error instanceof SignInUnavailable) return t.signInUnavailable(provider)
   if (error instanceof PopupBlocked) return t.popupBlocked

@@ -6,7 +6,7 @@ import { renderConnect } from './connect.fixture.tsx'
 
 afterEach(cleanup)
 
-test('SPEC.md section 5: a second submit while the code request is in flight is ignored, even in the same tick', async () => {
+test('a second submit while the code request is in flight is ignored, even in the same tick', async () => {
   let answer = (_: { verificationToken: string }) => {}
   const loginOtp = vi.fn(() => new Promise<{ verificationToken: string }>((resolve) => (answer = resolve)))
   const { wallet } = await renderConnect(<Home />, { client: { auth: { loginOtp } } })

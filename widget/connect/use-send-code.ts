@@ -8,7 +8,7 @@ type Channel = NonNullable<UiState['otpTarget']>['channel']
 
 /**
  * Sends a one-time code by e-mail or WhatsApp and moves to the OTP page. Input is checked first
- * (no call when invalid); a second submit while one is in flight is ignored (SPEC.md section 5).
+ * (no call when invalid); a second submit while one is in flight is ignored, never a second code sent.
  */
 export function useSendCode(channel: Channel, check: (to: string) => string | null) {
   const { wallet, client } = useWidget()

@@ -1,11 +1,11 @@
 import type { WalletDescriptor } from '../../bridge/index.ts'
 
-/** An exchange's own wallet the list puts first among those not installed (SPEC.md section 2). */
+/** An exchange's own wallet the list puts first among those not installed. */
 const exchangeWallet = /coinbase/i
 const hidden = /passport/i
 
 /**
- * SPEC.md section 2: installed browser wallets first, then the exchange wallet, the
+ * The wallet list's order: installed browser wallets first, then the exchange wallet, the
  * wallet-connection protocol wallet last, and a wallet called passport hidden.
  */
 export function orderWallets(wallets: readonly WalletDescriptor[]): WalletDescriptor[] {
