@@ -1,4 +1,8 @@
-/** SPEC.md section 9, in one place. */
+/**
+ * The widget's timings and limits, in one place: the OTP's length, the resend waits (seconds), how
+ * long an error line and the 'Copied to clipboard' notice stay, the post-login delays, the recovery
+ * file's name, the e-mail pattern, the narrow-screen width (px) and the confirmation's close delay.
+ */
 export const otpLength = 6
 export const resendWaitSeconds = { email: 30, whatsapp: 300, afterResend: 300 } as const
 export const errorDisplayMs = 3000
@@ -17,7 +21,7 @@ export const secureWindowSize = { width: 400, height: 600 }
 export const secureWindowHelloMs = 4000
 /** Without a window handle (the host sent COOP), how long the secure window may go unseen before it counts as closed. */
 export const secureWindowGoneMs = 3000
-/** SPEC.md section 5: digits only, first digit 1-9, 2 to 15 digits, no plus sign. */
+/** A phone number: digits only, first digit 1-9, 2 to 15 digits, no plus sign. */
 export const phonePattern = /^[1-9]\d{1,14}$/
 /**
  * Requests one page may have waiting for confirmation at once (the one shown included). More would
@@ -30,7 +34,7 @@ export const messagePreviewChars = 1000
 export const logoutTimeoutMs = 5000
 /** WalletConnect: a pairing URI (and its QR) is replaced after 5 minutes, when the relay forgets the proposal. */
 export const pairingExpiryMs = 5 * 60_000
-/** SPEC.md section 8: 'Failed to connect, please refresh the page and try again.' shows this long. */
+/** A failed WalletConnect connection's 'Failed to connect, please refresh the page and try again.' shows this long. */
 export const walletConnectErrorMs = 5000
 /** How long the frame's start waits for a stored WalletConnect session before answering without it. */
 export const walletConnectRestoreMs = 4000

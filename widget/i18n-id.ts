@@ -1,6 +1,6 @@
 import type { Messages } from './i18n.ts'
 
-/** Indonesian, following SPEC.md's English (i18n.ts). */
+/** Indonesian, following the English wording in i18n.ts. */
 export const id: Messages = {
   username: 'Nama pengguna',
   password: 'Kata sandi',

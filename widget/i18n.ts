@@ -1,11 +1,11 @@
 import { useWidget } from './context.ts'
 
-/** English strings are SPEC.md's, exactly; Indonesian follows them. */
+/** The English strings are the product's wording, kept word for word (i18n.test.ts); Indonesian follows them. */
 const en = {
   username: 'Username',
   password: 'Password',
   signingIn: 'Signing in…',
-  /** SPEC.md section 5. */
+  /** The username or the password is empty. */
   credentialsRequired: 'Please enter your username and password',
   signInUnavailable: (provider: string) => `${provider} sign-in could not load. Check your connection and try again.`,
   popupBlocked: 'The sign-in window was blocked. Allow pop-ups for this site and try again.',
@@ -35,7 +35,7 @@ const en = {
   openApp: (wallet: string) => `Open ${wallet}`,
   copyLink: 'Copy link',
   mobileWallets: 'Mobile wallets',
-  /** SPEC.md section 8, WalletConnect. */
+  /** WalletConnect: an approval with no account on the app's chains; then any other failed connection (shown 5 s). */
   noChainsOnConnector: 'No chains found on connector.',
   failedToConnect: 'Failed to connect, please refresh the page and try again.',
   confirmInWallet: 'Confirm in your wallet',
@@ -116,7 +116,7 @@ const en = {
   rate: 'Rate',
   fee: 'Fee',
   somethingWrong: 'Something went wrong',
-  // The smart wallet (SPEC.md sections 2 and 4): one account per chain of the app.
+  // The smart wallet's page and its account statuses: one account per chain of the app.
   smartWallet: 'Smart Wallet',
   notActivated: 'Not Activated',
   activate: 'Activate',

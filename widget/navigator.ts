@@ -3,8 +3,8 @@ import type { View } from '../bridge/index.ts'
 /**
  * The pages of each modal: one table for the navigator, the modals' route tables and the tests.
  * Every modal starts on `home`; the back stack is shared (ui-state.ts `page`, `history`,
- * `direction`): back pops it, an empty history goes home, and closing resets to home after 50 ms
- * (SPEC.md section 9).
+ * `direction`): back pops it, an empty history goes home, and 50 ms after a modal closes its
+ * pages reset to home.
  */
 export const pages = {
   connect: ['home', 'wallet', 'qr-code', 'whatsapp', 'otp', 'wallet-created'],

@@ -39,7 +39,7 @@ export type SessionOwner = {
   /** Ends the session here: tokens forgotten, stored session and account state cleared. */
   end(): Promise<void>
   subscribe(listener: (change: SessionChange) => void): () => void
-  /** The account state (SPEC.md section 3), stored next to the session. */
+  /** The account state (isPermissionGranted, acceptPermissionPage), stored next to the session. */
   loadAccount(): Promise<unknown>
   saveAccount(account: unknown): Promise<void>
   close(): void

@@ -1,6 +1,6 @@
 import { createStore, del, get, set, update, type UseStore } from 'idb-keyval'
 
-/** SPEC.md section 3: the stored session. Kept in the frame's IndexedDB, never sent to the host. */
+/** The stored session: tokens, address, chain, app and environment. Kept in the frame's IndexedDB, never sent to the host. */
 export type Session = {
   token: string
   refreshToken: string
@@ -8,7 +8,7 @@ export type Session = {
   chainId: number
   appId: string
   env: 'sandbox' | 'production'
-  /** Epoch ms after which the session is dropped (7 days after it was written, SPEC.md section 9). */
+  /** Epoch ms after which the session is dropped (7 days after it was written). */
   expiresAt: number
   /** The smart account the user chose to use on this site (the address the host sees), if any. */
   smartAccount?: SmartAccountUse
@@ -51,15 +51,15 @@ export type SessionStore = {
     fields: Partial<Pick<Session, 'token' | 'refreshToken' | 'chainId' | 'smartAccount' | 'sites'>> | ((stored: Session) => Pick<Session, 'sites'>),
   ): Promise<Session | null>
   clear(): Promise<void>
-  /** SPEC.md section 3: the account state, kept under the key `account`. */
+  /** The account state (isPermissionGranted, acceptPermissionPage), kept under the key `account`. */
   loadAccount(): Promise<unknown>
   saveAccount(account: unknown): Promise<void>
-  /** SPEC.md section 7: the app config as last fetched, while younger than `appConfigStaleMs`; else undefined. */
+  /** The app config as last fetched, while younger than `appConfigStaleMs`; else undefined. */
   loadAppConfig(): Promise<unknown>
   saveAppConfig(config: unknown): Promise<void>
 }
 
-/** SPEC.md section 7: the app config is fetched at most once an hour (no retry, no refetch on focus). */
+/** The app config is fetched at most once an hour (no retry, no refetch on focus). */
 export const appConfigStaleMs = 60 * 60 * 1000
 
 /** At most this many connected sites are kept (the oldest goes first). */

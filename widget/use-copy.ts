@@ -2,7 +2,7 @@ import { copiedNoticeMs } from './constants.ts'
 import { useT } from './i18n.ts'
 import { useTimedMessage } from './use-timed.ts'
 
-/** Copies text and shows 'Copied to clipboard' for 3 s (SPEC.md section 9). */
+/** Copies text and shows 'Copied to clipboard' for 3 s. */
 export function useCopy(): [string | null, (text: string) => void] {
   const [notice, show] = useTimedMessage(copiedNoticeMs)
   const t = useT()
