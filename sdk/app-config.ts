@@ -38,7 +38,7 @@ export type ChainContracts = {
   paymaster?: { address: Address; type: 'verifying' }
 } & { readonly [name: string]: { address: Address } | undefined }
 
-/** The `data` of GET /api/v1/apps/config (SPEC.md section 3, contract.md). */
+/** The `data` of GET /api/v1/apps/config, as the sandbox's app-config route answers it. */
 export type AppConfig = {
   appId: string
   name: string
@@ -52,7 +52,7 @@ export type AppConfig = {
   showPoweredBy: boolean
   /**
    * The social providers. `scriptUrl` is where the widget loads the provider's own sign-in script
-   * on demand, and the only place it loads it from (SPEC.md section 7): exactly the provider's own
+   * on demand (never at start), and the only place it loads it from: exactly the provider's own
    * URL or the sandbox's stand-in on the provider origin (sdk/sign-in-scripts.ts holds the list;
    * anything else is never loaded). Absent or null: the provider cannot be used.
    */
@@ -60,7 +60,7 @@ export type AppConfig = {
   apple: { enabled: boolean; clientId: string | null; redirectUri: string | null; scriptUrl?: string | null }
   telegram: { enabled: boolean; botId: string | null; botUsername: string | null; scriptUrl?: string | null }
   whatsapp: { enabled: boolean }
-  /** The username and password form of the connect home (SPEC.md section 2: present, switched off unless this turns it on). */
+  /** The username and password form of the connect home: the form exists but stays switched off unless this turns it on. */
   usernamePassword?: { enabled: boolean }
   /** CSP-style source patterns, e.g. 'http://localhost:*'. */
   allowedOrigins: string[]

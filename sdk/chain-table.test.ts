@@ -6,7 +6,7 @@ import { chainConfigOf, chainOfSlug, chainTable } from './chain-table.ts'
 const address = /^0x[0-9a-fA-F]{40}$/
 const viemChainList = Object.values(viemChains) as { id: number }[]
 
-describe('the chain table (SPEC.md section 3)', () => {
+describe('the chain table: the public chains an app may offer, by slug', () => {
   test('about 33 chains, mainnets and testnets, each slug and id once', () => {
     expect(chainTable).toHaveLength(33)
     expect(new Set(chainTable.map((e) => e.slug)).size).toBe(chainTable.length)

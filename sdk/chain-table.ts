@@ -37,7 +37,7 @@ import {
 import type { ChainConfig } from './app-config.ts'
 
 /**
- * The public chains an app may offer next to the provider's own (SPEC.md section 3), by slug. The
+ * The public chains an app may offer next to the provider's own (about 33, mainnets and testnets), by slug. The
  * slug is also the chain's wallet network: the `network` the wallet service is asked to act on and
  * the name the chain icon service knows it by. Everything else (id, name, native currency, default
  * RPC URLs, explorer, Multicall3) is viem's definition, never a copy of it: a viem upgrade that

@@ -10,7 +10,7 @@ export type ChainClientOptions = {
   fetch?: typeof fetch
   /**
    * Milliseconds one URL may take before it counts as failed and the next is tried. None by
-   * default (SPEC.md section 9); the caller's AbortSignal stops the whole request.
+   * default: the service clients set no HTTP timeout of their own; the caller's AbortSignal stops the whole request.
    */
   timeout?: number
 }
@@ -24,7 +24,7 @@ export type ChainClient = {
 export type RpcUrlFailure = { url: string; status?: number; error: string }
 
 /**
- * JSON-RPC over HTTP with URL fallback (SPEC.md section 7), on viem's http and fallback
+ * JSON-RPC over HTTP to the chain's RPC URLs in order, a non-OK answer trying the next, on viem's http and fallback
  * transports: fixed order (no ranking), each URL once (no retries), all failing ends in
  * 'All RPC URLs failed'. Unlike viem's default, any JSON-RPC error in an OK answer is the node's
  * answer, not a failed URL: it stops the fallback and is thrown as ox's RpcResponse error with

@@ -17,7 +17,7 @@ const caught = (promise: Promise<unknown>) =>
     (error: unknown) => error as SdkError,
   )
 
-describe('error table (SPEC.md section 8), against a real server', () => {
+describe("the service clients' error table (errors.ts), against a real server", () => {
   test('server response: body message, status as code, body as details', async () => {
     await rec.rules({ path: '/api/v2/wallet/address', status: 400, message: 'Invalid network' })
     const error = await caught(client().wallet.address({ network: 'nope' }))

@@ -18,7 +18,20 @@ export type SdkErrorOptions = {
   cause?: unknown
 }
 
-/** The one error class of the service clients (SPEC.md section 8): message, code, optional details. */
+/**
+ * The one error class of the service clients: message, code, optional details. Every failure is
+ * normalised by one table (the functions below, one a row):
+ *
+ * | situation                  | message                                          | code                       | details       |
+ * |----------------------------|--------------------------------------------------|----------------------------|---------------|
+ * | the server answered an error status | the body's `message`, else 'An error occurred' | the HTTP status as a string | the body |
+ * | sent, no answer came back  | 'No response received from server'               | NO_RESPONSE                | none          |
+ * | the request could not be built | the error's own message                      | REQUEST_SETUP_ERROR        | none          |
+ * | anything else              | its own message, else 'An unknown error occurred' | its own code, else UNKNOWN_ERROR | none    |
+ *
+ * These string codes are the service clients' own; the EIP-1193 numeric codes a dapp sees from the
+ * provider are another vocabulary (bridge/errors.ts, host-sdk/errors.ts).
+ */
 export class SdkError extends Error {
   override name = 'SdkError'
   readonly code: SdkErrorCode

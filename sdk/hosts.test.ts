@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { SdkError, createClient, createWalletClient, hosts, resolveBaseUrls } from './index.ts'
 
-// env 'production' has no built-in hosts (SPEC.md: "not shown"): a production client that quietly
+// env 'production' has no built-in hosts (the real host names are not ours to publish): a production client that quietly
 // talked to http://localhost:8787 would hand live credentials to whatever listens there.
 
 const remote = {

@@ -1,7 +1,7 @@
 import { SdkError } from './errors.ts'
 
 /**
- * The one table of per-environment service hosts. SPEC.md leaves the real host names "not shown":
+ * The one table of per-environment service hosts. The provider's real host names are not published here:
  * sandbox points at the local sandbox server, production at nothing, so a production client must
  * be given its hosts (`createClient({ baseUrls })`, which overrides any entry). A production client
  * that quietly talked to http://localhost:8787 would hand live credentials to whatever listens there.

@@ -30,7 +30,8 @@ export type SignInput = {
 
 /**
  * One HTTP exchange with a provider service: builds the request, sends it with fetch and
- * returns the envelope's `data`. Every failure comes out as an SdkError (SPEC.md section 8).
+ * returns the envelope's `data` (every JSON answer is `{ status, message, data }`). Every failure
+ * comes out as an SdkError, normalised by the table in errors.ts.
  * There is no timeout: callers pass an AbortSignal.
  */
 export async function request<T>(req: HttpRequest): Promise<T> {

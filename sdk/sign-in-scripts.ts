@@ -1,4 +1,4 @@
-// The one rule for which sign-in scripts may run in the wallet frame (SPEC.md section 7). A script
+// The one rule for which sign-in scripts may run in the wallet frame (each loaded on demand). A script
 // loaded there runs with the provider origin's rights: it can read every app's sessions kept on that
 // origin. So an app's settings may not name just any https URL: each provider's script comes from
 // exactly its provider's published URL, or from the sandbox's stand-in of it on the provider origin

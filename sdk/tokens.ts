@@ -1,4 +1,4 @@
-/** What the token holder keeps for one session (SPEC.md section 3, plus the evm address it belongs to). */
+/** What the token holder keeps for one session: wallet, refresh and ramp tokens, the ramp client secret, and the evm address they belong to. */
 export type Tokens = {
   walletToken?: string
   refreshToken?: string

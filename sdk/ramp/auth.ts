@@ -4,7 +4,7 @@ import type { Method } from '../http.ts'
 import { fetchOrganization } from '../wallet/account.ts'
 
 /**
- * The credential headers of one ramp request (SPEC.md section 5, PROTOCOL.md): an RSA signature
+ * The credential headers of one ramp request: an RSA signature (X-CLIENT-ID, X-TIMESTAMP, X-SIGNATURE; signing/rsa.ts)
  * when a client id and private key are configured, otherwise x-client-secret, fetched from the
  * organization once when neither the configuration nor the holder has one.
  */

@@ -1,4 +1,4 @@
-/** Wire types of the ramp service (/v1). SPEC.md names only some fields; the rest stay open. */
+/** Wire types of the ramp service (/v1). Only the fields the kit reads are named; the rest stay open. */
 
 export type Query = Record<string, string | number | boolean | undefined>
 

@@ -4,7 +4,7 @@ import { sha256Hex, toBase64, utf8 } from './encoding.ts'
 const smartAccountPathPrefix = '/api/v1'
 
 /**
- * bodyHash of a smart-account request (PROTOCOL.md): lowercase hex SHA-256 of the minified JSON,
+ * bodyHash of a smart-account request, as the service recomputes it: lowercase hex SHA-256 of the minified JSON,
  * '' for an empty body. Minifying (parse, then stringify) makes the hash independent of whitespace.
  */
 export async function smartAccountBodyHash(body: string | undefined): Promise<string> {

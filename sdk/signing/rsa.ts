@@ -15,7 +15,7 @@ export type RsaSignInput = {
 export type RsaSignature = { timestamp: string; signature: string; stringToSign: string }
 
 /**
- * The ramp service's request signature (PROTOCOL.md): RSASSA-PKCS1-v1_5 with SHA-256 over
+ * The ramp service's request signature, base64 in X-SIGNATURE: RSASSA-PKCS1-v1_5 with SHA-256 over
  * clientId:timestamp (GET, DELETE) or clientId:timestamp:bodyHash (POST, PATCH, PUT).
  */
 export async function signRampRequest(input: RsaSignInput): Promise<RsaSignature> {

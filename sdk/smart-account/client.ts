@@ -29,7 +29,7 @@ import type {
 
 /**
  * The header that marks a request as coming from the kit's own widget: such requests carry only
- * X-APP-ID and no signature (SPEC.md section 6); the service trusts them by origin instead.
+ * X-APP-ID and no signature; the service trusts them by origin instead.
  */
 export const kitMarker = { header: 'x-wallet-kit-client', value: 'wallet-kit-widget' } as const
 
@@ -54,7 +54,7 @@ export type SmartAccountClient = {
 
 const userOpKinds: readonly UserOpKind[] = ['deploy', 'sendERC721', 'sendERC1155', 'sendCoin', 'sendToken', 'signTransaction']
 
-/** Payload defaults of SPEC.md section 3: data '0x', isSponsored false. */
+/** The service's payload defaults: data '0x', isSponsored false. */
 const withDefaults = (kind: UserOpKind, params: object): object =>
   kind === 'sendERC1155' || (kind === 'signTransaction' && !('calls' in params)) ? { data: '0x', ...params } : params
 

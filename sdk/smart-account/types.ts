@@ -1,4 +1,4 @@
-/** Wire types of the account-abstraction service (/api/v1), from SPEC.md section 3. */
+/** Wire types of the account-abstraction service (/api/v1). */
 
 export type SmartAccountStatus = 'not_deployed' | 'deploying' | 'deployed'
 
@@ -6,7 +6,7 @@ export type SmartAccount = {
   id: string
   chainId: number
   network: string
-  /** Any other value is shown as 'Unknown' (SPEC.md section 4). */
+  /** The screen shows any other value as 'Unknown'. */
   status: SmartAccountStatus | (string & {})
   aaAddress: string
 }
@@ -24,7 +24,7 @@ export type TokenBatchBalanceParams = AccountRef & { tokenAddresses: readonly st
 export type SmartBalance = { balance: string; symbol?: string; decimals?: number; [key: string]: unknown }
 export type SmartBatchBalance = { tokens: (SmartBalance & { tokenAddress: string })[]; [key: string]: unknown }
 
-/** Gas-tank top-up (SPEC.md section 3). */
+/** Gas-tank top-up. */
 export type TopUpParams = {
   txHash: string
   chainId: number

@@ -80,7 +80,7 @@ export function fetchOrganization(ctx: Context, options?: CallOptions): Promise<
   return walletRequest<OrganizationInfo>(ctx, { method: 'GET', path: '/organization', bearer: ctx.tokens.get().walletToken }, options)
 }
 
-/** The evm entry of an address list (SPEC.md section 3); an address of another network is never the session's. */
+/** The evm entry of a login's address list (the one the kit uses); an address of another network is never the session's. */
 export function evmAddress(list: readonly { network: string; address: string }[] | undefined): string | undefined {
   return list?.find((entry) => entry.network === 'evm')?.address
 }

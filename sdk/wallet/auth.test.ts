@@ -100,7 +100,7 @@ describe('google code exchange (the kit social flow)', () => {
   })
 })
 
-describe('service-level login (SPEC.md section 4)', () => {
+describe('service-level login: a user with a wallet, ramp configured and no ramp token gets a ramp account', () => {
   const rampable = { clientId: 'cid', privateKey: 'unused-here' }
 
   test('wallet + ramp config + no ramp token: creates the ramp account and adds its token', async () => {
@@ -132,7 +132,7 @@ describe('service-level login (SPEC.md section 4)', () => {
   })
 })
 
-describe('loginOrRegister (SPEC.md section 8: a wrong login registers the same credentials)', () => {
+describe('loginOrRegister: a wrong login registers the same credentials', () => {
   const credentials = { username: 'newcomer', password: 'long enough pw' }
 
   test("'username or password is incorrect' registers the same credentials", async () => {

@@ -17,7 +17,7 @@ export type TelegramAuthData = {
   [key: string]: unknown
 }
 
-/** The message of a failed username login that the modal answers by registering the same credentials (SPEC.md section 8). */
+/** The message of a failed username login that the modal answers by registering the same credentials. */
 export const wrongCredentialsMessage = 'username or password is incorrect'
 
 /** The message of a register whose username someone already has. */
@@ -31,12 +31,12 @@ export type AuthClient = {
   /** The kit's own social flow: exchanges an authorisation code; a non-OK answer is 'Failed to verify google'. */
   googleCode(params: { code: string }, options?: CallOptions): Promise<LoginResult>
   apple(params: { credential: string; expireDate?: string }, options?: CallOptions): Promise<LoginResult>
-  /** The login widget's fields; `botUsername` names the app's bot they were signed for (the widget sends it, SPEC.md section 7). */
+  /** The login widget's fields; `botUsername` names the app's bot they were signed for (the widget sends it with them). */
   telegram(params: TelegramAuthData & { botUsername?: string }, options?: CallOptions): Promise<LoginResult>
   login(params: { username: string; password: string }, options?: CallOptions): Promise<LoginResult>
   register(params: { username: string; password: string }, options?: CallOptions): Promise<LoginResult>
   /**
-   * The modal's username sign-in (SPEC.md section 8): a login refused as 'username or password is
+   * The modal's username sign-in: a login refused as 'username or password is
    * incorrect' registers the same credentials; when that name is taken, the login's error stands.
    */
   loginOrRegister(params: { username: string; password: string }, options?: CallOptions): Promise<LoginResult>
@@ -99,7 +99,7 @@ async function googleCode(ctx: Context, code: string, options: CallOptions = {})
 }
 
 /**
- * Service-level login (SPEC.md section 4): keep the session of a user who has a wallet and,
+ * Service-level login: keep the session of a user who has a wallet and,
  * when ramp is configured and no ramp token came back, open the ramp account now.
  */
 async function completeLogin(ctx: Context, result: LoginResult, options?: CallOptions): Promise<LoginResult> {

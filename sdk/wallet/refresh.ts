@@ -49,7 +49,7 @@ async function run(ctx: Context, refreshToken: string): Promise<TokenPair> {
     if (heldBefore) ctx.tokens.set({ walletToken: pair.walletToken, refreshToken: pair.refreshToken })
     return pair
   } catch (error) {
-    // SPEC.md section 8: a failed refresh ends the session.
+    // A failed refresh ends the session: the wallet token, refresh token and address go.
     if (ctx.tokens.get().refreshToken === refreshToken) ctx.tokens.clear(['walletToken', 'refreshToken', 'address'])
     throw new SdkError(messages.refreshFailed, {
       code: 'TOKEN_REFRESH_FAILED',

@@ -29,7 +29,7 @@ export function walletRequest<T>(ctx: Context, call: WalletCall, options: CallOp
 /**
  * A call authorised by the wallet token. A 401 while a refresh token is known refreshes once
  * (shared with concurrent callers) and repeats the call once. When the caller supplied a refresh
- * token, the pair is refreshed after the call and returned with the result (SPEC.md section 4).
+ * token, the pair is refreshed after the call and returned with the result.
  */
 export async function walletTokenCall<T extends object>(
   ctx: Context,

@@ -1,4 +1,4 @@
-/** Wire types of the wallet service (/api/v2), as PROTOCOL.md and SPEC.md section 3 give them. */
+/** Wire types of the wallet service (/api/v2), as the service and the sandbox's stand-in answer them. */
 
 export type NetworkAddress = { network: string; address: string }
 
