@@ -8,7 +8,7 @@ import type { Onramp } from './use-onramp.ts'
 const cryptoAmount = (value: number | string) => Number(value).toLocaleString('en-US', { maximumSignificantDigits: 6 })
 
 /**
- * SPEC.md section 2 'onramp' (titled 'Buy'): amount in fiat, the fiat and crypto choosers, the live
+ * The profile's 'onramp' page (titled 'Buy'): amount in fiat, the fiat and crypto choosers, the live
  * quote. Continue is disabled while the quote has an error or no data; it opens the provider's
  * hosted on-ramp page in a new tab.
  */

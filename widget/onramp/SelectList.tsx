@@ -1,4 +1,4 @@
-/** SPEC.md section 2 'select-currency' and 'select-crypto': a list to pick one from. */
+/** The profile's 'select-currency' (fiat) and 'select-crypto' pages: a list to pick one from. */
 export function SelectList<T extends { id: string }>({
   items,
   selected,

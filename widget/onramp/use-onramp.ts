@@ -4,7 +4,7 @@ import { createRampClient } from '../../sdk/ramp/client.ts'
 import { SdkError, type FiatCurrency, type Quote, type RampCrypto, type RampTypes } from '../../sdk/index.ts'
 import { useWidget } from '../context.ts'
 
-/** SPEC.md section 4 and 9: fiat defaults to IDR, amount debounced 500 ms, quote refreshed every 5 s. */
+/** The on-ramp's figures: fiat defaults to IDR, amount debounced 500 ms, quote refreshed every 5 s. */
 export const defaultFiat = 'IDR'
 export const amountDebounceMs = 500
 export const quotePollMs = 5000
@@ -68,7 +68,7 @@ export function useOnramp(active: boolean) {
     queryKey: ['ramp', 'quote', settled, chosenFiat, chosenCrypto],
     enabled: enabled && active && quoteReady,
     retry: false,
-    // Refreshed every 5 s; a 4xx or 5xx answer stops the refresh (SPEC.md section 4).
+    // Refreshed every 5 s; a 4xx or 5xx answer (status 400 or higher) stops the refresh.
     refetchInterval: (q) => (httpStatus(q.state.error) >= 400 ? false : quotePollMs),
     queryFn: ({ signal }): Promise<Quote> =>
       ramp.onramp.quote({ amount: settled!, inputCurrency: chosenFiat!, outputCurrency: chosenCrypto!, withLimit: false }, { signal }),

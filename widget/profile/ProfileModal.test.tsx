@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { ProfileModal } from './ProfileModal.tsx'
 import { account, fakeService, renderWidget } from './smart-account/smart-account.fixture.tsx'
 
-// The profile home's Smart Wallet row (SPEC.md section 2): only for an app with isAAEnabled, and
+// The profile home's Smart Wallet row: only for an app with isAAEnabled, and
 // only for the embedded wallet (the owner of the smart accounts); it opens the lazy smart-account page.
 
 afterEach(cleanup)

@@ -177,7 +177,7 @@ function ProfileHome({ address, nav, onramp }: { address: `0x${string}`; nav: Na
           {t.receive}
         </button>
         {onramp.enabled && (
-          // SPEC.md section 5: inert until a crypto and a fiat are selected.
+          // The profile's Buy button is inert until a crypto and a fiat are selected.
           <button type="button" className="wk-button" disabled={!onramp.fiat || !onramp.crypto} onClick={() => nav.go('onramp')}>
             {t.buy}
           </button>

@@ -2,7 +2,7 @@ import { Qr } from '../ui/Qr.tsx'
 import { useCopy } from '../use-copy.ts'
 import { useT } from '../i18n.ts'
 
-/** SPEC.md section 9: QR size 350, error correction M. */
+/** The 'receive' page: the address as a QR (350 px, error correction M, ui/Qr.tsx) and a copy action. */
 export function Receive({ address }: { address: string }) {
   const [notice, copy] = useCopy()
   const t = useT()

@@ -9,7 +9,7 @@ import { SmartAccounts } from './SmartAccounts.tsx'
 import { account, appChains, deployHash, fakeService, ownerSignature, renderWidget } from './smart-account.fixture.tsx'
 import { smartAccountPollMs } from './use-smart-accounts.ts'
 
-// The smart-account screen (SPEC.md sections 2, 3 and 4) on a scripted service.
+// The smart-account screen (its chain names, the list and its statuses, Activate) on a scripted service.
 
 // The embedded account's signing code is a lazy module: loaded here once, so that fake timers need not wait for it.
 beforeAll(() => import('../../accounts/embedded-sign.ts'))
@@ -29,7 +29,7 @@ const row = (name: string) => screen.getAllByRole('listitem').find((item) => wit
 const status = (name: string) => within(row(name)).getByTestId('smart-account-status').textContent
 
 describe('the chain display names', () => {
-  test("SPEC.md's names first, then the app's chain config (the local chains), then the account's network", () => {
+  test("the screen's own names first (137 is 'Polygon', not the chain config's 'Polygon Mainnet'), then the app's chain config (the local chains), then the account's network", () => {
     const names = [1, 137, 56, 8453, 17000, 11155111, 31337, 31338, 424242].map((chainId) => chainDisplayName({ chainId, network: 'some-net' }, appChains))
     expect(names).toEqual(['Ethereum', 'Polygon', 'BSC', 'Base', 'Holesky', 'Sepolia', 'Local Chain 1', 'Local Chain 2', 'some-net'])
   })

@@ -10,7 +10,10 @@ import { errorText } from '../../use-timed.ts'
 import { chainDisplayName } from './chain-names.ts'
 import { useActivate, useSmartAccounts } from './use-smart-accounts.ts'
 
-/** SPEC.md section 4: what each status reads as; any value the service adds later is 'Unknown'. */
+/**
+ * What each status reads as: not_deployed 'Not Activated', deploying 'Activating', deployed
+ * 'Activated'; any value the service adds later is 'Unknown'.
+ */
 const statusLabel = (status: string): keyof Pick<Messages, 'notActivated' | 'activatingStatus' | 'activated' | 'unknownStatus'> =>
   status === 'not_deployed' ? 'notActivated' : status === 'deploying' ? 'activatingStatus' : status === 'deployed' ? 'activated' : 'unknownStatus'
 

@@ -2,7 +2,7 @@ import type { ChainConfig, SmartAccount } from '../../../sdk/index.ts'
 import { smartAccountChainNames } from '../../../sdk/chain-names.ts'
 
 /**
- * A smart account's chain as the screen names it: SPEC.md's name (section 3);
+ * A smart account's chain as the screen names it: its own name for it (sdk/chain-names.ts);
  * else the name the app's chain config gives it (the sandbox's local chains, 'Local Chain 1'); else
  * the account's own network.
  */

@@ -67,7 +67,7 @@ export function fakeService(initial: SmartAccount[]) {
   }
 }
 
-/** The app's chains: the sandbox's local ones (their names come from here), and one the SPEC table names differently. */
+/** The app's chains: the sandbox's local ones (their names come from here), and one the screen's own names (sdk/chain-names.ts) call differently. */
 export const appChains = [
   { chainId: 31337, name: 'Local Chain 1', network: 'local-1', rpcUrls: [], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, testnet: true },
   { chainId: 31338, name: 'Local Chain 2', network: 'local-2', rpcUrls: [], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, testnet: true },

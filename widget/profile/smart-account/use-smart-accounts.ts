@@ -29,7 +29,7 @@ export function useSmartAccounts(owner: `0x${string}`) {
 }
 
 /**
- * SPEC.md section 4, Activate: the service builds the deploy operation and answers its hash; the
+ * Activate (the pending text 'Activating...', then the accounts read again): the service builds the deploy operation and answers its hash; the
  * owner (the embedded wallet) authorises it with EIP-712 typed data in the account's own domain
  * (accounts/operation-signature.ts), never the hash as a message; the operation goes
  * back with that signature, sponsored as built; then the accounts are read again. `pending` holds
