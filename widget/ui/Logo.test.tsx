@@ -4,7 +4,7 @@ import { afterEach, expect, test } from 'vitest'
 import { Widget, type WidgetContext } from '../context.ts'
 import { Logo } from './Logo.tsx'
 
-// SPEC.md sections 2 and 3: use{product}Brand selects the provider's logo or the app's logoUrl.
+// App config's brand flag (useWalletKitBrand) selects the provider's logo or the app's logoUrl.
 
 afterEach(cleanup)
 

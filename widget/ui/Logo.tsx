@@ -2,7 +2,7 @@ import type { AppConfig } from '../../sdk/index.ts'
 import { useT } from '../i18n.ts'
 
 /**
- * SPEC.md sections 2 and 3: the provider's brand when app config's `useWalletKitBrand` flag is on,
+ * The connect home's logo: the provider's brand when app config's `useWalletKitBrand` flag is on,
  * else the app's own logo (`logoUrl`); the brand too when the app names no logo.
  */
 export function Logo({ config }: { config: Pick<AppConfig, 'useWalletKitBrand' | 'logoUrl'> }) {

@@ -4,7 +4,7 @@ import { afterEach, expect, test, vi } from 'vitest'
 import { Widget, type WidgetContext } from '../context.ts'
 import { Modal } from './Modal.tsx'
 
-// SPEC.md section 2: the modal closes on Escape or a click on the backdrop, unless closing is
+// The modal closes on Escape or a click on the backdrop, unless closing is
 // disabled (a pending confirmation). The close button follows the same rule.
 
 afterEach(cleanup)

@@ -5,7 +5,7 @@ import { Qr } from './Qr.tsx'
 
 afterEach(cleanup)
 
-test("what no QR code of version 1 to 40 holds shows SPEC's error, not a code", () => {
+test("what no QR code of version 1 to 40 holds shows 'No input text' or 'too big', not a code", () => {
   render(<Qr data="" label="QR" testId="qr" />)
   expect(screen.getByRole('alert').textContent).toBe('No input text')
   cleanup()

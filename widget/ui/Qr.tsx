@@ -3,8 +3,9 @@ import { useEffect, useRef } from 'react'
 import { qrErrorCorrection, qrProblem } from './qr-rules.ts'
 
 /**
- * SPEC.md section 9: a QR of `data`, 350 px, error correction M, version 1 to 40 (the address to
- * receive at, a pairing URI); what no such code can hold shows SPEC's error instead.
+ * A QR of `data`, 350 px, error correction M, version 1 to 40 (the address to
+ * receive at, a pairing URI); what no such code can hold shows its error line
+ * instead ('No input text', or 'The amount of data is too big to be stored in a QR Code').
  */
 export function Qr({ data, label, testId }: { data: string; label: string; testId?: string }) {
   const box = useRef<HTMLDivElement>(null)

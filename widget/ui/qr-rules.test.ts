@@ -2,7 +2,7 @@ import qrcode from 'qrcode-generator'
 import { describe, expect, test } from 'vitest'
 import { qrErrorCorrection, qrMaxBytes, qrProblem } from './qr-rules.ts'
 
-describe('QR rules (SPEC.md: version 1 to 40)', () => {
+describe('QR rules (version 1 to 40, error correction M)', () => {
   test("empty input is 'No input text'; more than a version-40 code holds is 'too big'", () => {
     expect(qrProblem('')).toBe('No input text')
     expect(qrProblem('a'.repeat(qrMaxBytes))).toBeNull()

@@ -2,8 +2,8 @@ import { SignClient } from '@walletconnect/sign-client'
 import type { KeyValueStorage } from './storage.ts'
 
 /**
- * The dapp side of WalletConnect, in the frame (DESIGN.md: the host never sees the pairing, the
- * session or what passes through it). Loaded only for the 'Scan QR Code' page or a stored session.
+ * The dapp side of WalletConnect, in the frame: it is large, so it lives where the QR page is, and
+ * the host never sees the pairing, the session or what passes through it. Loaded only for the 'Scan QR Code' page or a stored session.
  * Nothing leaves for a third party: telemetry off, the verify server never asked (offline, the
  * client waits 5 s for it before every proposal and request).
  */

@@ -1,5 +1,5 @@
 // The frame's WalletConnect connection with a scripted sign-client (./client.ts mocked): what an
-// approval connects, what it refuses (SPEC.md section 8: 'No chains found on connector.'), and a
+// approval connects, what it refuses ('No chains found on connector.' for no account on the app's chains), and a
 // session coming back after a reload.
 import { afterEach, expect, test, vi } from 'vitest'
 import type { ChainClient } from '../../sdk/index.ts'

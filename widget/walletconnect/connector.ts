@@ -122,7 +122,7 @@ export function createConnector(deps: {
             await wc.disconnect(topic).catch(() => {})
             throw new Error('This pairing was replaced')
           }
-          // SPEC.md section 8: an approval without any EIP-155 account on our chains.
+          // An approval without any EIP-155 account on our chains: 'No chains found on connector.'
           const usable = session && { ...session, chainIds: session.chainIds.filter((id) => wallet.chain(id)) }
           if (!usable || usable.chainIds.length === 0) {
             await wc.disconnect(topic).catch(() => {})

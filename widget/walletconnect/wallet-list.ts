@@ -19,11 +19,11 @@ export type PairingWallet = {
 
 const icons: Record<string, string> = { metamask, coinbase, trust, rainbow }
 
-/** The named exchange wallet goes first among the mobile wallets (SPEC.md section 2). */
+/** The named exchange wallet goes first among the mobile wallets. */
 const exchangeFirst = (wallets: readonly MobileWallet[]) => [...wallets].sort((a, b) => Number(b.id === 'coinbase') - Number(a.id === 'coinbase'))
 
 /**
- * SPEC.md section 2: the mobile wallets (the exchange's first), the sandbox's own wallet when the app
+ * The pairing page's wallets: the mobile wallets (the exchange's first), the sandbox's own wallet when the app
  * config names one, and WalletConnect itself last (any wallet that scans the QR).
  */
 export function pairingWallets(testWallet: string | null | undefined): PairingWallet[] {
