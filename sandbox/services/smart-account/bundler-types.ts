@@ -1,5 +1,8 @@
-import type { Address, Hash } from 'viem'
+import type { Address, Hash, PrivateKeyAccount } from 'viem'
 import type { UserOperation } from 'viem/account-abstraction'
+import type { Store } from '../../infra/database/store.ts'
+import type { Network } from '../chain/networks.ts'
+import type { AccountKinds } from './account-kinds.ts'
 import type { OpRow } from './queries.ts'
 
 // The bundler's types (bundler.ts implements Bundler).
@@ -37,3 +40,6 @@ export type Bundler = {
   resume(): Promise<void>
   close(): void
 }
+
+/** What one chain's bundler runs on: its chain, its key (which pays every bundle), the sandbox's paymaster there, which accounts it takes. */
+export type BundlerOptions = { network: Network; key: PrivateKeyAccount; store: Store; paymaster: Address; accounts: AccountKinds; bundleDelayMs?: number }

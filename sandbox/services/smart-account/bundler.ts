@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createWalletClient, getAddress, http, type Address, type Hash, type PrivateKeyAccount, type TransactionReceipt } from 'viem'
+import { createWalletClient, getAddress, http, type Hash, type TransactionReceipt } from 'viem'
 import {
   entryPoint07Abi,
   formatUserOperation,
@@ -9,9 +9,7 @@ import {
   type RpcUserOperation,
 } from 'viem/account-abstraction'
 import { entryPointAddress } from '../../contracts/account-abstraction.ts'
-import type { Store } from '../../infra/database/store.ts'
-import type { Network } from '../chain/networks.ts'
-import type { Bundler, OpMeta, UserOp } from './bundler-types.ts'
+import type { Bundler, BundlerOptions, OpMeta, UserOp } from './bundler-types.ts'
 import { createOpWaiters } from './op-waiters.ts'
 import { BundlerError, bundlerErrorCodes, entryPointError, invalidUserOp } from './bundler-errors.ts'
 import { checkOperation, estimateOperation, maxCostOf } from './bundler-policy.ts'
@@ -21,7 +19,7 @@ import { appOfRow, chainOutcome, entryPointOutcomes, reserveSponsorship, settleS
 
 export { BundlerError, invalidUserOp } from './bundler-errors.ts'
 
-export type { Bundler, GasEstimate, UserOp } from './bundler-types.ts'
+export type { Bundler, UserOp } from './bundler-types.ts'
 
 /** How many times an operation that dropped out of a bundle, and still could be included, is queued again. */
 const maxTries = 3
@@ -44,8 +42,8 @@ export const loadOp = (row: Pick<OpRow, 'user_op'>): UserOp => formatUserOperati
  * nonce taken by another operation, its account deployed by another, its sponsorship expired); only
  * then is the reservation given back.
  */
-export function createBundler(options: { network: Network; key: PrivateKeyAccount; store: Store; paymaster: Address; bundleDelayMs?: number }): Bundler {
-  const { network, key, store } = options
+export function createBundler(options: BundlerOptions): Bundler {
+  const { network, key, store, accounts } = options
   const chainId = network.chain.chainId
   const client = network.client
   const wallet = createWalletClient({ account: key, chain: network.viemChain, transport: http(network.chain.rpcUrl, { retryCount: 0 }) })
@@ -196,7 +194,7 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
     address: key.address,
     userOpHash,
 
-    estimate: (op) => estimateOperation(client, op),
+    estimate: (op) => estimateOperation(client, accounts, op),
 
     simulate: (op) => simulateBundle([op]),
 
@@ -206,7 +204,7 @@ export function createBundler(options: { network: Network; key: PrivateKeyAccoun
       if (queue.some((entry) => entry.hash === hash)) throw new BundlerError(invalidUserOp, 'This operation is already queued')
       if (!meta.stored && (await opByHash(store, hash))) throw new BundlerError(invalidUserOp, 'This operation was already sent')
       try {
-        await checkOperation(client, op, options.paymaster)
+        await checkOperation(client, accounts, op, options.paymaster)
         await simulateBundle([op])
       } catch (error) {
         // A stored operation someone included already (it was readable once submitted): recorded and charged, not refused.

@@ -3,7 +3,7 @@ import { entryPoint07Abi } from 'viem/account-abstraction'
 import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import { BundlerError, bundlerErrorCodes, paymasterWindow } from './bundler-errors.ts'
 import { maxCostOf } from './bundler-policy.ts'
-import type { UserOp } from './bundler.ts'
+import type { UserOp } from './bundler-types.ts'
 
 /**
  * Refuses (-32508) a sponsored operation when its paymaster's EntryPoint deposit cannot pay its

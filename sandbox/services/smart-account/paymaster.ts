@@ -1,7 +1,8 @@
 import type { Address, PrivateKeyAccount } from 'viem'
 import { paymasterAddressFor, paymasterStubFields, sponsor, type PaymasterFields } from '../../contracts/account-abstraction.ts'
 import type { Network } from '../chain/networks.ts'
-import type { UserOp } from './bundler.ts'
+import type { AccountKinds } from './account-kinds.ts'
+import type { UserOp } from './bundler-types.ts'
 import { checkSponsorable } from './bundler-policy.ts'
 
 export type Paymaster = {
@@ -20,15 +21,15 @@ export type Paymaster = {
 const validForSeconds = 600
 
 /** The sandbox's verifying paymaster on one chain (sandbox/contracts/paymaster.ts): its signer is the sandbox's own key. */
-export function createPaymaster(options: { network: Network; signer: PrivateKeyAccount }): Paymaster {
-  const { network, signer } = options
+export function createPaymaster(options: { network: Network; signer: PrivateKeyAccount; accounts: AccountKinds }): Paymaster {
+  const { network, signer, accounts } = options
   const address = paymasterAddressFor(signer.address)
   return {
     address,
     stubFields: () => paymasterStubFields({ paymaster: address }),
     async sign(op) {
       // Never an account whose owner's personal_sign can spend it (a SimpleAccount): not on an app's gas tank.
-      await checkSponsorable(network.client, op)
+      await checkSponsorable(accounts, op)
       const validUntil = Math.floor(Date.now() / 1000) + validForSeconds
       return await sponsor(network.client, { paymaster: address, signer, userOp: op, validUntil })
     },

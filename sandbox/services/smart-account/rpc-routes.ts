@@ -56,10 +56,9 @@ async function answer(c: Context<SandboxEnv>, deps: Deps, chainId: number, reque
 }
 
 async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method: string, params: unknown[]): Promise<unknown> {
-  const served = deps.networks.list.some((n) => n.chain.chainId === chainId)
-  if (!served) throw new BundlerError(codes.invalidFields, `Chain ${chainId} is not served by this sandbox`)
+  const network = deps.networks.list.find((n) => n.chain.chainId === chainId)
+  if (!network) throw new BundlerError(codes.invalidFields, `Chain ${chainId} is not served by this sandbox`)
   const bundler = deps.smartAccounts.bundler(chainId)
-  const chainClient = () => deps.networks.list.find((n) => n.chain.chainId === chainId)!.client
   const entryPoint = () => {
     if (typeof params[1] !== 'string' || params[1].toLowerCase() !== entryPointAddress.toLowerCase())
       throw new BundlerError(codes.invalidFields, `Unsupported entry point: this bundler serves ${entryPointAddress}`)
@@ -102,7 +101,6 @@ async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method:
     case 'eth_getUserOperationReceipt': {
       const row = await opByHash(deps.store, readHash(params[0]))
       if (!row || row.chain_id !== chainId || row.status !== 'included' || !row.receipt) return null
-      const network = deps.networks.list.find((n) => n.chain.chainId === chainId)!
       const receipt = await network.client.getTransactionReceipt({ hash: row.receipt.transactionHash })
       return userOpReceipt({ ...row, receipt: row.receipt }, receipt)
     }
@@ -136,7 +134,6 @@ async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method:
       }
       const sponsoredOp = { ...op, ...paymaster.stubFields() } as UserOp
       // The paymaster's signature covers the fees and gas: bounded here, so one signature cannot promise the tank away.
-      const network = deps.networks.list.find((n) => n.chain.chainId === chainId)!
       const { maxFeePerGas } = await network.client.estimateFeesPerGas()
       if (sponsoredOp.maxFeePerGas > 2n * maxFeePerGas || sponsoredOp.maxPriorityFeePerGas > 2n * maxFeePerGas)
         throw new BundlerError(codes.invalidFields, `The fees are above what this paymaster sponsors (at most ${2n * maxFeePerGas} per gas)`)
@@ -155,12 +152,12 @@ async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method:
     case 'eth_blockNumber':
     case 'eth_gasPrice':
     case 'eth_maxPriorityFeePerGas':
-      return chainClient().request({ method } as { method: 'eth_gasPrice' })
+      return network.client.request({ method } as { method: 'eth_gasPrice' })
     case 'eth_getBlockByNumber': {
       const [block, full] = params
       if (typeof block !== 'string' || !/^(latest|pending|safe|finalized|earliest|0x[0-9a-f]{1,16})$/.test(block) || (full !== undefined && full !== false))
         throw new BundlerError(codes.invalidFields, 'eth_getBlockByNumber takes a block tag or number and false (no full transactions)')
-      return chainClient().request({ method, params: [block as 'latest', false] })
+      return network.client.request({ method, params: [block as 'latest', false] })
     }
     default:
       throw new BundlerError(codes.methodNotFound, `Method not supported: ${method}`)

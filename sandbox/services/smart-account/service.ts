@@ -2,6 +2,7 @@ import { zeroHash, type Address, type Hash, type Hex, type PrivateKeyAccount, ty
 import type { Store } from '../../infra/database/store.ts'
 import { HttpError } from '../../http/envelope.ts'
 import type { Network, Networks } from '../chain/networks.ts'
+import { createAccountKinds } from './account-kinds.ts'
 import { createBundler, type Bundler } from './bundler.ts'
 import { createPaymaster, type Paymaster } from './paymaster.ts'
 import type { AccountRow } from './queries.ts'
@@ -40,11 +41,13 @@ export function createSmartAccounts(options: {
   const paymasters = new Map<number, Paymaster>()
   for (const network of options.networks.list) {
     const chainId = network.chain.chainId
-    const paymaster = createPaymaster({ network, signer: options.paymasterKey })
+    // The paymaster and the bundler both ask which kind of account sends an operation: one memory of it per chain.
+    const accounts = createAccountKinds(network.client)
+    const paymaster = createPaymaster({ network, signer: options.paymasterKey, accounts })
     paymasters.set(chainId, paymaster)
     bundlers.set(
       chainId,
-      createBundler({ network, key: options.bundlerKey, store: options.store, paymaster: paymaster.address, bundleDelayMs: options.bundleDelayMs }),
+      createBundler({ network, key: options.bundlerKey, store: options.store, paymaster: paymaster.address, accounts, bundleDelayMs: options.bundleDelayMs }),
     )
   }
   const pending = new Map<string, { value: PendingSignature; until: number }>()

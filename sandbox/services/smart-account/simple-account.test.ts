@@ -3,6 +3,7 @@ import { createBundlerClient, createPaymasterClient, entryPoint07Abi, getUserOpe
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { entryPointAddress, simpleAccountFactoryAddress, simpleAccountImplementationAddress } from '../../contracts/account-abstraction.ts'
+import { createAccountKinds } from './account-kinds.ts'
 import { checkOperation } from './bundler-policy.ts'
 import { smartAccountSandbox } from './test-smart-accounts.ts'
 
@@ -112,9 +113,11 @@ describe('SimpleAccount v0.7 at the canonical factory', () => {
     // The paymaster itself hands out no signature for it (whoever would include it: us, or anyone's handleOps).
     await expect(paymaster.getPaymasterData({ ...op, ...stub, chainId: 31337, entryPointAddress })).rejects.toThrow(/sponsors only WalletKitAccounts/)
     const withPaymaster = { ...op, ...stub, paymasterPostOpGasLimit: 0n } as UserOperation<'0.7'>
-    await expect(checkOperation(client, withPaymaster, stub.paymaster as Address)).rejects.toThrow(/sponsors only WalletKitAccounts/)
+    await expect(checkOperation(client, createAccountKinds(client), withPaymaster, stub.paymaster as Address)).rejects.toThrow(
+      /sponsors only WalletKitAccounts/,
+    )
     // The same operation self-paid passes the policy.
-    await expect(checkOperation(client, op as UserOperation<'0.7'>, stub.paymaster as Address)).resolves.toBeUndefined()
+    await expect(checkOperation(client, createAccountKinds(client), op as UserOperation<'0.7'>, stub.paymaster as Address)).resolves.toBeUndefined()
     expect(await f.tank()).toBe(tankBefore)
     expect(await client.getCode({ address: account.address })).toBeUndefined()
   })
