@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { calculateJwkThumbprint, createLocalJWKSet, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose'
 import type { Store } from '../../infra/database/store.ts'
 import { HttpError } from '../../http/envelope.ts'
-import { insertCode, spendCode } from './queries.ts'
+import { insertCode, type OidcClaims, spendCode } from './queries.ts'
 
 // The Google and Apple sign-in emulators: a small OpenID Connect provider per name, each with its
 // own RS256 key kept in the data folder, a JWKS, authorisation codes and ID tokens. The auth
@@ -17,8 +17,6 @@ export const providerNames: Record<OidcProvider, string> = { google: 'Google', a
 /** The identity an ID token asserts. */
 /** What the authorize page was asked for, once checked (routes.ts). */
 export type AuthorizeRequest = { clientId: string; redirectUri: string; state: string; nonce: string; responseMode: 'query' | 'form_post' }
-
-export type OidcClaims = { sub: string; email: string; name: string }
 
 type Signer = { kid: string; privateKey: CryptoKey | Uint8Array; publicJwk: JWK }
 

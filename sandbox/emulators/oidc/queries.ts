@@ -1,7 +1,8 @@
 import type { Store } from '../../infra/database/store.ts'
-import type { OidcClaims } from './oidc.ts'
-
 // The oauth_codes table: the emulators' single-use authorisation codes, stored by hash.
+
+/** Who signed in, as an ID token and a stored code carry it. */
+export type OidcClaims = { sub: string; email: string; name: string }
 
 export type CodeRow = { client_id: string; redirect_uri: string; nonce: string | null; claims: OidcClaims }
 
