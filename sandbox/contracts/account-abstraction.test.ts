@@ -17,7 +17,7 @@ import { startAnvil, type Anvil } from '../infra/anvil/anvil.ts'
 import { localChains, type RunningChain } from '../infra/anvil/local-chains.ts'
 import { adminClient } from '../infra/anvil/public-accounts.ts'
 import { accountFactory, smartAccountAddressOf } from '../../sdk/smart-account/operation.ts'
-import { viemChainOf } from '../services/chain/networks.ts'
+import { viemChainOf } from './viem-chain.ts'
 import {
   accountFactoryAbi,
   accountFactoryAddress,

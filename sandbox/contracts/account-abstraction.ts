@@ -20,7 +20,7 @@ import type { SmartAccountContracts } from '../../sdk/app-config.ts'
 import { operationTypedData, smartAccountAddressOf } from '../../sdk/smart-account/operation.ts'
 import { adminClient } from '../infra/anvil/public-accounts.ts'
 import type { RunningChain } from '../infra/anvil/local-chains.ts'
-import { viemChainOf } from '../services/chain/networks.ts'
+import { viemChainOf } from './viem-chain.ts'
 import { loadArtifact } from './artifacts.ts'
 
 export * from './paymaster.ts'

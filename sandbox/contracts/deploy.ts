@@ -1,12 +1,9 @@
 import { createWalletClient, getContractAddress, http, parseAbi, parseEther, publicActions, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { RunningChain } from '../infra/anvil/local-chains.ts'
-import { viemChainOf } from '../services/chain/networks.ts'
+import { multicall3Address, viemChainOf } from './viem-chain.ts'
 import { adminClient } from '../infra/anvil/public-accounts.ts'
 import { loadArtifact, type ContractName } from './artifacts.ts'
-
-/** Where Multicall3 lives on public chains; viem, wagmi and ethers look for it there. */
-export const multicall3Address: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
 
 /**
  * anvil's default account 1, used only to deploy. Its nonces 0, 1, 2 give the demo contracts the

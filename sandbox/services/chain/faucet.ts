@@ -3,7 +3,7 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import type { RunningChain } from '../../infra/anvil/local-chains.ts'
 import { loadArtifact } from '../../contracts/artifacts.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
-import { viemChainOf } from './networks.ts'
+import { viemChainOf } from '../../contracts/viem-chain.ts'
 
 import { adminClient } from '../../infra/anvil/public-accounts.ts'
 

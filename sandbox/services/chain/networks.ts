@@ -1,6 +1,6 @@
-import { createPublicClient, defineChain, http, type Chain, type PublicClient } from 'viem'
+import { createPublicClient, http, type Chain, type PublicClient } from 'viem'
 import type { RunningChain } from '../../infra/anvil/local-chains.ts'
-import { multicall3Address } from '../../contracts/deploy.ts'
+import { viemChainOf } from '../../contracts/viem-chain.ts'
 import { HttpError } from '../../http/envelope.ts'
 
 /** One local chain as the wallet routes use it: the viem chain and a client on its anvil. */
@@ -20,16 +20,6 @@ export type Networks = {
   /** The chain named by a wallet `network` slug ('local-1'), or a 400. */
   get(network: string): Network
   readonly list: readonly Network[]
-}
-
-export function viemChainOf(chain: RunningChain): Chain {
-  return defineChain({
-    id: chain.chainId,
-    name: chain.name,
-    nativeCurrency: chain.nativeCurrency,
-    rpcUrls: { default: { http: [chain.rpcUrl] } },
-    contracts: { multicall3: { address: multicall3Address } },
-  })
 }
 
 export function createNetworks(chains: readonly RunningChain[]): Networks {

@@ -4,7 +4,7 @@ import { createBundlerClient, createPaymasterClient } from 'viem/account-abstrac
 import { describe, expect, test } from 'vitest'
 import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
-import { viemChainOf } from '../chain/networks.ts'
+import { viemChainOf } from '../../contracts/viem-chain.ts'
 import { accountModel } from './accounts.ts'
 import { smartAccountSandbox } from './test-smart-accounts.ts'
 import { topUpMessage } from './top-up.ts'

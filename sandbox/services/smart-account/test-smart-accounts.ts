@@ -8,7 +8,7 @@ import { entryPointAddress, toWalletKitSmartAccount } from '../../contracts/acco
 import { demoContracts } from '../../contracts/deploy.ts'
 import type { SandboxOptions } from '../../server.ts'
 import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../../test-sandbox.ts'
-import { viemChainOf } from '../chain/networks.ts'
+import { viemChainOf } from '../../contracts/viem-chain.ts'
 import { opByHash } from './queries.ts'
 
 /**
