@@ -20,10 +20,23 @@ export default defineConfig({
     target: 'es2022',
     // The WalletConnect chunk (sign-client) is large and lazy: loaded for the QR page only.
     chunkSizeWarningLimit: 700,
+    // Every browser the kit supports has <link rel=modulepreload>: no polyfill in the core.
+    modulePreload: false,
     rollupOptions: {
       // ox's Provider module imports eventemitter3 (a CommonJS module the bundler cannot prove
       // pure) for an emitter the frame never creates: without this, 5 KB of it ships in the first route.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]eventemitter3[\\/]/.test(id) },
+      output: {
+        // React and the small modules every screen shares load as one file with the UI, not as
+        // four (each file gzipped alone costs its own header and dictionary).
+        codeSplitting: {
+          groups: [
+            // The loader of lazy chunks belongs to the core, which loads them.
+            { name: 'loader', test: /preload-helper|rolldown[\\/]runtime/, priority: 1 },
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widget[\\/](use-store|use-timed|i18n|context)\.ts$/ },
+          ],
+        },
+      },
     },
   },
   test: {

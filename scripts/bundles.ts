@@ -53,6 +53,8 @@ async function bundle(config: InlineConfig): Promise<Out[]> {
 
 /** /kit.js: one self-contained IIFE (provider, element and its renderer). */
 export const kitConfig = (options: { write?: boolean; renderer?: Renderer; minify?: boolean } = {}): InlineConfig => ({
+  // Not the wallet frame's config (vite.config.ts): its chunking does not apply to one IIFE.
+  configFile: false,
   plugins: [elementRenderer(options.renderer)],
   oxc,
   define: { 'process.env.NODE_ENV': '"production"' },
@@ -119,12 +121,10 @@ export async function measure(config: InlineConfig): Promise<{ raw: number; gzip
 
 export { bundle }
 
-/**
- * The wallet frame's first route: the scripts the served page (dist/widget, vite.config.ts) loads
- * before the connect modal's home can show, i.e. the entry chunk and every chunk it imports
- * statically. Every other route loads lazily. Gzipped per file, as a browser fetches them.
- */
-export async function widgetFirstRoute(): Promise<{ files: string[]; raw: number; gzip: number }> {
+type WidgetChunk = Out & { isEntry?: boolean; imports?: string[]; facadeModuleId?: string | null; moduleIds?: string[] }
+
+/** The wallet frame as `vite build` ships it (dist/widget, vite.config.ts), built in memory. */
+async function widgetChunks(): Promise<WidgetChunk[]> {
   // Built as `vite build` ships it, whatever NODE_ENV says (Vitest sets "test", which would pick
   // React's development builds and JSX runtime).
   const nodeEnv = process.env.NODE_ENV
@@ -133,8 +133,14 @@ export async function widgetFirstRoute(): Promise<{ files: string[]; raw: number
     if (nodeEnv === undefined) delete process.env.NODE_ENV
     else process.env.NODE_ENV = nodeEnv
   })
-  const outputs = (Array.isArray(result) ? result : [result]) as { output: ({ type: string; isEntry?: boolean; imports?: string[] } & Out)[] }[]
-  const chunks = outputs.flatMap((o) => o.output.filter((x) => x.type === 'chunk'))
+  const outputs = (Array.isArray(result) ? result : [result]) as { output: ({ type: string } & WidgetChunk)[] }[]
+  return outputs.flatMap((o) => o.output.filter((x) => x.type === 'chunk'))
+}
+
+export type ChunkSet = { files: string[]; modules: string[]; raw: number; gzip: number }
+
+/** `starts` and every chunk they import statically, measured gzipped per file as a browser fetches them. */
+function closure(chunks: WidgetChunk[], starts: WidgetChunk[]): ChunkSet {
   const byName = new Map(chunks.map((c) => [c.fileName, c]))
   const files = new Set<string>()
   const visit = (name: string) => {
@@ -142,7 +148,36 @@ export async function widgetFirstRoute(): Promise<{ files: string[]; raw: number
     files.add(name)
     for (const next of byName.get(name)?.imports ?? []) visit(next)
   }
-  for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName)
-  const code = [...files].map((name) => byName.get(name)!.code)
-  return { files: [...files], raw: code.reduce((n, c) => n + Buffer.byteLength(c), 0), gzip: code.reduce((n, c) => n + gzipSize(c), 0) }
+  for (const chunk of starts) visit(chunk.fileName)
+  const picked = [...files].map((name) => byName.get(name)!)
+  return {
+    files: [...files],
+    modules: picked.flatMap((c) => c.moduleIds ?? []).map((id) => id.replace(root, '')),
+    raw: picked.reduce((n, c) => n + Buffer.byteLength(c.code), 0),
+    gzip: picked.reduce((n, c) => n + gzipSize(c.code), 0),
+  }
+}
+
+/**
+ * The wallet frame's two first loads. `core`: the entry (widget/main.ts) and what it imports
+ * statically: everything the first answers to the page need, no React. `firstRoute`: the core and
+ * the UI (widget/ui.tsx, which the core starts loading at once) up to the connect modal's home.
+ * Every other page loads lazily.
+ */
+export async function widgetFirstLoads(): Promise<{ core: ChunkSet; firstRoute: ChunkSet }> {
+  const chunks = await widgetChunks()
+  const entries = chunks.filter((c) => c.isEntry)
+  const ui = chunks.filter((c) => c.facadeModuleId === at('widget/ui.tsx'))
+  if (entries.length === 0 || ui.length === 0) throw new Error('The wallet frame build has no entry or no UI chunk')
+  return { core: closure(chunks, entries), firstRoute: closure(chunks, [...entries, ...ui]) }
+}
+
+/** The wallet frame's first route (core and UI up to the connect home): what the size budget holds. */
+export async function widgetFirstRoute(): Promise<ChunkSet> {
+  return (await widgetFirstLoads()).firstRoute
+}
+
+/** The wallet frame's core alone (the entry and its static imports), for the bench's table. */
+export async function widgetCore(): Promise<ChunkSet> {
+  return (await widgetFirstLoads()).core
 }

@@ -1,13 +1,9 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
 import { ErrorCode } from '../bridge/errors.ts'
 import type { AppConfig, ChainClient } from '../sdk/index.ts'
 import { activeAccount } from './accounts/active.ts'
-import { App } from './App.tsx'
 import { createConfirmations } from './confirmation.ts'
 import { deployment } from './deployment.ts'
 import { logoutTimeoutMs, walletConnectRestoreMs } from './constants.ts'
-import { Widget, type WidgetContext } from './context.ts'
 import { lazyModule } from './lazy-module.ts'
 import type { FrameParams } from './params.ts'
 import type { RpcContext } from './rpc/types.ts'
@@ -135,14 +131,4 @@ export async function start(deps: {
 async function restoreWithin(work: Promise<void>, ms: number) {
   const failed = work.catch((err: unknown) => console.warn('wallet-kit: the WalletConnect session could not be restored:', err))
   await Promise.race([failed, new Promise((resolve) => setTimeout(resolve, ms))])
-}
-
-export function render(value: WidgetContext) {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Widget.Provider value={value}>
-        <App />
-      </Widget.Provider>
-    </StrictMode>,
-  )
 }

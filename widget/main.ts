@@ -1,22 +1,25 @@
 import { ErrorCode } from '../bridge/index.ts'
 import { serveHost } from './bridge.ts'
-import { loadMessages } from './i18n.ts'
-import { preloadAll } from './lazy-module.ts'
+import { chainRefusal, openServices, start } from './core.ts'
 import { isAllowedOrigin } from './origins.ts'
 import { readParams } from './params.ts'
 import type { RpcContext } from './rpc/types.ts'
 import { createSecureHandle } from './secure/secure-handle.ts'
-import { chainRefusal, openServices, render, start } from './start.tsx'
-import './styles.css'
-import './components.css'
+import type { HostPort } from './wallet.ts'
 
+/**
+ * The wallet frame's entry: the core, with no React. It reads the session and the app config,
+ * answers the page (the handshake, eth_chainId, eth_accounts, permissions: what needs no screen) as
+ * soon as the session is read, and loads the UI (ui.tsx: React and the modals) beside it. A request
+ * that needs a screen waits for the UI; the first answers never wait for React.
+ */
 async function boot() {
   const params = readParams(new URL(location.href), location.ancestorOrigins)
-  // Another locale's strings load while the frame starts (English is in the first chunk).
-  const strings = loadMessages(params.locale)
   document.documentElement.dataset.theme = params.theme
   // The secure window (a popup the frame opened) is its own page; its code loads only there.
   if (params.secureWindow) return (await import('./secure/window-main.tsx')).bootSecureWindow(params)
+  // Fetched while the session and the app config are read; run once the core can answer.
+  const uiModule = import('./ui.tsx')
   const services = await openServices(params)
   if (!services) return
   const { owner, client, config } = services
@@ -34,26 +37,40 @@ async function boot() {
     failed = reject
   })
   // The handshake starts now; calls wait until the session has been read.
-  const host = serveHost({
+  const bridge = serveHost({
     hostOrigin,
     refusal: config.isEmbeddedWalletEnabled
       ? chainRefusal(params.appId, params.chains, config.chains)
       : { code: ErrorCode.disconnected, message: 'Embedded wallet is not enabled' },
     context,
   })
+  const shown = uiShown(bridge)
   try {
-    const ctx = await start({ params, hostOrigin, client, config, owner, host, setChain: services.setChain, walletConnect: true })
+    const ctx = await start({ params, hostOrigin, client, config, owner, host: shown.host, setChain: services.setChain, walletConnect: true })
     ready(ctx)
     const secure = createSecureHandle(async (state) =>
       (await import('./secure/frame-flows.ts')).createSecureFlows({ params, wallet: ctx.wallet, confirmations: ctx.confirmations, client, state }),
     )
-    await strings
-    render({ ...ctx, config, locale: params.locale, presentation: 'frame', mode: params.mode, persistent: owner.persistent, secure })
-    preloadAll()
+    const { mountUi } = await uiModule
+    await mountUi({ ...ctx, config, locale: params.locale, presentation: 'frame', mode: params.mode, persistent: owner.persistent, secure })
+    shown.mounted()
   } catch (error) {
     // Every call gets an answer, never a wait without end.
     console.error('wallet-kit: the wallet frame could not start:', error)
     failed({ code: ErrorCode.disconnected, message: `The wallet frame could not start: ${(error as Error)?.message ?? String(error)}` })
+  }
+}
+
+/**
+ * The host shows the frame only once the UI has rendered: a modal a request opened before that is
+ * shown when it can be seen, never as an empty frame over the page. Calls keep their order.
+ */
+function uiShown(host: HostPort): { host: HostPort; mounted(): void } {
+  let mounted = () => {}
+  const rendered = new Promise<void>((resolve) => (mounted = resolve))
+  return {
+    host: { ...host, setVisible: (visible) => void rendered.then(() => host.setVisible(visible)) },
+    mounted: () => mounted(),
   }
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { chainRefusal } from './start.tsx'
+import { chainRefusal } from './core.ts'
 import { localChain } from './test-wallet.ts'
 
 const app = [localChain(31337), localChain(31338)]
