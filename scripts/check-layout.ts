@@ -36,18 +36,12 @@ export function listFiles(root: string): string[] {
   return [...files].filter((file) => existsSync(join(root, file))).sort()
 }
 
-/** One line per circle, whichever of its modules dependency-cruiser reported it from. */
-function circleKey(members: string[]): string {
-  const start = members.indexOf([...members].sort()[0]!)
-  return [...members.slice(start), ...members.slice(0, start)].join(' → ')
-}
-
 function importViolation(violation: IViolation, comments: Map<string, string>): Violation {
   const rule = violation.rule.name
   if (violation.cycle) {
-    const key = circleKey([violation.from, ...violation.cycle.map((step) => step.name)].slice(0, -1))
-    const first = key.split(' → ')[0]!
-    return { rule, where: first, message: `import circle: ${key} → ${first}` }
+    // The cycle runs from the module after `from` back to `from`.
+    const circle = [violation.from, ...violation.cycle.map((step) => step.name)]
+    return { rule, where: violation.from, message: `import circle: ${circle.join(' → ')}` }
   }
   return { rule, where: violation.from, message: `imports ${violation.to}. ${comments.get(rule) ?? ''}`.trim() }
 }
@@ -70,12 +64,8 @@ function checkImports(root: string): Violation[] {
     throw new Error(`dependency-cruiser read no import from a TypeScript module under ${folders.join(', ')}: is @swc/core installed?`)
   }
   const comments = new Map((result.summary.ruleSetUsed?.forbidden ?? []).map((rule) => [rule.name ?? '', rule.comment ?? '']))
-  const unique = new Map<string, Violation>()
-  for (const violation of result.summary.violations) {
-    const found = importViolation(violation, comments)
-    unique.set(`${found.rule} ${found.where} ${found.message}`, found)
-  }
-  return [...unique.values()]
+  // dependency-cruiser names each circle once, from one of its modules.
+  return result.summary.violations.map((violation) => importViolation(violation, comments))
 }
 
 function checkNaming(files: string[]): Violation[] {
