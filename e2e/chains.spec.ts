@@ -4,7 +4,9 @@ import { signUp, startRequest } from './flows.ts'
 import { frameOf, logInInFrame, providerUrl, snap } from './helpers.ts'
 
 /**
- * Public chains next to the local ones (SPEC.md sections 2 to 4): `multichain` is the seed app that
+ * Public chains next to the local ones: the chain modal lists every chain the app offers, by name and
+ * with its icon, a switch to one that cannot be reached changes nothing, and the profile links the
+ * address to the active chain's explorer. `multichain` is the seed app that
  * lists Sepolia and Base after the sandbox's chains (sandbox/seed/apps.json, `"chains"`), with
  * viem's names, RPC URLs and explorers (sdk/chain-table.ts). Nothing leaves this machine: Sepolia's
  * RPC URLs refuse every connection, Base's answer here as a Base node would, and its explorer is a

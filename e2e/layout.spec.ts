@@ -3,7 +3,7 @@ import { expect, test, type Frame, type Page } from '@playwright/test'
 import { signUp, startRequest } from './flows.ts'
 import { frameOf, latestCode, painted, snap, uniqueEmail } from './helpers.ts'
 
-// SPEC.md sections 2, 4 and 9, measured in the browser: a centred dialog at most 400 px wide (the
+// The modal's layout and closing rules, measured in the browser: a centred dialog at most 400 px wide (the
 // login panel 450 px), a bottom sheet under 480 px, lists 350 px high with 40 px rows; Escape and a
 // click on the backdrop close the modal except while a confirmation is pending; the recovery file's name.
 

@@ -2,8 +2,10 @@ import { expect, test, type Page } from '@playwright/test'
 import { accounts, frameOf, snap } from './helpers.ts'
 
 /**
- * Username and password (SPEC.md sections 1, 2, 5 and 8). The demo app keeps the form off, as SPEC
- * says; the seed app `passwords` turns it on (and shows its own logo: `useWalletKitBrand` off).
+ * Username and password: the connect home has the form but it is switched off unless the app turns it
+ * on; both fields are required ('Please enter your username and password'); a sign-in whose answer is
+ * 'username or password is incorrect' registers the same credentials instead. The demo app keeps the
+ * form off; the seed app `passwords` turns it on (and shows its own logo: `useWalletKitBrand` off).
  */
 const passwordsApp = 'passwords'
 

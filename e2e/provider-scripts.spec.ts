@@ -2,8 +2,8 @@ import { expect, test, type Page, type Request } from '@playwright/test'
 import { accounts, frameOf, providerUrl, snap } from './helpers.ts'
 
 /**
- * The providers' own sign-in scripts (SPEC.md section 7), loaded on demand from the URLs app config
- * names: for the sandbox's demo app, its stand-ins of Google Identity Services, Sign in with Apple
+ * The providers' own sign-in scripts, which the frame loads only on demand (a click on that sign-in),
+ * from the URLs app config names: for the sandbox's demo app, its stand-ins of Google Identity Services, Sign in with Apple
  * JS and the Telegram login widget. The widget's code is the one it runs against the providers.
  */
 const standIns = [`${providerUrl}/oauth/google/gsi/client`, `${providerUrl}/oauth/apple/appleid.auth.js`, `${providerUrl}/telegram/telegram-widget.js`]

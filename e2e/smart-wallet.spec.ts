@@ -4,7 +4,8 @@ import { signUp, startRequest } from './flows.ts'
 import { confirmRequest, confirmSignature, frameOf, logInInFrame, providerUrl, snap } from './helpers.ts'
 
 /**
- * The Smart Wallet row and page (SPEC.md sections 2 to 4), against the sandbox's account-abstraction
+ * The Smart Wallet row of the profile and its page (one account per chain, Not Activated until
+ * Activate signs and submits its deployment; only for apps with account abstraction on), against the sandbox's account-abstraction
  * service, bundler and local chains. `aaApp` is the seed app with `isAAEnabled` on (the demo app's
  * settings otherwise, sandbox/seed/apps.json); the demo app keeps it off.
  */

@@ -4,9 +4,10 @@ import { anvilPackageName, findAnvil } from '../sandbox/infra/anvil/anvil-path.t
 
 /**
  * Tools that ship as per-platform npm packages (anvil; Biome and knip's parser) cannot sit in
- * package.json: the registry here serves only some platforms' packages, so the lock file would
- * miss the others and `npm ci` refuses it (TOOLCHAIN.md). They are installed after `npm ci`, in
- * one `npm install --no-save` (a second one would prune what the first added).
+ * package.json: the registry here serves only some platforms' packages (anvil's linux-amd64 one
+ * alone), so the lock file would miss the others and `npm ci` refuses it. They are installed after
+ * `npm ci`, in one `npm install --no-save` (a second one would prune what the first added, and so
+ * does any later `npm install <package>`: run this script again after one).
  */
 const installed = (name: string) => existsSync(new URL(`../node_modules/${name}/package.json`, import.meta.url))
 
