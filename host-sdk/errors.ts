@@ -36,6 +36,7 @@ const byCode = new Map<number, ProviderErrorClass<number>>()
 function coded<const C extends number>(code: C, fallback: string): ProviderErrorClass<C> {
   const coded = class extends ProviderRpcError {
     static readonly code = code
+    declare readonly code: C
     constructor({ message = fallback, data }: ProviderErrorOptions = {}) {
       super(code, message, data)
     }
