@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { encodeFunctionData, erc20Abi, parseEther, type Address } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { demoContracts } from './contracts/deploy.ts'
-import { startTestSandbox, type TestSandbox } from './test-sandbox.ts'
+import { startTestSandbox, type TestSandbox } from './sandbox.fixture.ts'
 
 // The reliability case of a chain process that dies under a running sandbox (issue 15): while it is
 // down, reads and sends fail at once with a normalised error (the envelope, or a JSON-RPC error on

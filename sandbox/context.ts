@@ -8,7 +8,7 @@ import type { Oidc } from './emulators/oidc/oidc.ts'
 import type { Limiter } from './http/rate-limit.ts'
 import type { PopupChannels } from './services/popup/channel.ts'
 import type { ReplayGuard } from './http/request-signatures.ts'
-import type { SigningAccounts } from './services/wallet/caller-wallet.ts'
+import type { SigningAccounts } from './services/wallet/signing-accounts.ts'
 import type { Relay } from './services/walletconnect/relay.ts'
 import type { SmartAccounts } from './services/smart-account/service.ts'
 

@@ -17,9 +17,9 @@ import { createLimiter, type RateLimits } from './http/rate-limit.ts'
 import { createPopupChannels } from './services/popup/channel.ts'
 import { lockDataDir } from './infra/lock.ts'
 import type { Deps } from './context.ts'
-import { createApp } from './http/app.ts'
+import { createApp } from './app.ts'
 import { createReplayGuard } from './http/request-signatures.ts'
-import { createSigningAccounts } from './services/wallet/caller-wallet.ts'
+import { createSigningAccounts } from './services/wallet/signing-accounts.ts'
 import { closeServer, listen } from './http/listen.ts'
 import type { RelayLimits } from './services/walletconnect/limits.ts'
 import { createRelay } from './services/walletconnect/relay.ts'
@@ -64,7 +64,7 @@ export type SandboxOptions = {
   relayLimits?: Partial<RelayLimits>
   /** How long the bundler gathers user operations before sending a bundle (ms). */
   bundleDelayMs?: number
-  /** Tests only: see Deps.clientAddressOf (test-sandbox.ts otherMachines). */
+  /** Tests only: see Deps.clientAddressOf (sandbox.fixture.ts otherMachines). */
   clientAddressOf?: (socketAddress: string) => string
 }
 

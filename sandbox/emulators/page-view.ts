@@ -42,35 +42,3 @@ export function pageHeaders(options: { script?: string; formAction?: readonly st
 function sha256Base64(text: string): string {
   return createHash('sha256').update(text).digest('base64')
 }
-
-/** What the wallet frame may reach beyond its own origin: origins (scheme://host[:port]) only. */
-export type WidgetSources = {
-  /** The app's allowed origins, or 'none'. */
-  frameAncestors: readonly string[]
-  /** The chains' RPC URLs and, once the widget speaks WalletConnect, its relay. */
-  connect: readonly string[]
-  /** The provider's own icon service (under either loopback name) and the app's logo. */
-  img: readonly string[]
-}
-
-/**
- * The wallet frame holds the session, so whatever might run in it (a compromised dependency, an
- * injected script) may load code only from the provider and talk only to the provider and the
- * chains. The build emits no inline script or style, and React's `style` props go through the
- * CSSOM, which style-src does not govern. Images: the provider's, data: URIs (wallet icons are
- * EIP-6963 data URIs) and the app's logo. Popups (social sign-in, the permission page) are
- * navigations, which the frame's CSP does not restrict; their own pages carry their own.
- */
-export function widgetPolicy({ frameAncestors, connect, img }: WidgetSources): string {
-  const sources = (list: readonly string[]) => [...new Set(list)].join(' ')
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    `img-src ${sources(["'self'", 'data:', ...img])}`,
-    `connect-src ${sources(["'self'", ...connect])}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    `frame-ancestors ${sources(frameAncestors)}`,
-  ].join('; ')
-}

@@ -1,100 +1,14 @@
-import { timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import { parseEnvironment } from '../services/app-config/apps.ts'
-import { allAllowedOrigins, findApp } from '../services/app-config/queries.ts'
-import type { Deps, SandboxEnv } from '../context.ts'
 import { HttpError } from './envelope.ts'
-import { isOriginAllowed } from './origins.ts'
-import { refuseRevokedBearer } from '../services/auth/sessions.ts'
-
-// No x-client-secret: a browser never holds the app's secret, so no page may be allowed to send one.
-const allowHeaders = 'x-app-id, x-environment, authorization, content-type'
-
-/**
- * CORS for /api/*. The provider's own origins (the widget) are granted everywhere. Host origins are
- * granted only the app config: every other service here answers to a back end holding the app's
- * secret, and a browser must never hold that, so a host page has nothing to read there.
- * A preflight carries no x-app-id, so it is answered for an origin any app allows; the real request
- * is then checked against its own app by `requireApp`.
- */
-export function apiCors(deps: Deps): MiddlewareHandler<SandboxEnv> {
-  return async (c, next) => {
-    const origin = c.req.header('origin')
-    c.header('Vary', 'Origin')
-    if (c.req.method !== 'OPTIONS') return next()
-    if (origin && (await corsOriginAllowed(deps, origin, c.req.path))) {
-      c.header('Access-Control-Allow-Origin', origin)
-      c.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
-      c.header('Access-Control-Allow-Headers', allowHeaders)
-      c.header('Access-Control-Max-Age', '600')
-    }
-    return c.body(null, 204)
-  }
-}
-
-/** The only /api path a page on a host origin calls itself. */
-const hostReadablePath = '/api/v1/apps/config'
-
-async function corsOriginAllowed(deps: Deps, origin: string, path: string): Promise<boolean> {
-  if (deps.ownOrigins().includes(origin)) return true
-  return path === hostReadablePath && isOriginAllowed(origin, await allAllowedOrigins(deps.store))
-}
-
-/**
- * Resolves the app from x-app-id / x-environment and checks the caller's origin and client secret,
- * and that a bearer wallet or access token's session has not been revoked (sessions.ts).
- * With `walletService`, a call without the secret is taken only from the provider's own origin
- * (the widget, PROTOCOL.md): otherwise a host page's script could run the login itself and read the
- * wallet tokens and secret0 the widget exists to keep from it.
- */
-export function requireApp(deps: Deps, options: { walletService?: boolean } = {}): MiddlewareHandler<SandboxEnv> {
-  return async (c, next) => {
-    const origin = c.req.header('origin')
-    const own = origin !== undefined && deps.ownOrigins().includes(origin)
-    const appId = c.req.header('x-app-id')
-    const environment = parseEnvironment(c.req.header('x-environment'))
-    const app = appId && environment ? await findApp(deps.store, appId, environment) : undefined
-    if (!app) {
-      // No app to judge by yet: let an origin whose preflight passed read the error.
-      if (origin && (await corsOriginAllowed(deps, origin, c.req.path))) c.header('Access-Control-Allow-Origin', origin)
-      if (!appId) throw new HttpError(400, 'App ID is not set')
-      if (!environment) throw new HttpError(400, 'Invalid environment')
-      throw new HttpError(404, 'App not found')
-    }
-
-    if (origin && !own && !isOriginAllowed(origin, app.allowedOrigins)) throw new HttpError(403, 'Origin not allowed')
-    // The wallet service grants CORS to the widget only; see apiCors.
-    if (origin && (own || !options.walletService)) c.header('Access-Control-Allow-Origin', origin)
-    // Back ends prove themselves with the secret; the widget by its origin.
-    const secret = c.req.header('x-client-secret')
-    if (secret !== undefined && !secretMatches(secret, app.clientSecret)) throw new HttpError(401, 'Invalid client secret')
-    if (options.walletService && secret === undefined && !own) throw new HttpError(401, 'Client secret required')
-    if (options.walletService && !app.settings.isEmbeddedWalletEnabled) throw new HttpError(403, 'Embedded wallet is not enabled')
-
-    c.set('app', app)
-    // Logout takes a revoked session's tokens: ending it twice is no error.
-    if (c.req.path !== sessionEndPath) await refuseRevokedBearer(deps.store, deps.keys.jwtKey, app, c.req.header('authorization'))
-    return next()
-  }
-}
-
-const sessionEndPath = '/api/v2/wallet/logout'
-
-export function secretMatches(given: string, expected: string | null): boolean {
-  if (!expected) return false
-  const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
 
 /**
  * DNS rebinding: a site whose name is made to resolve to 127.0.0.1 reaches this server as its own
  * origin, with its own name in Host. Only our own host names (with our port) are answered.
  */
-export function requireOwnHost(deps: Deps): MiddlewareHandler<SandboxEnv> {
+export function requireOwnHost(sandbox: { ownOrigins(): string[] }): MiddlewareHandler {
   return async (c, next) => {
     const host = c.req.header('host')?.toLowerCase()
-    const hosts = deps.ownOrigins().map((origin) => new URL(origin).host)
+    const hosts = sandbox.ownOrigins().map((origin) => new URL(origin).host)
     if (host === undefined || !hosts.includes(host)) throw new HttpError(421, 'Unknown host')
     return next()
   }

@@ -1,14 +1,13 @@
 import { lookup } from 'node:dns/promises'
 import type { Server } from 'node:http'
 import { createAdaptorServer } from '@hono/node-server'
-import type { Hono } from 'hono'
-import type { SandboxEnv } from '../context.ts'
+import type { Env, Hono } from 'hono'
 
 /**
  * Binds 127.0.0.1 only (never the network). Where `localhost` also resolves to ::1, that is bound
  * too on the same port, so a browser opening http://localhost:<port> reaches us whichever it tries first.
  */
-export async function listen(app: Hono<SandboxEnv>, port: number) {
+export async function listen<E extends Env>(app: Hono<E>, port: number) {
   const first = await listenOne(app, port, '127.0.0.1')
   const address = first.address()
   const bound = typeof address === 'object' && address ? address.port : port
@@ -21,7 +20,7 @@ export async function listen(app: Hono<SandboxEnv>, port: number) {
   return { port: bound, list }
 }
 
-function listenOne(app: Hono<SandboxEnv>, port: number, host: string): Promise<Server> {
+function listenOne<E extends Env>(app: Hono<E>, port: number, host: string): Promise<Server> {
   const server = createAdaptorServer({ fetch: app.fetch }) as Server
   return new Promise((resolve, reject) => {
     server.once('error', reject)

@@ -1,7 +1,7 @@
 // Per-IP budgets against a real sandbox: a client on this machine can send from any 127.0.0.0/8
 // address (and ::1), so all of loopback must share one budget, not get one per address.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { postFrom, startTestSandbox, type TestSandbox } from '../test-sandbox.ts'
+import { postFrom, startTestSandbox, type TestSandbox } from '../sandbox.fixture.ts'
 
 let sandbox: TestSandbox
 let secret: string

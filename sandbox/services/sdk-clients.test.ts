@@ -5,7 +5,7 @@ import { createClient, signRampRequest, signSmartAccountRequest, type ClientConf
 import { readSeed } from './app-config/apps.ts'
 import { upsertApp } from './app-config/queries.ts'
 import { demoContracts } from '../contracts/deploy.ts'
-import { startTestSandbox, type TestSandbox } from '../test-sandbox.ts'
+import { startTestSandbox, type TestSandbox } from '../sandbox.fixture.ts'
 
 // The sdk's own clients against the running sandbox: what the kit sends is what the sandbox takes.
 
@@ -60,7 +60,7 @@ describe('wallet service through the sdk', () => {
     const tokens = await client.wallet.batchBalanceToken({ network: 'local-1', tokenAddresses: [demoContracts.demoToken.address] })
     expect(tokens.tokens[0]).toMatchObject({ balance: '1000', symbol: 'DEMO', decimals: 18 })
 
-    // A refresh token given with a call comes back rotated with the result (SPEC.md section 4).
+    // A refresh token given with a call comes back rotated with the result (the new wallet token and refresh token).
     const withRefresh = await client.wallet.address({ network: 'local-1', refreshToken: created.refreshToken })
     expect(withRefresh).toMatchObject({ address, walletToken: expect.any(String), refreshToken: expect.any(String) })
     expect(withRefresh.refreshToken).not.toBe(created.refreshToken)

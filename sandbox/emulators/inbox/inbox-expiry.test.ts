@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 import { inboxLifetimeHours } from './queries.ts'
 
 // The dev inbox is written for callers who need no account (every login code asked for): before,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { formPost, startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { formPost, startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 // The sign-in emulators' form posts (Google, Apple, Telegram), attacked by any page: before, each
 // post from anywhere stored an authorisation code that was never deleted, with no limit.

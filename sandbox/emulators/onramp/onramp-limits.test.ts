@@ -3,7 +3,7 @@ import { createPublicClient, createTestClient, erc20Abi, http, parseEther, type 
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demoContracts } from '../../contracts/deploy.ts'
-import { otherMachines, startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { otherMachines, startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 // The hosted on-ramp page against a faucet-draining script: order pages and payments are limited
 // per IP and per receiver, and payouts stop at the faucet's reserve. Every test sends from its own

@@ -1,7 +1,7 @@
 import { parseEther } from 'viem'
 import { expect, test } from 'vitest'
 import { adminClient } from '../../infra/anvil/public-accounts.ts'
-import { newAddress, openPage, pay, signed, startRampSandbox } from '../../services/ramp/ramp-api-sandbox.ts'
+import { newAddress, openPage, pay, signed, startRampSandbox } from '../../services/ramp/ramp-sandbox.fixture.ts'
 
 // A ramp API order's payout that is slow, not lost: its link opened again once the payout deadline
 // has passed (the order then reads 'failed') must not send a second payout beside the first.

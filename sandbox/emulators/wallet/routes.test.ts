@@ -4,7 +4,7 @@
 import { createPublicClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 let sandbox: TestSandbox
 

@@ -4,7 +4,7 @@ import type { Deps } from '../../context.ts'
 import { readJson } from '../../http/body.ts'
 import { fail } from '../../http/envelope.ts'
 import { clientIp, ipKey } from '../../http/rate-limit.ts'
-import { serveAsset, serveBuiltPage } from '../../http/static.ts'
+import { serveAsset, serveBuiltFile } from '../../http/static.ts'
 import { FaucetLowError } from '../../services/chain/faucet.ts'
 import { relayPath, sandboxProjectId } from '../../services/walletconnect/config.ts'
 
@@ -19,7 +19,7 @@ export function devWalletPageRoutes(deps: Deps) {
   const firstChain = deps.chains[0] && createPublicClient({ transport: http(deps.chains[0].rpcUrl) })
   const index = (c: Parameters<typeof serveAsset>[0]) => {
     const { host, protocol } = new URL(c.req.url)
-    return serveBuiltPage(c, deps.distDir, 'dev-wallet/index.html', {
+    return serveBuiltFile(c, deps.distDir, 'dev-wallet/index.html', {
       'Content-Security-Policy': [
         "default-src 'self'",
         "img-src 'self' data:",

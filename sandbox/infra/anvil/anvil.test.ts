@@ -8,7 +8,7 @@ import { createTestClient, http, publicActions } from 'viem'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { anvilIsolation, startAnvil } from './anvil.ts'
 import { refusal } from './anvil-guard.ts'
-import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 let sandbox: TestSandbox
 beforeAll(async () => {

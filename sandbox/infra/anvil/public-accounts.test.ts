@@ -18,7 +18,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demoContracts } from '../../contracts/deploy.ts'
 import { createSandbox } from '../../server.ts'
-import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 /**
  * The attack: anvil's dev accounts come from a mnemonic printed in every tutorial. Whoever holds

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { migrate, openStore } from './store.ts'
-import { findPgBin, startPgCluster, type PgCluster } from './pg-cluster.ts'
-import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { findPgBin, startPgCluster, type PgCluster } from './pg-cluster.fixture.ts'
+import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 // The same migrations and queries on a real PostgreSQL server: TEST_DATABASE_URL when set (a fresh
 // database is made on it), otherwise a throw-away cluster from the binaries scripts/ensure-postgres.sh installs.

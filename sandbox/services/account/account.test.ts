@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readSeed } from '../app-config/apps.ts'
 import { upsertApp } from '../app-config/queries.ts'
-import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 let sandbox: TestSandbox
 

@@ -5,7 +5,7 @@ import { base, sepolia } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { chainConfigOf, chainOfSlug, chainTable } from '../../../sdk/chain-table.ts'
 import { localChains } from '../../infra/anvil/local-chains.ts'
-import { startTestSandbox, testAppSettings, type TestSandbox } from '../../test-sandbox.ts'
+import { startTestSandbox, testAppSettings, type TestSandbox } from '../../sandbox.fixture.ts'
 import { appConfig, readSeed, type App, type AppSeed } from './apps.ts'
 import { upsertApp } from './queries.ts'
 
@@ -22,7 +22,7 @@ const appWith = (chains: unknown): App => ({
 })
 const idsOf = (chains: unknown) => appConfig(appWith(chains), running, origin).chains.map((c) => c.chainId)
 
-describe("an app's public chains next to the local ones (SPEC.md sections 3 and 4)", () => {
+describe("an app's public chains next to the local ones (each a chain definition mapped to a wallet network)", () => {
   test('without the setting an app gets the local chains only, as before', () => {
     expect(idsOf(undefined)).toEqual([31337, 31338])
     expect(idsOf([])).toEqual([31337, 31338])

@@ -1,12 +1,11 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { appConfig } from './apps.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
 import { ok } from '../../http/envelope.ts'
-import { requireApp } from '../../http/guard.ts'
 
-/** App config service, mounted at /api/v1. */
-export function configRoutes(deps: Deps) {
-  return new Hono<SandboxEnv>().get('/apps/config', requireApp(deps), (c) =>
+/** App config service, mounted at /api/v1. `appGuard` (services/auth/app-guard.ts requireApp) sets which app asks. */
+export function configRoutes(deps: Deps, appGuard: MiddlewareHandler<SandboxEnv>) {
+  return new Hono<SandboxEnv>().get('/apps/config', appGuard, (c) =>
     ok(
       c,
       appConfig(c.get('app'), deps.chains, deps.origin(), (chainId) => deps.smartAccounts.paymaster(chainId).address),

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { providerScriptUrls } from '../../../sdk/sign-in-scripts.ts'
-import { testAppSettings } from '../../test-sandbox.ts'
+import { testAppSettings } from '../../sandbox.fixture.ts'
 import { appConfig, readSeed, type App, type AppSeed } from './apps.ts'
 
-// An app's settings name the sign-in scripts the wallet frame loads (SPEC.md section 7). The frame
+// An app's settings name the sign-in scripts the wallet frame loads (each provider's own, on demand). The frame
 // runs them on the provider origin, where every app's sessions live: an app owner may choose the
 // provider's script or the sandbox's stand-in, never a script of their own.
 

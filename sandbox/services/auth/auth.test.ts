@@ -1,7 +1,7 @@
 import { createPublicClient, http, parseEther, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { otpPolicy } from './otp.ts'
-import { json, startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { json, startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 let sandbox: TestSandbox
 

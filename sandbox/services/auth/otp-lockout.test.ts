@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { otpPolicy } from './otp.ts'
-import { otherMachines, postFrom as postFromAddress, startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { otherMachines, postFrom as postFromAddress, startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 /** The demo app's back end (its client secret). */
 const backEnd = { 'x-app-id': 'demo', 'x-environment': 'development', 'x-client-secret': 'demo-client-secret' }

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createClient } from '../../../sdk/index.ts'
 import { unusedLoginRefreshSeconds } from './sessions.ts'
-import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 // Sessions end when the user says so: logout revokes the refresh family and every wallet token of
 // that session. A login that never created a wallet leaves a refresh token that dies soon.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readSeed } from '../app-config/apps.ts'
 import { upsertApp } from '../app-config/queries.ts'
-import { formPost, startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { formPost, startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 // Google and Apple sign-in, attacked: a captured ID token sent again, and an app owner who names
 // another app's client id. (The flows themselves: social.test.ts.)

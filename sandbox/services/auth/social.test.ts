@@ -5,7 +5,7 @@ import { createRemoteJWKSet, decodeJwt, generateKeyPair, importJWK, jwtVerify, S
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readSeed } from '../app-config/apps.ts'
 import { upsertApp } from '../app-config/queries.ts'
-import { formPost, startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { formPost, startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 let sandbox: TestSandbox
 let callback: string

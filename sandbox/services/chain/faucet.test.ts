@@ -2,7 +2,7 @@
 // account; a sign-up on a dry chain still creates the wallet, unfunded there, and says so.
 import { createPublicClient, createTestClient, http, parseEther, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 import { defaultFaucetReserve, faucetGifts } from './faucet.ts'
 
 let sandbox: TestSandbox

@@ -5,7 +5,7 @@ import { iconRoutes } from './icon-routes.ts'
 
 const icons = iconRoutes({} as Deps)
 
-test('every chain an app may list has its own icon, by its network name (SPEC.md section 2)', async () => {
+test('every chain an app may list has its own icon, by its network name, which is how the chain list finds it', async () => {
   const fallback = await (await icons.request('/fallback.svg')).text()
   const seen = new Set<string>()
   for (const network of ['local-1', 'local-2', ...chainTable.map((e) => e.slug)]) {

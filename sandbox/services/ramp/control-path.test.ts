@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { count, expect400, signed, startRampSandbox } from './ramp-api-sandbox.ts'
+import { count, expect400, signed, startRampSandbox } from './ramp-sandbox.fixture.ts'
 
 // Red team (issue 21): a control character in a path parameter must be the control-character 400
 // even when the rest of the path is not valid percent-encoding. decodeURIComponent refuses the

@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { adminClient } from '../../infra/anvil/public-accounts.ts'
 import { maxWaitingOfframpOrders } from './api-orders.ts'
-import { count, expect400, newAddress, signed, startRampSandbox } from './ramp-api-sandbox.ts'
+import { count, expect400, newAddress, signed, startRampSandbox } from './ramp-sandbox.fixture.ts'
 
 // Off-ramp orders against a real sandbox: a deposit address per order on the local chain, paid out
 // once the full deposit is mined (on reads and on the watcher's timer), and the refused inputs.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readSeed } from '../app-config/apps.ts'
 import { upsertApp } from '../app-config/queries.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
-import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 // The buy screen's ramp calls with the demo app's publishable key, and the hosted on-ramp page
 // end to end: the order page, its validation, and a payout that lands on the local chain.

@@ -1,7 +1,7 @@
 import { parseEther, walletActions } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { adminClient } from '../../infra/anvil/public-accounts.ts'
-import { count, expect400, newAddress, nextTimestamp, openPage, pay, signed, startRampSandbox } from './ramp-api-sandbox.ts'
+import { count, expect400, newAddress, nextTimestamp, openPage, pay, signed, startRampSandbox } from './ramp-sandbox.fixture.ts'
 
 // The ramp API's recipients and on-ramp orders as a back end calls them (RSA-signed ramp client),
 // against a real sandbox: orders completed by the hosted page, and the abuse cases (other apps'

@@ -7,7 +7,6 @@ import {
   simpleAccountImplementationAddress,
 } from '../../contracts/account-abstraction.ts'
 import { BundlerError, invalidUserOp } from './bundler-errors.ts'
-import type { UserOp } from './bundler-types.ts'
 
 /**
  * The two kinds of account this bundler takes, both with validation code it knows (only the account's
@@ -20,7 +19,7 @@ import type { UserOp } from './bundler-types.ts'
 export type AccountKind = 'walletKit' | 'simple'
 
 /** Which kind of account sends an operation; a BundlerError for any other. One per chain, shared by its bundler and paymaster. */
-export type AccountKinds = { of(op: UserOp): Promise<AccountKind> }
+export type AccountKinds = { of(op: { sender: Address; factory?: Address | undefined }): Promise<AccountKind> }
 
 const factories: readonly [Address, AccountKind][] = [
   [accountFactoryAddress, 'walletKit'],

@@ -4,7 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { accountSaltOf, createAppConfigClient, smartAccountContractsOf, type ChainConfig } from '../../../sdk/index.ts'
 import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
-import { smartAccountSandbox } from './test-smart-accounts.ts'
+import { smartAccountSandbox } from './smart-accounts.fixture.ts'
 
 // A third party with nothing but app config: it finds the smart-account contracts there, builds
 // viem's stock toSoladySmartAccount on them and sends an operation through the sandbox's bundler.

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { http } from 'viem'
 import { createClient } from '../../../sdk/index.ts'
 import { entryPointAddress } from '../../contracts/account-abstraction.ts'
-import { smartAccountSandbox } from './test-smart-accounts.ts'
+import { smartAccountSandbox } from './smart-accounts.fixture.ts'
 
 // The smart-account service and its bundler attacked: operations that would make the bundler pay,
 // gas-tank overdrafts, a logged-out session, another app or environment, a duplicate build.

@@ -20,7 +20,7 @@ import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
 import { maxCostOf } from './bundler-policy.ts'
 import { stubSignature } from './operations.ts'
-import { smartAccountSandbox } from './test-smart-accounts.ts'
+import { smartAccountSandbox } from './smart-accounts.fixture.ts'
 
 // The bundler's JSON-RPC as EIP-7769 has it: each error code for its condition, and a receipt's
 // logs limited to its own operation. The bundler gathers operations for 1.5 s here, so two sent

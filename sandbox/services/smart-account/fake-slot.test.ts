@@ -3,7 +3,7 @@ import { createBundlerClient, createPaymasterClient, entryPoint07Abi, getUserOpe
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
 import { accountImplementationAddress, entryPointAddress, simpleAccountImplementationAddress } from '../../contracts/account-abstraction.ts'
-import { smartAccountSandbox } from './test-smart-accounts.ts'
+import { smartAccountSandbox } from './smart-accounts.fixture.ts'
 import { createClient } from '../../../sdk/index.ts'
 
 const f = smartAccountSandbox()

@@ -5,7 +5,7 @@ import { readSeed } from '../app-config/apps.ts'
 import { upsertApp } from '../app-config/queries.ts'
 import { loadOp } from './bundler.ts'
 import type { OpRow } from './queries.ts'
-import { smartAccountSandbox } from './test-smart-accounts.ts'
+import { smartAccountSandbox } from './smart-accounts.fixture.ts'
 
 // The gas tank is charged for what the chain did. The bundler waits long enough here (1.5 s) for a
 // front-runner to include an operation first, with its own handleOps through the sandbox's /rpc.

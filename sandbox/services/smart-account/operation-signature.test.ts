@@ -4,7 +4,7 @@ import { generatePrivateKey, privateKeyToAccount, toAccount } from 'viem/account
 import { describe, expect, test } from 'vitest'
 import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
 import { accountAddressOf, accountFactoryAddress, smartAccountSalt } from '../../contracts/account-abstraction.ts'
-import { smartAccountSandbox } from './test-smart-accounts.ts'
+import { smartAccountSandbox } from './smart-accounts.fixture.ts'
 
 // Issue 21: a site got the embedded wallet to personal_sign the 32 bytes of a userOpHash and sent
 // the operation to the public bundler itself: the account accepted the owner's EIP-191 signature of

@@ -7,7 +7,7 @@ import { readSeed } from '../app-config/apps.ts'
 import { upsertApp } from '../app-config/queries.ts'
 import { maxCostOf } from './bundler-policy.ts'
 import { opByHash } from './queries.ts'
-import { smartAccountSandbox } from './test-smart-accounts.ts'
+import { smartAccountSandbox } from './smart-accounts.fixture.ts'
 
 // The ERC-7677 path: an app's back end asks pm_getPaymasterData for the paymaster's signature and
 // includes the operation itself, with its own handleOps through the sandbox's /rpc, never sending it

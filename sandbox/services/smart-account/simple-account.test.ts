@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { entryPointAddress, simpleAccountFactoryAddress, simpleAccountImplementationAddress } from '../../contracts/account-abstraction.ts'
 import { createAccountKinds } from './account-kinds.ts'
 import { checkOperation } from './bundler-policy.ts'
-import { smartAccountSandbox } from './test-smart-accounts.ts'
+import { smartAccountSandbox } from './smart-accounts.fixture.ts'
 
 // eth-infinitism's SimpleAccount v0.7 at the canonical factory stock clients default to: its own
 // operations, paid by itself, go through the public bundler; no app's gas tank ever sponsors one

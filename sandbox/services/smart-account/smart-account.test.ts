@@ -6,7 +6,7 @@ import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
 import { viemChainOf } from '../../contracts/viem-chain.ts'
 import { accountModel } from './accounts.ts'
-import { smartAccountSandbox } from './test-smart-accounts.ts'
+import { smartAccountSandbox } from './smart-accounts.fixture.ts'
 import { topUpMessage } from './top-up.ts'
 
 // The smart-account service, its bundler and its paymaster against real anvil chains, through the

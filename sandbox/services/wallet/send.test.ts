@@ -1,6 +1,6 @@
 import { createPublicClient, http, parseEther, parseGwei, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../../test-sandbox.ts'
+import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../../sandbox.fixture.ts'
 
 let sandbox: TestSandbox
 let wallet: CreatedWallet

@@ -1,6 +1,6 @@
 import { verifyMessage, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 // A signing call keeps its checked token, its session's state and its wallet row in memory
 // (auth/jwt.ts, auth/session-queries.ts, wallet/queries.ts). None of that may outlive what ended

@@ -12,7 +12,7 @@ import {
   type Hex,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../../test-sandbox.ts'
+import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../../sandbox.fixture.ts'
 
 let sandbox: TestSandbox
 let wallet: CreatedWallet
@@ -218,7 +218,7 @@ describe('signing permission', () => {
       ['sign-hash', { network: 'local-1', hash: keccak256('0x') }],
     ] as const)
       expect((await sign(path, body, locked.walletToken)).body.status).toBe(407)
-    // Reads need no permission (SPEC.md section 6).
+    // Reads need no permission: only signing and sending do.
     expect((await sign('balance-coin', { network: 'local-1' }, locked.walletToken)).status).toBe(200)
     expect((await sign('estimate-gas', { network: 'local-1', type: 'send-coin', to: locked.address, amount: '1' }, locked.walletToken)).status).toBe(200)
 

@@ -3,7 +3,7 @@ import { createPublicClient, erc1155Abi, erc20Abi, erc721Abi, http, parseEther, 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { artifactSourceHash, contractNames, loadArtifact } from '../../contracts/artifacts.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
-import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../../test-sandbox.ts'
+import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../../sandbox.fixture.ts'
 
 let sandbox: TestSandbox
 let wallet: CreatedWallet

@@ -3,7 +3,7 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { authToken, openSocket, randomTopic, rawClient, startTestRelay, type TestRelay, until } from './test-relay.ts'
+import { authToken, openSocket, randomTopic, rawClient, startTestRelay, type TestRelay, until } from './relay.fixture.ts'
 
 let relay: TestRelay
 beforeAll(async () => {

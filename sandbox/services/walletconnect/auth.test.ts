@@ -5,7 +5,7 @@ import { decodeJWT } from '@walletconnect/relay-auth'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { checkRelayAuth } from './auth.ts'
-import { authToken, newKey, openSocket, rawClient, startTestRelay, type TestRelay, until } from './test-relay.ts'
+import { authToken, newKey, openSocket, rawClient, startTestRelay, type TestRelay, until } from './relay.fixture.ts'
 
 let relay: TestRelay
 beforeAll(async () => {

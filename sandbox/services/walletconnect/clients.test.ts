@@ -7,7 +7,7 @@ import { toHex, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { sandboxProjectId } from './config.ts'
-import { startTestRelay, type TestRelay, until } from './test-relay.ts'
+import { startTestRelay, type TestRelay, until } from './relay.fixture.ts'
 
 const chainId = 'eip155:31337'
 const account = privateKeyToAccount(generatePrivateKey())
@@ -29,7 +29,7 @@ beforeAll(async () => {
   relay = await startTestRelay()
   const suffix = Math.random().toString(36).slice(2)
   const options = { projectId: sandboxProjectId, relayUrl: relay.url, telemetryEnabled: false, logger: 'fatal' }
-  // Distinct prefixes: they also key a global core singleton (TOOLCHAIN.md).
+  // Distinct prefixes: customStoragePrefix also keys a global core singleton, so two clients in one process need two.
   dapp = await SignClient.init({ ...options, customStoragePrefix: `dapp-${suffix}`, metadata: metadata('dapp') })
   const core = new Core({ ...options, customStoragePrefix: `wallet-${suffix}` })
   // WalletKit posts an INIT event to pulse.walletconnect.org even with telemetry off (its engine calls this).

@@ -3,7 +3,7 @@
 // relay answers or closes that one socket, and goes on serving the others.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { subscriptionId } from './relay.ts'
-import { newKey, type RawClient, randomTopic, rawClient, startTestRelay, type TestRelay, until } from './test-relay.ts'
+import { newKey, type RawClient, randomTopic, rawClient, startTestRelay, type TestRelay, until } from './relay.fixture.ts'
 
 let relay: TestRelay
 beforeAll(async () => {

@@ -2,9 +2,9 @@
 // server the sandbox listens on, and stopping the sandbox drops its sockets.
 import { lookup } from 'node:dns/promises'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { startTestSandbox, type TestSandbox, testAppSettings } from '../../test-sandbox.ts'
+import { startTestSandbox, type TestSandbox, testAppSettings } from '../../sandbox.fixture.ts'
 import { upsertApp } from '../app-config/queries.ts'
-import { authToken, openSocket, randomTopic, rawClient } from './test-relay.ts'
+import { authToken, openSocket, randomTopic, rawClient } from './relay.fixture.ts'
 
 let sandbox: TestSandbox
 const ipv6 = (await lookup('localhost', { all: true }).catch(() => [])).some((entry) => entry.address === '::1')

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { fuzzCase, fuzzSeed, prototypeSnapshot, show, watchUncaught } from '../../bridge/test-fuzz.ts'
-import { startTestSandbox, type TestSandbox } from '../test-sandbox.ts'
+import { fuzzCase, fuzzSeed, prototypeSnapshot, show, watchUncaught } from '../bridge/fuzz.fixture.ts'
+import { startTestSandbox, type TestSandbox } from './sandbox.fixture.ts'
 import {
   controlStrings,
   controlUrlRequest,
@@ -13,13 +13,13 @@ import {
   urlControlStrings,
   type FuzzRequest,
   type Route,
-} from './test-fuzz-requests.ts'
+} from './fuzz-requests.fixture.ts'
 
 /**
  * Every route of the sandbox (read from the Hono app itself, the WalletConnect relay left out)
  * given malformed, oversized and wrongly typed bodies, headers, query strings and path params:
  * never a 5xx, a 4xx in the route's error shape, and nothing written to the database. Seeded
- * (bridge/test-fuzz.ts): a failure names the seed, the route and the request.
+ * (bridge/fuzz.fixture.ts): a failure names the seed, the route and the request.
  */
 // FUZZ_CASES=<n> runs more per route (exploring a new seed); 40 keep `npm test` near 15 s.
 const casesPerRoute = Number(process.env.FUZZ_CASES ?? 40)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest'
 import { signRampRequest } from '../../../sdk/index.ts'
 import { readSeed } from '../app-config/apps.ts'
 import { upsertApp } from '../app-config/queries.ts'
-import { startTestSandbox, type TestSandbox } from '../../test-sandbox.ts'
+import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 // Test set-up for the ramp API's orders and recipients: a real sandbox with two apps, each with its
 // RSA-signed ramp client (client-one, client-two), and a signed fetch as either.

@@ -176,8 +176,8 @@ export const formPost = (fields: Record<string, string>) => ({
 })
 
 /**
- * An empty, initialised PGlite cluster to copy: creating one takes ~4 s, copying it a few ms
- * (TOOLCHAIN.md). Kept in the temp folder per PGlite version and shared by test files; built in a
+ * An empty, initialised PGlite cluster to copy: creating one takes ~4 s (PGlite initialises the
+ * cluster on a new data folder's first open), copying it a few ms. Kept in the temp folder per PGlite version and shared by test files; built in a
  * private folder and renamed into place, so parallel workers never see half a cluster.
  */
 async function pgliteTemplate(): Promise<string> {

@@ -1,6 +1,6 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../test-sandbox.ts'
+import { startTestSandbox, type CreatedWallet, type TestSandbox } from './sandbox.fixture.ts'
 
 // Who may call what: the client secret of the wallet service, CORS, the Content-Type of JSON
 // bodies and the Host header (DNS rebinding).

@@ -3,7 +3,7 @@
 // after another). Each client (ipKey) now has a few requests at the chain at once; more wait their
 // turn, and past a bounded queue they are refused.
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { otherMachines, postFrom, startTestSandbox, type TestSandbox } from '../test-sandbox.ts'
+import { otherMachines, postFrom, startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 let sandbox: TestSandbox
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { renameSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { upsertApp } from '../services/app-config/queries.ts'
-import { startTestSandbox, testAppSettings, type TestSandbox } from '../test-sandbox.ts'
+import { upsertApp } from './services/app-config/queries.ts'
+import { startTestSandbox, testAppSettings, type TestSandbox } from './sandbox.fixture.ts'
 
 let sandbox: TestSandbox
 

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { prototypeKeys, type Fuzz } from '../../bridge/test-fuzz.ts'
-import type { Deps } from '../context.ts'
-import { repoRoot } from '../server.ts'
+import { prototypeKeys, type Fuzz } from '../bridge/fuzz.fixture.ts'
+import type { Deps } from './context.ts'
+import { repoRoot } from './server.ts'
 import { createApp } from './app.ts'
 
 /**
- * Test support for sandbox/http/routes-fuzz.test.ts: the sandbox's routes, read from the Hono app
+ * Test support for sandbox/routes-fuzz.test.ts: the sandbox's routes, read from the Hono app
  * createApp builds, and malformed requests for them (bodies, headers, query strings, path params).
  */
 export type Route = { method: string; path: string }

@@ -1,38 +1,39 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { Deps, SandboxEnv } from '../context.ts'
-import { devWalletRoutes } from '../emulators/dev-wallets.ts'
-import { inboxRoutes } from '../emulators/inbox/routes.ts'
-import { devWalletPageRoutes } from '../emulators/wallet/routes.ts'
-import { oauthRoutes } from '../emulators/oidc/routes.ts'
-import { onrampPageRoutes } from '../emulators/onramp/routes.ts'
-import { permissionRoutes } from '../emulators/permission/routes.ts'
-import { popupRoutes } from '../emulators/popups/routes.ts'
-import { telegramRoutes } from '../emulators/telegram/routes.ts'
-import { accountRoutes } from '../services/account/routes.ts'
-import { organizationRoutes } from '../services/app-config/organization-routes.ts'
-import { configRoutes } from '../services/app-config/routes.ts'
-import { passwordRoutes } from '../services/auth/password-routes.ts'
-import { authRoutes } from '../services/auth/routes.ts'
-import { socialRoutes } from '../services/auth/social-routes.ts'
-import { iconRoutes } from '../services/chain/icon-routes.ts'
-import { handoffRoutes } from '../services/popup/handoff-routes.ts'
-import { popupChannelRoutes } from '../services/popup/routes.ts'
-import { rpcRoutes } from '../services/chain/rpc-routes.ts'
-import { rampServiceRoutes } from '../services/ramp/routes.ts'
-import { smartAccountRoutes } from '../services/smart-account/routes.ts'
-import { bundlerRpcRoutes } from '../services/smart-account/rpc-routes.ts'
-import { readRoutes } from '../services/wallet/read-routes.ts'
-import { walletRoutes } from '../services/wallet/routes.ts'
-import { sendRoutes } from '../services/wallet/send-routes.ts'
-import { signRoutes } from '../services/wallet/sign-routes.ts'
-import { relayPath } from '../services/walletconnect/config.ts'
-import { relayPageRoutes } from '../services/walletconnect/routes.ts'
-import { refuseControlText } from './body.ts'
-import { fail, notFound, onError } from './envelope.ts'
-import { apiCors, requireApp, requireOwnHost } from './guard.ts'
-import { staticRoutes } from './static.ts'
-import { clientAddressVariable, socketAddress } from './rate-limit.ts'
+import type { Deps, SandboxEnv } from './context.ts'
+import { devWalletRoutes } from './emulators/dev-wallets.ts'
+import { inboxRoutes } from './emulators/inbox/routes.ts'
+import { devWalletPageRoutes } from './emulators/wallet/routes.ts'
+import { oauthRoutes } from './emulators/oidc/routes.ts'
+import { onrampPageRoutes } from './emulators/onramp/routes.ts'
+import { permissionRoutes } from './emulators/permission/routes.ts'
+import { popupRoutes } from './emulators/popups/routes.ts'
+import { telegramRoutes } from './emulators/telegram/routes.ts'
+import { accountRoutes } from './services/account/routes.ts'
+import { organizationRoutes } from './services/app-config/organization-routes.ts'
+import { configRoutes } from './services/app-config/routes.ts'
+import { apiCors, requireApp } from './services/auth/app-guard.ts'
+import { passwordRoutes } from './services/auth/password-routes.ts'
+import { authRoutes } from './services/auth/routes.ts'
+import { socialRoutes } from './services/auth/social-routes.ts'
+import { iconRoutes } from './services/chain/icon-routes.ts'
+import { handoffRoutes } from './services/popup/handoff-routes.ts'
+import { popupChannelRoutes } from './services/popup/routes.ts'
+import { rpcRoutes } from './services/chain/rpc-routes.ts'
+import { rampServiceRoutes } from './services/ramp/routes.ts'
+import { smartAccountRoutes } from './services/smart-account/routes.ts'
+import { bundlerRpcRoutes } from './services/smart-account/rpc-routes.ts'
+import { readRoutes } from './services/wallet/read-routes.ts'
+import { walletRoutes } from './services/wallet/routes.ts'
+import { sendRoutes } from './services/wallet/send-routes.ts'
+import { signRoutes } from './services/wallet/sign-routes.ts'
+import { relayPath } from './services/walletconnect/config.ts'
+import { relayPageRoutes } from './services/walletconnect/routes.ts'
+import { refuseControlText } from './http/body.ts'
+import { fail, notFound, onError } from './http/envelope.ts'
+import { requireOwnHost } from './http/guard.ts'
+import { frameRoutes } from './services/frame/routes.ts'
+import { clientAddressVariable, socketAddress } from './http/rate-limit.ts'
 
 /** The whole HTTP surface: guards and body limits per path, then each service's and emulator's routes. */
 export function createApp(deps: Deps, log: boolean) {
@@ -60,7 +61,7 @@ export function createApp(deps: Deps, log: boolean) {
   app.get('/health', (c) => c.json({ ok: true }))
   app.use('/api/*', apiCors(deps), limit(64 * 1024))
   app.use('/api/v1/*', refuseControlText({ body: true }))
-  app.route('/api/v1', configRoutes(deps))
+  app.route('/api/v1', configRoutes(deps, requireApp(deps)))
   app.route('/api/v1', smartAccountRoutes(deps))
   app.route('/api/v1', bundlerRpcRoutes(deps))
   // After the app guard, so the widget can read the 400 (its CORS header is set there).
@@ -98,6 +99,6 @@ export function createApp(deps: Deps, log: boolean) {
   app.use('/widget/oauth-callback.html', ...api(32 * 1024))
   app.route('/telegram', telegramRoutes(deps))
   app.route('/', popupRoutes())
-  app.route('/', staticRoutes(deps))
+  app.route('/', frameRoutes(deps))
   return app
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { providerScriptUrls } from '../../sdk/sign-in-scripts.ts'
-import { upsertApp } from '../services/app-config/queries.ts'
-import { startTestSandbox, testAppSettings, type TestSandbox } from '../test-sandbox.ts'
+import { providerScriptUrls } from '../../../sdk/sign-in-scripts.ts'
+import { upsertApp } from '../app-config/queries.ts'
+import { startTestSandbox, testAppSettings, type TestSandbox } from '../../sandbox.fixture.ts'
 
 /**
  * The wallet frame's Content-Security-Policy, directive by directive: it holds the session, so

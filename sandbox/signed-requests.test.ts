@@ -1,10 +1,10 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signRampRequest, signSmartAccountRequest } from '../../sdk/index.ts'
-import { readSeed } from '../services/app-config/apps.ts'
-import { upsertApp } from '../services/app-config/queries.ts'
-import { canonicalBase64 } from './request-signatures.ts'
-import { startTestSandbox, type TestSandbox } from '../test-sandbox.ts'
+import { signRampRequest, signSmartAccountRequest } from '../sdk/index.ts'
+import { readSeed } from './services/app-config/apps.ts'
+import { upsertApp } from './services/app-config/queries.ts'
+import { canonicalBase64 } from './http/request-signatures.ts'
+import { startTestSandbox, type TestSandbox } from './sandbox.fixture.ts'
 
 // Replay by re-encoding: base64 has many spellings of the same bytes, and a lenient decoder takes
 // them all. Each spelling of one signed request must not count as a new request.

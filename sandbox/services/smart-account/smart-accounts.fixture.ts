@@ -7,7 +7,7 @@ import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
 import { entryPointAddress, toWalletKitSmartAccount } from '../../contracts/account-abstraction.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
 import type { SandboxOptions } from '../../server.ts'
-import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../../test-sandbox.ts'
+import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../../sandbox.fixture.ts'
 import { viemChainOf } from '../../contracts/viem-chain.ts'
 import { opByHash } from './queries.ts'
 
