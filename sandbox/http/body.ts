@@ -64,7 +64,7 @@ export function optionalDate(body: JsonObject, key: string): Date | undefined {
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** SPEC.md section 5's e-mail rule, lower-cased so one mailbox is one user. */
+/** The kit's e-mail rule (something, @, something, a dot, something), lower-cased so one mailbox is one user. */
 export function parseEmail(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
   const email = value.trim().toLowerCase()

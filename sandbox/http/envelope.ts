@@ -2,7 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
-/** The PROTOCOL.md response body: every JSON answer of the services has this shape. */
+/** The response body the sdk's clients read (they return its `data`): every JSON answer of the services has this shape. */
 export type Envelope<data> = { status: number; message: string; data: data }
 
 /** An expected failure whose message is safe to show the caller. */

@@ -3,8 +3,8 @@ import type { Store } from '../infra/database/store.ts'
 import { HttpError } from './envelope.ts'
 import { forgetExpiredSignatures, recordSignature } from './replay-queries.ts'
 
-// Server side of PROTOCOL.md's two request signatures: the smart-account HMAC and the ramp RSA
-// signature. Both carry X-TIMESTAMP; a timestamp more than 5 minutes from our clock, or a
+// Server side of the two request signatures sdk/ computes: the smart-account HMAC-SHA256 (key: the
+// app's client secret) and the ramp RSA-SHA256 signature (the client's registered public key). Both carry X-TIMESTAMP; a timestamp more than 5 minutes from our clock, or a
 // request already seen within that window, is refused. A signature is accepted only in canonical
 // base64, so one request has exactly one signature text.
 

@@ -1,3 +1,3 @@
--- SPEC.md section 6: a wallet whose owner has not granted the signing permission is refused every
--- signing and sending call until the permission-accept page is confirmed.
+-- A wallet whose owner has not granted the signing permission is refused every signing and
+-- sending call (reads stay open) until the permission-accept page is confirmed.
 ALTER TABLE wallets ADD COLUMN permission_granted boolean NOT NULL DEFAULT true;

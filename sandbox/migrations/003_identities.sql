@@ -16,7 +16,7 @@ CREATE INDEX identities_user ON identities (user_id);
 -- client's id and RSA public key.
 ALTER TABLE apps ADD COLUMN secrets jsonb NOT NULL DEFAULT '{}';
 
--- A resent code waits longer (SPEC.md section 4: the countdown restarts at 300 s after a resend).
+-- A resent code waits longer (the kit's resend countdown restarts at 300 s after a resend).
 ALTER TABLE otp_codes ADD COLUMN is_resend boolean NOT NULL DEFAULT false;
 
 -- Authorisation codes of the Google and Apple sign-in emulators (single use, 5 minutes).
@@ -37,7 +37,7 @@ CREATE TABLE ramp_accounts (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 
--- Request signatures seen within their 5-minute window (PROTOCOL.md): a replay is refused.
+-- Request signatures seen within their 5-minute window (smart-account HMAC, ramp RSA): a replay is refused.
 CREATE TABLE seen_signatures (
   signature  text PRIMARY KEY,
   expires_at timestamptz NOT NULL

@@ -23,8 +23,8 @@ import {
 import { clientIp, type RateLimits } from '../../http/rate-limit.ts'
 import { checkOrderLink } from './order-link.ts'
 
-// The provider's hosted on-ramp page, what the buy screen's Continue opens in a new tab (SPEC.md
-// section 7): GET /onramp?clientSecret&receiverWalletAddress&inputAmount&inputCurrency&outputCurrency
+// The provider's hosted on-ramp page, what the buy screen's Continue opens in a new tab, with
+// the order in its query: GET /onramp?clientSecret&receiverWalletAddress&inputAmount&inputCurrency&outputCurrency
 // shows the order; its "Pay with sandbox bank" form POSTs the order token back, and the sandbox's
 // faucet account pays the quoted coin out on the local chain. No scripts: plain forms.
 // The ramp client secret is publishable, so anyone can open and pay orders: pages and payments are

@@ -10,7 +10,8 @@ import { page, pageHeaders } from '../page-view.ts'
 import { askView, grantedView, invalidLinkView } from './views.ts'
 
 /**
- * The account's permission-accept page (SPEC.md section 6): the link a 407 refusal carries. Opening
+ * The account's permission-accept page: the link a 407 refusal carries (a wallet without the signing
+ * permission may read, never sign or send; the kit opens this page in a new tab). Opening
  * it shows which wallet and app ask; confirming grants the signing permission.
  */
 export function permissionRoutes(deps: Deps) {

@@ -2,7 +2,7 @@
 export type LocalChain = {
   readonly chainId: number
   readonly name: string
-  /** The wallet API's network slug (PROTOCOL.md). */
+  /** The wallet API's network slug, which every wallet operation body names its chain by ('local-1'). */
   readonly network: string
   readonly nativeCurrency: { readonly name: string; readonly symbol: string; readonly decimals: number }
 }

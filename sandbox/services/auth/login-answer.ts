@@ -9,8 +9,9 @@ import { optionalDate } from '../../http/body.ts'
 import { findWallet } from '../account/queries.ts'
 
 /**
- * The answer every login method gives once the user is known (PROTOCOL.md "Auth answers"): a
- * wallet token when the user has a wallet, an access token for account/create when not.
+ * The answer every login method gives once the user is known (verify-otp, verify-whatsapp, google,
+ * apple, telegram, login, register: isWalletCreated, refreshToken, and rampableAccessToken and
+ * addresses where they apply): a wallet token when the user has a wallet, an access token for account/create when not.
  * `expiresAt` caps the session (the refresh token), never extends it. Without a wallet the refresh
  * token lasts as long as the access token (sessions.ts), unless account/create is called.
  * `familyId` answers within an existing session (a second device of it, which ends with it) instead

@@ -50,7 +50,7 @@ export const otpPolicy = {
   maxPerWindow: 10,
   maxPerWindowAllClients: 50,
   windowMs: 10 * 60 * 1000,
-  /** While a code is still usable, another one waits as long as the kit's resend countdown (SPEC.md section 4). */
+  /** While a code is still usable, another one waits as long as the kit's resend countdown (300 s after a resend). */
   resendWaitMs: { email: 30_000, whatsapp: 300_000, afterResend: 300_000 },
 } as const
 

@@ -17,7 +17,7 @@ export function passwordRoutes(deps: Deps) {
   const dummyHash = createDummyHash()
   const credentials = async (c: Context<SandboxEnv>) => {
     deps.limiter.hit('loginsPerIp', clientIp(c))
-    // The switch is the modal's (SPEC.md section 2: the form is off unless app config turns it on),
+    // The switch is the modal's (its username/password form is off unless app config turns it on),
     // so the wallet frame, which calls without the secret, is held to it; a back end holding the
     // app's client secret may still use these calls.
     if (c.req.header('x-client-secret') === undefined && !c.get('app').settings.usernamePassword?.enabled)
@@ -43,7 +43,7 @@ export function passwordRoutes(deps: Deps) {
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()))
       if (!user || !valid) {
         deps.limiter.hit('failedLoginsPerNameAndIp', throttle)
-        // The message the kit keys its "log in, else register" fallback on (SPEC.md section 8).
+        // The message the kit keys its fallback on: a login failing with it registers the same credentials.
         throw new HttpError(400, wrongCredentialsMessage)
       }
       return ok(c, await loginResult(deps, app, user.userId))

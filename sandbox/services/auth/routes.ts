@@ -10,7 +10,7 @@ import { userForEmail, userForPhone } from './user-queries.ts'
 import { parseEmail, readForm, readJson, requiredString } from '../../http/body.ts'
 import { onlyFields } from '../../http/body.ts'
 
-/** SPEC.md section 5: digits only, first digit 1-9, 2 to 15 digits, no plus sign. */
+/** The kit's phone rule: digits only, first digit 1-9, 2 to 15 digits, no plus sign. */
 const phonePattern = /^[1-9]\d{1,14}$/
 
 /** Login routes of the wallet service (/api/v2/auth): one-time codes here, the others in their own modules. */

@@ -17,7 +17,7 @@ import { onlyFields } from '../../http/body.ts'
  * either way the ID token's signature, issuer, audience and expiry are verified, and each is used once.
  */
 export function socialRoutes(deps: Deps) {
-  // SPEC.md section 7 spells the session cap `expiredDate` for Google and `expireDate` for Apple.
+  // The kit spells the session cap `expiredDate` for Google and `expireDate` for Apple: both are taken as sent.
   const oidcLogin = (provider: OidcProvider, capKey: string) => async (c: Context<SandboxEnv>) => {
     const app = c.get('app')
     deps.limiter.hit('loginsPerIp', clientIp(c))
@@ -55,7 +55,7 @@ export function socialRoutes(deps: Deps) {
       onlyFields(body, [...telegramFields, 'botUsername'])
       const botToken = app.secrets.telegramBotToken
       if (!app.settings.telegram.enabled || !botToken) throw new HttpError(403, 'Telegram login is not enabled')
-      // The widget names the bot it signed in with (SPEC.md section 7); Telegram usernames ignore case.
+      // The widget names the bot it signed in with (botUsername, beside the widget's data); Telegram usernames ignore case.
       const bot = app.settings.telegram.botUsername
       if (body.botUsername !== undefined && (typeof body.botUsername !== 'string' || !bot || body.botUsername.toLowerCase() !== bot.toLowerCase()))
         throw new HttpError(400, "botUsername is not this app's Telegram bot")

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import type { Deps } from '../../context.ts'
 
-// The chain icon service: /icons/chains/<network>.svg by wallet network name (SPEC.md section 2),
-// drawn here so nothing is fetched from elsewhere. A name we have no icon for gets the fallback
+// The chain icon service: /icons/chains/<network>.svg by wallet network name (the kit's chain list
+// shows each chain's icon by that name, with a fallback image), drawn here so nothing is fetched from elsewhere. A name we have no icon for gets the fallback
 // image (same URL, so an <img> never breaks) and `X-Icon-Fallback: 1`; /icons/fallback.svg is it too.
 
 const known: Record<string, { color: string; label: string }> = {

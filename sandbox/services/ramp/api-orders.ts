@@ -19,7 +19,7 @@ import {
 } from './order-queries.ts'
 import { findCrypto, listPage, newId, offrampView, onrampView, paging, readBody, recipientFields, recipientView, text } from './order-io.ts'
 
-// The ramp API's orders and recipients (SPEC.md section 7), for back ends with the RSA-signed ramp
+// The ramp API's orders and recipients (POST/GET /onramp, /offramp, /recipient and their details), for back ends with the RSA-signed ramp
 // client (the publishable key is refused by rampAuth before this). On-ramp: POST /onramp answers
 // the hosted page's link; the page pays it out (orders.ts links its order to this one). Off-ramp:
 // POST /offramp answers a fresh deposit address on the local chain, whose key is an HKDF subkey of

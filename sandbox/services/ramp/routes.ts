@@ -11,8 +11,8 @@ import { sandboxBanks } from './order-io.ts'
 // The ramp service (/v1): reference lists and quotes, priced from fixed demo rates (pricing.ts),
 // and the orders and recipients of back ends (api-orders.ts). Every request proves its app: an RSA signature
 // by the registered ramp client (X-CLIENT-ID, X-TIMESTAMP, X-SIGNATURE), or the app's ramp client
-// secret. That secret is a publishable key (DESIGN.md): it reads references and quotes, nothing
-// more. The fiat list is public reference data, so it is answered without credentials too.
+// secret. App config hands that secret to the buy screen in the browser, so it is a publishable
+// key: it reads references and quotes, nothing more. The fiat list is public reference data, so it is answered without credentials too.
 
 type RampEnv = { Variables: { app: App | undefined } }
 

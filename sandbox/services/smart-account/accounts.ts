@@ -7,7 +7,7 @@ import { HttpError } from '../../http/envelope.ts'
 import type { Network, Networks } from '../chain/networks.ts'
 import { accountById, accountsOf, insertAccount, moveUndeployedAccount, pendingDeploys, setAccountStatus, type AccountRow, type AppRef } from './queries.ts'
 
-/** An account as the service answers it (SPEC.md section 3). */
+/** An account as the service answers it (the fields the kit's smart-account list reads). */
 export type WireAccount = { id: string; chainId: number; network: string; status: AccountRow['status']; aaAddress: Address }
 
 /** viem's model of our account (Solady ERC4337 behind our factory) for one owner on one chain. */

@@ -7,7 +7,7 @@ import { findAppAnyEnvironment } from '../app-config/queries.ts'
 import { refuseRevokedBearer } from '../auth/sessions.ts'
 
 /**
- * Authenticates a smart-account service call (PROTOCOL.md): HMAC-signed by the app's client secret
+ * Authenticates a smart-account service call as sdk/ signs it (http/request-signatures.ts): HMAC-signed by the app's client secret
  * with a 5-minute window and no replays, or unsigned with the kit marker from the provider's own
  * origin (the widget; the routes then also want its wallet token). Sets the app.
  */

@@ -22,8 +22,8 @@ import type { SmartAccounts } from './service.ts'
 type Caller = { app: { appId: string; environment: string }; wallet?: Address }
 
 /**
- * The smart-account service (/api/v1/smart-account, /api/v1/userOp), SPEC.md section 7. Requests
- * are authenticated as PROTOCOL.md says: HMAC-signed by the app's client secret with a 5-minute
+ * The smart-account service (/api/v1/smart-account, /api/v1/userOp), the calls sdk/'s smart-account
+ * client makes. Requests are authenticated as that client signs them: HMAC-signed by the app's client secret with a 5-minute
  * window and no replays, or, from the provider's own origin, unsigned with the kit marker plus the
  * user's wallet token (the widget, acting for that wallet's accounts only).
  */

@@ -14,7 +14,7 @@ export const topUpMessage = (appId: string, chainId: number, txHash: Hash) =>
   `Top up the gas tank of app ${appId} on chain ${chainId} with transaction ${txHash.toLowerCase()}`
 
 /**
- * Gas-tank top-up (SPEC.md section 3): a native transfer to the pool, already on chain, credited to
+ * Gas-tank top-up (POST /smart-account/topUp): a native transfer to the pool, already on chain, credited to
  * the app once. The transfer is read from the chain, never taken from the request: a made-up
  * txHash, a failed or foreign transfer, or a claim signed by anyone but the sender is refused.
  */

@@ -12,7 +12,7 @@ import { onlyFields } from '../../http/body.ts'
 
 const estimateTypes = ['send-coin', 'send-token', 'transfer-erc721', 'transfer-erc1155', 'custom'] as const
 
-/** The read calls of /api/v2/wallet: a wallet token is enough, no signing permission needed (SPEC.md section 6). */
+/** The read calls of /api/v2/wallet: a wallet token is enough, no signing permission needed (estimates and reads are open to a wallet without it). */
 export function readRoutes(deps: Deps) {
   return new Hono<SandboxEnv>()
     .post('/balance-coin', async (c) => {

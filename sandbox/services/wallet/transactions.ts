@@ -13,7 +13,7 @@ import { HttpError } from '../../http/envelope.ts'
 import type { Network } from '../chain/networks.ts'
 import type { TxRequest } from './tx-fields.ts'
 
-/** The `txReceipt` of the sending calls (PROTOCOL.md): the mined transaction, numbers as JSON-safe values. */
+/** The `txReceipt` of the sending calls (send-transaction, send-coin, send-token, transfers, cancel): the mined transaction, numbers as JSON-safe values. */
 export type TxReceiptBody = {
   hash: Hash
   from: string

@@ -3,7 +3,7 @@ import { HttpError } from '../../http/envelope.ts'
 import type { JsonObject } from '../../http/body.ts'
 import { onlyFields } from '../../http/body.ts'
 
-// Strict readers for the wallet operation bodies of PROTOCOL.md. Conventions (also in the README):
+// Strict readers for the wallet operation bodies (POST /api/v2/wallet/...). Conventions (also in the README):
 //   amounts (`amount`, `transaction.value`): decimal strings in whole units ("0.125"); a 0x-hex
 //     string is read as a base-unit quantity, like JSON-RPC's value
 //   fee fields and gas limits: integers in wei / gas units, as decimal strings or 0x-hex

@@ -41,7 +41,7 @@ export type RelayLimits = {
   bufferedBytes: number
   /**
    * How often the relay pings each socket. Node clients drop a socket that has had no ping for 35 s
-   * (TOOLCHAIN.md); a socket that has not answered the previous ping is dropped.
+   * (the WalletConnect clients' own timeout); a socket that has not answered the previous ping is dropped.
    */
   pingIntervalMs: number
 }

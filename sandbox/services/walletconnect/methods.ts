@@ -2,7 +2,7 @@ import { RpcError, invalidParams, rpcCodes } from './rpc.ts'
 
 /**
  * The relay's JSON-RPC methods, one handler each: what sign-client 2.25 and WalletKit 1.6 send
- * (TOOLCHAIN.md, "WalletConnect offline"). A handler checks its params' shape and calls the relay
+ * (sandbox/README.md, "WalletConnect relay", lists them). A handler checks its params' shape and calls the relay
  * (`RelayOps`, bound to the calling socket); anything else is -32601, a bad shape -32602.
  */
 export type Publish = { topic: string; message: string; ttlSeconds: number; tag: number }
