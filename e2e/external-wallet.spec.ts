@@ -13,7 +13,7 @@ test.beforeAll(async () => {
   const result = (await build({
     configFile: false,
     logLevel: 'silent',
-    build: { write: false, minify: false, lib: { entry: 'e2e/fixtures/test-wallet.ts', formats: ['iife'], name: 'TestWallet' } },
+    build: { write: false, minify: false, lib: { entry: 'e2e/fixtures/wallet.fixture.ts', formats: ['iife'], name: 'TestWallet' } },
   })) as { output: { code: string }[] }[] | { output: { code: string }[] }
   testWallet = (Array.isArray(result) ? result[0]! : result).output[0]!.code
 })
