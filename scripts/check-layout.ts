@@ -30,7 +30,7 @@ const lackedDocuments = ['SPEC', 'DESIGN', 'PROTOCOL', 'TOOLCHAIN', 'REDTEAM', '
 const citation = new RegExp(`\\b(${lackedDocuments.join('|')})\\.md\\b`)
 
 /** Paths relative to root (with `/`) that git tracks or would add, and that exist on disk. */
-export function listFiles(root: string): string[] {
+function listFiles(root: string): string[] {
   const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 })
   const files = new Set(out.split('\0').filter((file) => file !== ''))
   return [...files].filter((file) => existsSync(join(root, file))).sort()
