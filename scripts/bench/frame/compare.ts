@@ -49,7 +49,8 @@ export async function compareFrames(options: CompareOptions) {
     const browser = await chromium.launch(chromiumLaunch)
     try {
       // One unmeasured round: the first pages pay for cold disk caches and the sandboxes' first requests.
-      for (const target of targets) await measure(browser, target).catch(() => {})
+      for (const target of targets)
+        await measure(browser, target).catch((error: Error) => log(`${target.tree.label}: the warm-up run failed: ${error.message.split('\n')[0]}`))
       for (let run = 0; run < options.runs; run++) {
         const order = run % 2 === 0 ? targets : [...targets].reverse()
         const line: string[] = []
