@@ -47,19 +47,20 @@ export function createAccountKinds(client: PublicClient, maxAccounts = 10_000): 
   return {
     async of(op) {
       if (op.factory) return kindOfFactory(op.factory)
-      const sender = getAddress(op.sender)
+      const sender = op.sender
+      const key = sender.toLowerCase() as Address
       const slot = (await client.getStorageAt({ address: sender, slot: implementationSlot })) ?? '0x'
-      const cached = known.get(sender)
-      known.delete(sender)
+      const cached = known.get(key)
+      known.delete(key)
       if (cached?.slot === slot) {
-        known.set(sender, cached)
+        known.set(key, cached)
         return cached.kind
       }
       const implementation = slot !== '0x' ? getAddress(`0x${slot.slice(-40)}`) : undefined
       const kind = implementation && implementations.find(([address]) => isAddressEqual(address, implementation))?.[1]
       if (!kind || !(await madeByFactory(client, sender, kind)))
         throw new BundlerError(invalidUserOp, 'This bundler takes operations of accounts made by its own factory (or the canonical SimpleAccountFactory) only')
-      known.set(sender, { slot, kind })
+      known.set(key, { slot, kind })
       if (known.size > maxAccounts) known.delete(known.keys().next().value as Address)
       return kind
     },
