@@ -1,6 +1,20 @@
 export { negotiate, PROTOCOL_VERSION } from './version.ts'
 export { ErrorCode, fail, isResult, type Fail, type Result, type RpcError } from './errors.ts'
-export type { Hello, HostEvent, HostMethods, ExternalConnection, OpenTarget, RpcRequest, WalletDescriptor, View, WidgetMethods } from './methods.ts'
+export type { Hello, HostEvent, HostMethods, ExternalConnection, OpenTarget, RpcRequest, WalletDescriptor, View, Welcome, WidgetMethods } from './methods.ts'
 export { checkExternalConnection, checkRpcRequest, hostChecks, widgetChecks } from './validate.ts'
 export { dispatch, serve } from './serve.ts'
-export { checkParams, isRpcRead, methodOf, timeouts, type FrameMethod } from './rpc-methods.ts'
+export { chainNotOffered, isChainOffered, offeredChains } from './chains.ts'
+export {
+  checkParams,
+  isRpcRead,
+  methodOf,
+  parseRequest,
+  timeouts,
+  type FrameMethod,
+  type MethodSchema,
+  type ParamsOf,
+  type ParsedRequest,
+  type ResultOf,
+  type WalletRpcSchema,
+} from './rpc-methods.ts'
+export type { Address, CallsParams, ChainParams, Hex, Quantity, TransactionParams, TypedDataParams } from './rpc-params.ts'

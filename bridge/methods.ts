@@ -1,6 +1,6 @@
 import type { Result } from './errors.ts'
 
-/** SPEC.md section 2: the modal types. */
+/** The modals a page can open: the connect home, the chain list, the profile, a confirmation, the signing permission. */
 export const views = ['connect', 'chain', 'profile', 'transaction_confirmation', 'need_permission'] as const
 export type View = (typeof views)[number]
 
@@ -12,7 +12,7 @@ export type RpcRequest = { readonly method: string; readonly params?: readonly u
 
 export type Hello = { readonly protocol: number; readonly sdkVersion?: string }
 
-/** SPEC.md section 3: a wallet the user may pick. Injected wallets are discovered in the host page (EIP-6963). */
+/** A wallet the user may pick in the connect modal. Injected wallets are discovered in the host page (EIP-6963). */
 export type WalletDescriptor = {
   readonly id: string
   readonly name: string
@@ -28,17 +28,17 @@ export type ExternalConnection = { readonly accounts: readonly string[]; readonl
 
 /** Where the host should open a URL the widget cannot open well itself (deep links must be top-level). */
 export type OpenTarget = '_blank' | '_top'
-export type Welcome = { readonly protocol: number }
+/**
+ * The frame's answer to hello: its protocol version, and the chain ids this page is offered (the
+ * app's, narrowed to those the page named), so that the host can judge a chain switch for a
+ * browser wallet without asking the frame each time.
+ */
+export type Welcome = { readonly protocol: number; readonly chains: readonly number[] }
 
 /** What the widget (iframe, provider origin) exposes to the host page. */
 export type WidgetMethods = {
   hello(hello: Hello): Promise<Result<Welcome>>
   request(request: RpcRequest): Promise<Result<unknown>>
-  /**
-   * Checks a request against the method registry without running it (4200, -32602, else null):
-   * for a browser wallet the host routes to, whose bad params must not reach it either.
-   */
-  check(request: RpcRequest): Promise<Result<null>>
   open(view: View): Promise<Result<null>>
   close(): Promise<Result<null>>
   /**

@@ -1,16 +1,31 @@
-import { isRecord } from './validate.ts'
+import type * as RpcSchema from 'ox/RpcSchema'
+import { ErrorCode } from './errors.ts'
+import type { RpcRequest } from './methods.ts'
+import {
+  address,
+  anything,
+  calls,
+  chain,
+  chainIds,
+  object,
+  positional,
+  Refusal,
+  text,
+  transaction,
+  typedData,
+  type Address,
+  type Hex,
+  type Param,
+  type Quantity,
+} from './rpc-params.ts'
 
 /**
- * The method registry both sides use: every RPC method the kit answers, with its kind and params
- * signature. The host uses it for 4200 and the timeout; the wallet frame checks the params (-32602)
- * before any handler runs, and has one handler per method it answers (tsc checks that:
- * `FrameMethod`); the sandbox's /rpc proxy forwards the reads only.
- *
- * A signature starts with its kind when not a read (`!` sign, `@` connect, `#` chain, `&`
- * permission), then has one letter per positional param; those after `?` are optional:
- * a address · s string · t transaction · c {chainId} · d EIP-712 typed data ·
- * k EIP-5792 calls object · p EIP-2255 permissions object ·
- * * anything (block tags and numbers too: the chain's RPC judges them).
+ * The method table both sides read: every RPC method the kit answers, with its kind, its params
+ * (checked and typed: rpc-params.ts) and, as a type, its result. The host uses it for 4200, the
+ * timeout, and to check a request before a browser wallet gets it; the wallet frame parses each
+ * request with it before a handler runs (handlers receive the typed params) and has one handler
+ * per method it answers (tsc checks that: `FrameMethod`); the sandbox's /rpc proxy forwards the
+ * reads only (`isRpcRead`).
  */
 export type Kind = 'read' | 'sign' | 'connect' | 'chain' | 'permission'
 
@@ -27,41 +42,90 @@ export const timeouts: { readonly [kind in Kind]: number | undefined } = {
   permission: undefined,
 }
 
+/** One method: its kind and its params reader (the typed params it yields). */
+export type MethodSchema<P = unknown> = { readonly kind: Kind; readonly params: Param<P> }
+const schema = <P>(kind: Kind, params: Param<P>): MethodSchema<P> => ({ kind, params })
+
+const none = positional([])
+/** eth_call, eth_estimateGas: a transaction, then a block tag or number and state overrides that the chain's RPC judges. */
+const call = schema('read', positional([transaction], [anything, anything]))
+/** Reads about one address, at a block the chain's RPC judges. */
+const ofAddress = schema('read', positional([address], [anything]))
+const sendTransaction = schema('sign', positional([transaction]))
+const switchChain = schema('chain', positional([chain]))
+const callsId = schema('read', positional([text]))
+
 /** The methods the wallet frame answers itself (widget/rpc/index.ts has a handler for each). */
 const answered = {
-  eth_requestAccounts: '@',
-  eth_accounts: '',
-  eth_chainId: '',
-  net_version: '',
-  wallet_switchEthereumChain: '#c',
-  wallet_addEthereumChain: '#c',
-  personal_sign: '!sa?*', // web3.js adds a password
-  eth_signTypedData_v4: '!ad',
-  eth_sendTransaction: '!t',
-  eth_signTransaction: '!t',
-  wallet_getCapabilities: '?a*',
-  wallet_sendCalls: '!k',
-  wallet_getCallsStatus: 's',
-  wallet_showCallsStatus: 's',
-  wallet_requestPermissions: '&p',
+  eth_requestAccounts: schema('connect', none),
+  eth_accounts: schema('read', none),
+  eth_chainId: schema('read', none),
+  net_version: schema('read', none),
+  wallet_switchEthereumChain: switchChain,
+  wallet_addEthereumChain: switchChain,
+  // web3.js adds a password
+  personal_sign: schema('sign', positional([text, address], [anything])),
+  eth_signTypedData_v4: schema('sign', positional([address, typedData])),
+  eth_sendTransaction: sendTransaction,
+  eth_signTransaction: sendTransaction,
+  wallet_getCapabilities: schema('read', positional([], [address, chainIds])),
+  wallet_sendCalls: schema('sign', positional([calls])),
+  wallet_getCallsStatus: callsId,
+  wallet_showCallsStatus: callsId,
+  wallet_requestPermissions: schema('permission', positional([object])),
   // Reads: they answer at once, revoking only forgets the app's grant.
-  wallet_getPermissions: '',
-  wallet_revokePermissions: 'p',
+  wallet_getPermissions: schema('read', none),
+  wallet_revokePermissions: schema('read', positional([object])),
   // The embedded wallet's own estimate comes from the wallet service; any other is a chain read.
-  eth_estimateGas: 't?**',
-} as const
+  eth_estimateGas: call,
+}
 
 /** A method the wallet frame must have a handler for; any other is a read the chain's RPC answers. */
 export type FrameMethod = keyof typeof answered
 
-/** The frame's methods, and the reads whose params are checked before the chain's RPC gets them. */
-const signatures: Readonly<Record<string, string>> = {
-  ...answered,
-  eth_call: 't?**',
-  eth_getBalance: 'a?*',
-  eth_getCode: 'a?*',
-  eth_getTransactionCount: 'a?*',
+/** The typed params a frame method's handler receives. */
+export type ParamsOf<M extends FrameMethod> = (typeof answered)[M] extends MethodSchema<infer P> ? P : never
+
+type Permission = { parentCapability: string; invoker: string; caveats: { type: string; value: unknown }[] }
+type CallsStatus = { version: string; id: string; chainId: Quantity; atomic: boolean; status: number; receipts: Record<string, unknown>[] }
+
+/** What each frame method answers. */
+export type ResultOf = {
+  eth_requestAccounts: readonly Address[]
+  eth_accounts: readonly Address[]
+  eth_chainId: Quantity
+  net_version: string
+  wallet_switchEthereumChain: null
+  wallet_addEthereumChain: null
+  personal_sign: Hex
+  eth_signTypedData_v4: Hex
+  eth_sendTransaction: Hex
+  eth_signTransaction: Hex
+  wallet_getCapabilities: Record<Quantity, Record<string, unknown>>
+  wallet_sendCalls: { id: string }
+  wallet_getCallsStatus: CallsStatus
+  wallet_showCallsStatus: null
+  wallet_requestPermissions: readonly Permission[]
+  wallet_getPermissions: readonly Permission[]
+  wallet_revokePermissions: null
+  eth_estimateGas: Quantity
 }
+
+/** The frame's methods as an ox RPC schema (`RpcSchema.Generic` items: Request and ReturnType). */
+export type WalletRpcSchema = { [M in FrameMethod]: { Request: { method: M; params: ParamsOf<M> }; ReturnType: ResultOf[M] } }[FrameMethod]
+type Is<T extends true> = T
+type _IsRpcSchema = Is<WalletRpcSchema extends RpcSchema.Generic ? true : false>
+
+/** The frame's methods, and the reads whose params are checked before the chain's RPC gets them. */
+const schemas: Readonly<Record<string, MethodSchema>> = {
+  ...answered,
+  eth_call: call,
+  eth_getBalance: ofAddress,
+  eth_getCode: ofAddress,
+  eth_getTransactionCount: ofAddress,
+}
+/** Any other read: up to ten params the chain's RPC judges (block tags and numbers, filters). */
+const otherRead = schema('read', positional([], Array<Param<unknown>>(10).fill(anything)))
 
 /**
  * The read-only JSON-RPC methods a chain's RPC may answer for a page. A method not on it is not a
@@ -82,71 +146,43 @@ export const rpcReads: ReadonlySet<string> = new Set([...eth.split(' ').map((nam
 /** Whether `method` is on the read allowlist above. */
 export const isRpcRead = (method: string): boolean => rpcReads.has(method)
 
-type Item = (value: unknown) => string | false | undefined
-const test =
-  (re: RegExp, what: string): Item =>
-  (v) =>
-    !(typeof v === 'string' && re.test(v)) && `must be ${what}`
-const address = test(/^0x[0-9a-fA-F]{40}$/, 'an address')
-const quantity = test(/^0x[0-9a-fA-F]{1,64}$/, 'a hex quantity')
-const hex = test(/^0x([0-9a-fA-F]{2})*$/, 'hex data')
-const object: Item = (v) => !isRecord(v) && 'must be an object'
-
-/** Checks an object's fields: addresses, hex data and quantities by name; `required` must be there. */
-const fields =
-  (...required: string[]): Item =>
-  (v) =>
-    object(v) ||
-    required.map((k) => (v as Record<string, unknown>)[k] == null && `.${k} is required`).find(Boolean) ||
-    Object.entries(v as object)
-      .map(([k, x]) => {
-        const check = /^(from|to)$/.test(k) ? address : /^(data|input)$/.test(k) ? hex : /^(gas|value|nonce|chainId|max)/.test(k) ? quantity : undefined
-        const reason = x != null && check?.(x)
-        return reason && `.${k} ${reason}`
-      })
-      .find(Boolean)
-
-const items: Readonly<Record<string, Item>> = {
-  a: address,
-  s: (v) => typeof v !== 'string' && 'must be a string',
-  t: fields(),
-  c: fields('chainId'),
-  d: (v) => {
-    try {
-      return fields('types', 'primaryType', 'message')(typeof v === 'string' ? JSON.parse(v) : v)
-    } catch {
-      return 'must be EIP-712 typed data (JSON)'
-    }
-  },
-  k: fields('calls'),
-  p: object,
+/**
+ * A method's schema and kind, or undefined when the provider does not support it (4200). Another
+ * method than the table's is sent only when it is on the read allowlist above: the chain's RPC
+ * judges its params. eth_sign (blind hashes), eth_subscribe and anything that would change a
+ * node's state are not reads.
+ */
+export function methodOf(method: string): readonly [MethodSchema, Kind] | undefined {
+  const found = Object.hasOwn(schemas, method) ? schemas[method] : isRpcRead(method) ? otherRead : undefined
+  return found && [found, found.kind]
 }
 
-/** The reason `params` do not fit `signature`, or undefined. */
-export function checkParams(signature: string, params: unknown = []): string | undefined {
-  if (!Array.isArray(params)) return 'params must be an array'
-  const [required = '', optional = ''] = signature.split('?')
-  const all = required + optional
-  if (params.length < required.length || params.length > all.length)
-    return `expected ${required.length}${optional && ` to ${all.length}`} params, got ${params.length}`
-  for (const [i, value] of params.entries()) {
-    const reason = items[all[i]!]?.(value)
-    if (reason) return `params[${i}] ${reason}`
+/** The reason `params` do not fit a method's schema, or undefined. */
+export function checkParams(method: MethodSchema, params?: unknown): string | undefined {
+  try {
+    method.params(params)
+  } catch (err) {
+    if (err instanceof Refusal) return err.reason
+    throw err
   }
   return undefined
 }
 
-const marks: Readonly<Record<string, Kind>> = { '!': 'sign', '@': 'connect', '#': 'chain', '&': 'permission' }
+/** A request read against the table: a frame method with its typed params, or a read for the chain's RPC. */
+export type ParsedRequest =
+  | { [M in FrameMethod]: { readonly method: M; readonly kind: Kind; readonly params: ParamsOf<M> } }[FrameMethod]
+  | { readonly method: string; readonly kind: 'read'; readonly params: readonly unknown[] }
 
 /**
- * A method's params signature and kind, or undefined when the provider does not support it (4200).
- * Another method is sent only when it is on the read allowlist above: the
- * chain's RPC judges its params (`*` for each). eth_sign (blind hashes), eth_subscribe and anything
- * that would change a node's state are not reads.
+ * Parses a request once: a method outside the table is 4200, params that do not fit -32602, each
+ * built by `error` (the frame's ox errors, the host's own small class); else the typed request.
  */
-export function methodOf(method: string): readonly [string, Kind] | undefined {
-  const signature = Object.hasOwn(signatures, method) ? signatures[method] : isRpcRead(method) ? '?**********' : undefined
-  if (signature === undefined) return undefined
-  const kind = marks[signature[0]!]
-  return kind ? [signature.slice(1), kind] : [signature, 'read']
+export function parseRequest<E>({ method, params }: RpcRequest, error: (code: number, message: string) => E): ParsedRequest {
+  const known = methodOf(method)
+  if (!known) throw error(ErrorCode.unsupportedMethod, `Unsupported method: ${method}`)
+  try {
+    return { method, kind: known[1], params: known[0].params(params) } as ParsedRequest
+  } catch (err) {
+    throw err instanceof Refusal ? error(ErrorCode.invalidParams, `Invalid params for ${method}: ${err.reason}`) : err
+  }
 }

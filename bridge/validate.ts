@@ -1,6 +1,7 @@
 import { ErrorCode, fail, type Fail } from './errors.ts'
 import { hostEvents, views, type HostMethods, type WalletDescriptor, type WidgetMethods } from './methods.ts'
 import { checkOpenUrl } from './open-url.ts'
+import { isAddress, isQuantity, isRecord } from './rpc-params.ts'
 import { takesSignInName } from './sign-in-names.ts'
 
 /**
@@ -10,7 +11,7 @@ import { takesSignInName } from './sign-in-names.ts'
  */
 type Checker = (args: readonly unknown[]) => string | undefined
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+export { isRecord }
 
 /** Names a bad value without running any code it carries (no user toString). */
 const describe = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v.slice(0, 64)) : v === null ? 'null' : typeof v)
@@ -31,7 +32,6 @@ export function checkRpcRequest(value: unknown): string | undefined {
 export const widgetChecks: { readonly [K in keyof WidgetMethods]: Checker } = {
   hello: arity(1, ([h]) => (isRecord(h) && Number.isInteger(h.protocol) ? undefined : 'hello must carry an integer protocol version')),
   request: arity(1, ([r]) => checkRpcRequest(r)),
-  check: arity(1, ([r]) => checkRpcRequest(r)),
   open: arity(1, ([v]) => ((views as readonly unknown[]).includes(v) ? undefined : `unknown view: ${describe(v)}`)),
   close: arity(0),
   disconnect: arity(0),
@@ -90,9 +90,8 @@ function checkOpenArgs(url: unknown, target: unknown): string | undefined {
 export function checkExternalConnection(value: unknown): string | undefined {
   if (!isRecord(value)) return 'connection must be an object'
   const { accounts, chainId } = value
-  if (!Array.isArray(accounts) || accounts.length === 0 || !accounts.every((a) => typeof a === 'string' && /^0x[0-9a-fA-F]{40}$/.test(a)))
-    return 'accounts must be a non-empty list of addresses'
-  if (typeof chainId !== 'string' || !/^0x[0-9a-fA-F]+$/.test(chainId)) return 'chainId must be a hex string'
+  if (!Array.isArray(accounts) || accounts.length === 0 || !accounts.every(isAddress)) return 'accounts must be a non-empty list of addresses'
+  if (!isQuantity(chainId)) return 'chainId must be a hex string'
   return undefined
 }
 

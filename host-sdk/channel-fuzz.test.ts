@@ -1,17 +1,17 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { hostChecks, isResult } from '../bridge/index.ts'
-import { hostCall, unknownName } from '../bridge/test-fuzz-calls.ts'
-import { prototypeKeys, runCases, watchUncaught, type Fuzz } from '../bridge/test-fuzz.ts'
-import { namespace, type Frame } from './test-penpal-frame.ts'
-import { startKit } from './test-kit.ts'
+import { hostCall, unknownName } from '../bridge/fuzz-calls.fixture.ts'
+import { prototypeKeys, runCases, watchUncaught, type Fuzz } from '../bridge/fuzz.fixture.ts'
+import { namespace, type Frame } from './penpal-frame.fixture.ts'
+import { startKit } from './kit.fixture.ts'
 
 /**
  * 10,000 generated messages at the host SDK's side of the bridge (a real kit: channel.ts,
  * connection.ts, kit.ts's host methods), from what a frame or another window can send it: calls
  * with malformed arguments, unknown methods and prototype keys, raw Penpal frames, window messages
  * from other windows and origins. Nothing may throw or change, every call is answered with a
- * JSON-RPC-shaped error, and the kit works afterwards. Seeded (bridge/test-fuzz.ts).
+ * JSON-RPC-shaped error, and the kit works afterwards. Seeded (bridge/fuzz.fixture.ts).
  */
 const providerOrigin = 'http://provider.test'
 const uncaught = watchUncaught()

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { ErrorCode, negotiate, serve, widgetChecks, type HostMethods, type RpcRequest } from '../bridge/index.ts'
 import { connectWidget, type ConnectOptions } from './connection.ts'
 import type { Frame } from './frame.ts'
-import { windowPair } from './test-windows.ts'
+import { windowPair } from './windows.fixture.ts'
 
 /**
  * The host's own Penpal-protocol channel (channel.ts + connection.ts) against the real Penpal 7

@@ -8,6 +8,7 @@ import {
   type Fail,
   type HostMethods,
   type Result,
+  type Welcome,
   type WidgetMethods,
 } from '../bridge/index.ts'
 import { openChannel } from './channel.ts'
@@ -27,8 +28,8 @@ export type ConnectOptions = {
   handshakeTimeout: number
   /** Why the handshake may have failed (filled in from CSP violation reports). */
   diagnose: () => string
-  /** Runs after every successful handshake (the first, and again after the frame reloads). */
-  ready?: () => void
+  /** Runs after every successful handshake (the first, and again after the frame reloads), with the frame's welcome. */
+  ready?: (welcome: Welcome) => void
 }
 
 /**
@@ -70,7 +71,7 @@ export function connectWidget(options: ConnectOptions): Connection {
       const welcome = await channel.call('hello', [{ protocol: PROTOCOL_VERSION }], handshakeTimeout).catch(() => null)
       const outcome = isResult(welcome) ? ('error' in welcome ? welcome : null) : malformed
       finish(outcome)
-      if (!outcome) options.ready?.()
+      if (!outcome) options.ready?.((welcome as { result: Welcome }).result)
     },
     restarted: start,
   })

@@ -1,6 +1,6 @@
-import type { ExternalConnection, HostEvent, RpcRequest } from '../bridge/index.ts'
+import { chainNotOffered, isChainOffered, parseRequest, type ChainParams, type ExternalConnection, type HostEvent, type RpcRequest } from '../bridge/index.ts'
 import type { ProviderDetail } from './eip6963.ts'
-import { disconnected, toProviderError } from './errors.ts'
+import { disconnected, ProviderRpcError, toProviderError } from './errors.ts'
 
 /**
  * The browser wallet the user picked in the modal. Connected in the top frame (the only place it
@@ -9,6 +9,13 @@ import { disconnected, toProviderError } from './errors.ts'
 export type External = {
   readonly active: boolean
   connect(wallet: ProviderDetail): Promise<ExternalConnection>
+  /**
+   * Throws what the wallet frame would answer for a request it must not get: 4200 and -32602 by
+   * the method table, 4902 for a chain switch to a chain this page is not offered (`offered`, from
+   * the frame's welcome; the page may name no chains of its own, and a browser wallet must still
+   * not be moved to a chain the app does not offer).
+   */
+  check(request: RpcRequest, offered: readonly number[]): void
   request(args: RpcRequest): Promise<unknown>
   /** Stops routing to the wallet; tells the page's listeners it disconnected. */
   end(): void
@@ -59,7 +66,14 @@ export function createExternal(emit: (event: HostEvent, payload: unknown) => voi
       emit('accountsChanged', accounts)
       return { accounts, chainId }
     },
-    /** While `active`; a wallet that went away meanwhile (during the frame's check) is 4900. */
+    check(request, offered) {
+      const { kind, params } = parseRequest(request, (code, message) => new ProviderRpcError(code, message))
+      if (kind !== 'chain') return
+      // The table made it a { chainId } with a hex number below 2^52.
+      const chainId = Number((params as readonly [ChainParams])[0].chainId)
+      if (!isChainOffered(chainId, offered)) throw toProviderError(chainNotOffered(chainId))
+    },
+    /** While `active`; a wallet that went away meanwhile is 4900. */
     async request(args) {
       if (!wallet) throw toProviderError(gone)
       return wallet.provider.request(args)

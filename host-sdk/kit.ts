@@ -1,31 +1,17 @@
-import { ErrorCode, timeouts, type HostEvent, type View, type WidgetMethods } from '../bridge/index.ts'
+import { ErrorCode, timeouts, type WidgetMethods } from '../bridge/index.ts'
 import { connectWidget } from './connection.ts'
 import { announce, kitInfo } from './eip6963.ts'
 import { ProviderRpcError, unwrap } from './errors.ts'
 import { createExternal } from './external.ts'
 import { mountFrame } from './frame.ts'
+import type { WalletKit } from './kit-types.ts'
 import { frameUrl, resolveOptions, type WalletKitOptions } from './options.ts'
-import { createProvider, type EIP1193Provider } from './provider.ts'
+import { createProvider } from './provider.ts'
 import { claim, release } from './registry.ts'
 import { watchWallets } from './wallets.ts'
 
 export type { WalletKitOptions } from './options.ts'
-
-/** Provider events, plus `open` and `close` when the modal shows or hides. */
-export type KitEvent = HostEvent | 'open' | 'close'
-
-export type WalletKit = {
-  readonly provider: EIP1193Provider
-  /** Shows a modal: `connect` when nobody is connected, else `profile`, unless named. */
-  open(modal?: View): Promise<void>
-  close(): Promise<void>
-  /** Ends the session (embedded wallet or browser wallet). */
-  disconnect(): Promise<void>
-  on(event: KitEvent, listener: (payload: never) => void): void
-  off(event: KitEvent, listener: (payload: never) => void): void
-  /** Removes the frame and every listener; another kit may be created afterwards. */
-  destroy(): void
-}
+export type { KitEvent, WalletKit } from './kit-types.ts'
 
 /** Creates the page's one wallet kit: the hidden wallet frame, its EIP-1193 provider and the wallet list. */
 export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?: string): WalletKit {
@@ -41,10 +27,12 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
   const widget = async <K extends keyof WidgetMethods>(name: K, ...args: Parameters<WidgetMethods[K]>) =>
     unwrap(await connection.call(name, args, timeouts.read))
 
+  /** The chains the frame said at handshake this page is offered: what a browser wallet may be moved to. */
+  let offered: readonly number[] = []
   const { provider, emit, state, listeners } = createProvider(resolved.chains, async (request, timeout) => {
     if (!external.active) return unwrap(await connection.call('request', [request], timeout))
-    // The frame checks params for a browser wallet too: bad ones never reach it.
-    unwrap(await connection.call('check', [request], timeouts.read))
+    // Checked here, with the frame's method table and chains: a browser wallet never gets bad params.
+    external.check(request, offered)
     if (request.method !== 'wallet_revokePermissions') return external.request(request)
     return kit.disconnect().then(() => null)
   })
@@ -80,7 +68,8 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
       violations.length
         ? `This page's Content-Security-Policy blocked the wallet frame (${violations.join(', ')}): add "frame-src ${origin}" to it.`
         : `Check that ${location.origin} is an allowed origin of app "${resolved.appId}" (${resolved.env}) and that the page's Content-Security-Policy allows "frame-src ${origin}".`,
-    ready() {
+    ready(welcome) {
+      offered = Array.isArray(welcome?.chains) ? welcome.chains : []
       sendWallets()
       // Who is connected already (a stored session): what open() shows and what counts as a change.
       widget('request', { method: 'eth_accounts' }).then(
@@ -107,7 +96,7 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
 
   const kit: WalletKit = {
     provider,
-    // The bridge refuses a modal that is not one of SPEC.md's (-32602).
+    // The bridge refuses a modal that is not one of bridge/methods.ts `views` (-32602).
     open: (modal) => widget('open', modal ?? (state.accounts.length ? 'profile' : 'connect')) as Promise<never>,
     close: () => widget('close') as Promise<never>,
     disconnect: async () => (external.active ? external.end() : void (await widget('disconnect'))),

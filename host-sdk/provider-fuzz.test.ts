@@ -1,17 +1,17 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { isResult, type RpcRequest } from '../bridge/index.ts'
-import { rpcRequest, type FuzzRequest } from '../bridge/test-fuzz-calls.ts'
-import { prototypeKeys, runCases, watchUncaught, type Fuzz } from '../bridge/test-fuzz.ts'
+import { rpcRequest, type FuzzRequest } from '../bridge/fuzz-calls.fixture.ts'
+import { prototypeKeys, runCases, watchUncaught, type Fuzz } from '../bridge/fuzz.fixture.ts'
 import { ProviderRpcError } from './errors.ts'
-import { startKit } from './test-kit.ts'
+import { startKit } from './kit.fixture.ts'
 
 /**
  * 10,000 generated `provider.request(...)` calls on a real kit (kit.ts, provider.ts, connection.ts)
  * whose frame is the Penpal-protocol emulator: malformed requests, and well-formed ones the frame
  * answers with malformed replies. Each settles with a ProviderRpcError carrying a proper EIP-1193
  * code (or a result for a valid read), nothing is emitted, and the provider works afterwards.
- * Seeded (bridge/test-fuzz.ts).
+ * Seeded (bridge/fuzz.fixture.ts).
  */
 const account = '0x00000000000000000000000000000000000A11cE'
 const uncaught = watchUncaught()

@@ -1,4 +1,4 @@
-import { checkRpcRequest, ErrorCode, methodOf, timeouts, type HostEvent, type RpcRequest } from '../bridge/index.ts'
+import { checkRpcRequest, ErrorCode, isChainOffered, methodOf, timeouts, type HostEvent, type RpcRequest } from '../bridge/index.ts'
 import { createEmitter } from './emitter.ts'
 import { ProviderRpcError } from './errors.ts'
 
@@ -14,9 +14,10 @@ export type Route = (request: RpcRequest, timeout: number | undefined) => Promis
 /**
  * The EIP-1193 provider a dapp sees. Every request is checked here before anything is sent: a
  * malformed request is -32602, a method that is neither a wallet method nor on the read allowlist
- * 4200 (bridge/rpc-methods.ts), a chain the app does not offer 4902. The wallet frame checks each
- * method's params (-32602) with the same registry. Events are re-emitted once per change (the
- * widget and a browser wallet may both report the same account).
+ * 4200 (the method table, bridge/rpc-methods.ts), a chain the page's own list leaves out 4902.
+ * Whoever acts on it parses its params with the same table, once: the wallet frame, or the kit
+ * before a browser wallet gets it (kit.ts). Events are re-emitted once per change (the widget and
+ * a browser wallet may both report the same account).
  */
 export function createProvider(chains: readonly number[], route: Route) {
   const listeners = createEmitter()
@@ -54,12 +55,12 @@ export function createProvider(chains: readonly number[], route: Route) {
     const known = methodOf(method)
     if (!known) throw new ProviderRpcError(ErrorCode.unsupportedMethod, `Unsupported method: ${method}`)
     if (known[1] === 'chain' && chains.length) {
-      // A chain this page does not offer is refused here; with no list of its own, the frame judges
-      // (for a browser wallet too: the kit asks the frame before sending it anything).
+      // A chain this page does not name is refused here; with no list of its own, the frame judges
+      // (for a browser wallet, the kit judges by the chains the frame offered at handshake).
       const chainId = (params as [{ chainId?: unknown }?] | undefined)?.[0]?.chainId
       // String() first: Number() and template strings throw on a symbol.
       const id = String(chainId)
-      if (chainId !== undefined && !chains.includes(Number(id)))
+      if (chainId !== undefined && !isChainOffered(Number(id), chains))
         throw new ProviderRpcError(ErrorCode.unknownChain, `Unrecognized chain ${id}: this app offers ${chains.join(', ')}`)
     }
     return route(params === undefined ? { method } : { method, params }, timeouts[known[1]])

@@ -1,4 +1,4 @@
-import type { WalletKit } from './kit.ts'
+import type { WalletKit } from './kit-types.ts'
 
 /**
  * One kit per page: a second iframe would hold a second session and announce a second provider.

@@ -1,20 +1,20 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { isResult, PROTOCOL_VERSION, widgetChecks } from '../bridge/index.ts'
-import { unknownName, widgetCall } from '../bridge/test-fuzz-calls.ts'
-import { prototypeKeys, prototypeSnapshot, runCases, watchUncaught, type Fuzz } from '../bridge/test-fuzz.ts'
+import { unknownName, widgetCall } from '../bridge/fuzz-calls.fixture.ts'
+import { prototypeKeys, prototypeSnapshot, runCases, watchUncaught, type Fuzz } from '../bridge/fuzz.fixture.ts'
 import { serveHost } from './bridge.ts'
-import { testContext } from './rpc/test-context.ts'
+import { testContext } from './rpc/context.fixture.ts'
 import type { RpcContext } from './rpc/types.ts'
-import { namespace, penpalHost, type Frame } from './test-penpal-host.ts'
-import { alice } from './test-wallet.ts'
+import { namespace, penpalHost, type Frame } from './penpal-host.fixture.ts'
+import { alice } from './wallet.fixture.ts'
 
 /**
  * 10,000 generated messages at the widget's side of the bridge (widget/bridge.ts on the real
  * Penpal 7, the real wallet state machine and confirmation queue, a signed-in session): bridge
  * calls with malformed arguments, raw Penpal frames, and window messages from other windows and
  * origins. Nothing may throw or change, and every bridge call answers a JSON-RPC-shaped value.
- * Seeded: a failure names its seed and case (bridge/test-fuzz.ts).
+ * Seeded: a failure names its seed and case (bridge/fuzz.fixture.ts).
  */
 const hostOrigin = 'http://127.0.0.1:5173'
 const t = testContext({ session: alice })
@@ -68,7 +68,7 @@ beforeAll(async () => {
     },
   })) as unknown as RpcContext['rpc']
   Object.defineProperty(window, 'parent', { value: host.hostWindow, configurable: true })
-  serveHost({ hostOrigin, context: Promise.resolve(t.ctx) })
+  serveHost({ hostOrigin, chains: [31337, 31338], context: Promise.resolve(t.ctx) })
   await host.ready
   expectAnswer(await host.call(['hello'], [{ protocol: PROTOCOL_VERSION }]), 'any')
   before = snapshot()
@@ -126,10 +126,11 @@ describe('widget bridge fuzz', () => {
       const reply = await host.call([name], args)
       return reply === 'timeout' ? reply : reply.value
     }
-    expect(await answer('hello', [{ protocol: PROTOCOL_VERSION }])).toEqual({ result: { protocol: PROTOCOL_VERSION } })
+    expect(await answer('hello', [{ protocol: PROTOCOL_VERSION }])).toEqual({ result: { protocol: PROTOCOL_VERSION, chains: [31337, 31338] } })
     expect(await answer('request', [{ method: 'eth_accounts' }])).toEqual({ result: [alice.address] })
     expect(await answer('request', [{ method: 'eth_chainId' }])).toEqual({ result: '0x7a69' })
-    expect(await answer('check', [{ method: 'personal_sign', params: ['0x6869', alice.address] }])).toEqual({ result: null })
+    // The host reads the method table itself: the frame serves no `check` method any more.
+    expect(await answer('check', [{ method: 'personal_sign', params: ['0x6869', alice.address] }])).toMatchObject({ penpalCode: 'METHOD_NOT_FOUND' })
     expect(snapshot()).toBe(before)
     // Only the allowlisted reads reached the chain.
     expect(forwarded.every((m) => m.startsWith('eth_') || m.startsWith('net_') || m.startsWith('web3_'))).toBe(true)

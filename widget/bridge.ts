@@ -14,22 +14,21 @@ import {
   type WidgetMethods,
 } from '../bridge/index.ts'
 import { screenWallets } from '../bridge/validate.ts'
-import { lazyModule } from './lazy-module.ts'
+import { handleRpc } from './rpc/index.ts'
 import type { RpcContext } from './rpc/types.ts'
-import type { HostPort } from './wallet.ts'
+import type { HostPort } from './host-port.ts'
 
 type Refusal = { code: number; message: string }
-
-/** The RPC handlers (viem, the fee rules, the confirmations' payloads) load with the first request, not with the frame. */
-const rpcModule = lazyModule(() => import('./rpc/index.ts'))
-const rpcHandlers = rpcModule.get
 
 /**
  * Serves the widget's bridge methods to the host page at `hostOrigin` (already checked against the
  * app's allowed origins). `refusal`, when set, is the reason every call is turned down (for example
  * the embedded wallet being disabled) — still answered, so the host gets a clear error, not a hang.
+ * `chains` are the chain ids this page is offered (bridge/chains.ts offeredChains), sent at
+ * handshake: the host judges a chain switch for a browser wallet by them. The RPC core
+ * (rpc/index.ts) is imported here: the answers that need no screen need no other chunk.
  */
-export function serveHost(options: { hostOrigin: string; refusal?: Refusal | undefined; context: Promise<RpcContext> }): HostPort {
+export function serveHost(options: { hostOrigin: string; refusal?: Refusal | undefined; chains: readonly number[]; context: Promise<RpcContext> }): HostPort {
   let greeted = false
   const guard = () => {
     if (options.refusal) throw options.refusal
@@ -37,20 +36,14 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
   }
   const handlers: { [K in keyof WidgetMethods]: (...args: Parameters<WidgetMethods[K]>) => unknown } = {
     hello(hello) {
-      const welcome = negotiate(hello)
+      const welcome = { ...negotiate(hello), chains: options.chains }
       if (options.refusal) throw options.refusal
       greeted = true
       return welcome
     },
     async request(request) {
       guard()
-      const { handleRpc } = await rpcHandlers()
       return handleRpc(await options.context, request)
-    },
-    async check(request) {
-      guard()
-      ;(await rpcHandlers()).checkExternalRequest(await options.context, request)
-      return null
     },
     async open(view) {
       guard()
@@ -74,7 +67,7 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
       // A wallet passing itself off as one of the modal's sign-in methods is dropped, the rest shown;
       // the host hears why (bridge/validate.ts).
       const { shown, refused } = screenWallets(wallets)
-      ;(await options.context).wallet.ui.set({ wallets: shown })
+      ;(await options.context).wallet.setWallets(shown)
       if (!refused.length) return
       console.warn(`wallet-kit: refused ${refused.join('; ')}`)
       throw { code: ErrorCode.invalidParams, message: `Refused ${refused.join('; ')}` }

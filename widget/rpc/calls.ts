@@ -1,9 +1,9 @@
 import * as Provider from 'ox/Provider'
 import { bytesToHex, numberToHex, parseEther } from 'viem'
+import type { TransactionParams } from '../../bridge/index.ts'
 import type { Account } from '../accounts/account.ts'
-import { checkParams, methodOf } from '../../bridge/index.ts'
 import { eth_sendTransaction } from './eth_sendTransaction.ts'
-import { invalid, numberParam, positional, refuseSelfCall, requireAccount, requireChain } from './guards.ts'
+import { invalid, refuseSelfCall, requireAccount, requireChain } from './guards.ts'
 import { parseTransaction } from './tx.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
 
@@ -15,9 +15,8 @@ import type { RpcContext, RpcHandler } from './types.ts'
 type Batch = { chainId: number; hashes: `0x${string}`[] } | { chainId: number; operation: string; account: Account }
 const batches = new Map<string, Batch>()
 
-export const wallet_getCapabilities: RpcHandler = (ctx, params) => {
-  const [, chainIds] = positional(params, 1, 2)
-  const wanted = Array.isArray(chainIds) ? chainIds.map((c) => numberParam(c, 'chainId')) : null
+export const wallet_getCapabilities: RpcHandler<'wallet_getCapabilities'> = (ctx, [, chainIds]) => {
+  const wanted = chainIds?.map(Number) ?? null
   // The connected account's own, else the embedded wallet's (calls one after another).
   // The smart account in use is atomic and sponsored on the chains where it has an account; elsewhere
   // (and for the embedded wallet: calls one after another) atomicity is the connected account's own.
@@ -42,22 +41,17 @@ export const wallet_getCapabilities: RpcHandler = (ctx, params) => {
   return capabilities
 }
 
-export const wallet_sendCalls: RpcHandler = async (ctx, params) => {
-  const [request] = positional(params, 1)
-  if (typeof request !== 'object' || request === null) throw invalid('expected a calls request object')
-  const r = request as { chainId?: unknown; from?: unknown; calls?: unknown; atomicRequired?: unknown }
-  const account = requireAccount(ctx, typeof r.from === 'string' ? r.from : undefined)
-  if (r.chainId !== undefined) requireChain(numberParam(r.chainId, 'chainId'), account.chain, 'calls')
-  if (!Array.isArray(r.calls) || r.calls.length === 0 || r.calls.length > 10) throw invalid('calls must hold 1 to 10 calls')
-  if (r.atomicRequired === true && !account.sendCalls) throw new Provider.AtomicityNotSupportedError()
+export const wallet_sendCalls: RpcHandler<'wallet_sendCalls'> = async (ctx, [request]) => {
+  const account = requireAccount(ctx, request.from)
+  if (request.chainId != null) requireChain(Number(request.chainId), account.chain, 'calls')
+  if (request.calls.length === 0 || request.calls.length > 10) throw invalid('calls must hold 1 to 10 calls')
+  if (request.atomicRequired === true && !account.sendCalls) throw new Provider.AtomicityNotSupportedError()
   // A call may name its sender, which must then be the batch's (parseTransaction checks it).
-  const calls = (r.calls as Record<string, unknown>[]).map((call): Record<string, unknown> => ({ ...call, from: call?.from ?? account.address }))
-  // Every call is checked before the first is shown: a malformed one later in the batch must not
-  // leave the user confirming the calls before it, for a batch that can never complete.
+  const calls = request.calls.map((call): TransactionParams => ({ ...call, from: call.from ?? account.address }))
+  // Every call is checked before the first is shown (the method table has checked their shapes): a
+  // call refused later in the batch must not leave the user confirming the calls before it, for a
+  // batch that can never complete.
   for (const [i, call] of calls.entries()) {
-    // The registry's check eth_sendTransaction's own params get (handleRpc), then the handler's.
-    const bad = checkParams(methodOf('eth_sendTransaction')![0], [call])
-    if (bad) throw invalid(`calls[${i}]: ${bad}`)
     try {
       parseTransaction(call, account)
     } catch (err) {
@@ -102,7 +96,7 @@ async function receiptsOf(ctx: RpcContext, chainId: number, hashes: readonly `0x
 }
 
 /** EIP-5792: the batch's status, shown in the profile modal ('calls-status'); answers once it is shown. */
-export const wallet_showCallsStatus: RpcHandler = async (ctx, params) => {
+export const wallet_showCallsStatus: RpcHandler<'wallet_showCallsStatus'> = async (ctx, params) => {
   const status = (await wallet_getCallsStatus(ctx, params)) as {
     id: string
     chainId: string
@@ -110,23 +104,18 @@ export const wallet_showCallsStatus: RpcHandler = async (ctx, params) => {
     atomic: boolean
     receipts: { transactionHash: string }[]
   }
-  ctx.wallet.ui.set({
-    callsStatus: {
-      id: status.id,
-      chainId: Number(status.chainId),
-      status: status.status,
-      atomic: status.atomic,
-      ...(status.receipts[0] && { transactionHash: status.receipts.at(-1)!.transactionHash }),
-    },
+  ctx.wallet.showCallsStatus({
+    id: status.id,
+    chainId: Number(status.chainId),
+    status: status.status,
+    atomic: status.atomic,
+    ...(status.receipts[0] && { transactionHash: status.receipts.at(-1)!.transactionHash }),
   })
-  ctx.wallet.open('profile')
-  ctx.wallet.navigate('calls-status')
   return null
 }
 
-export const wallet_getCallsStatus: RpcHandler = async (ctx, params) => {
-  const [id] = positional(params, 1)
-  const batch = typeof id === 'string' ? batches.get(id) : undefined
+export const wallet_getCallsStatus: RpcHandler<'wallet_getCallsStatus'> = async (ctx, [id]) => {
+  const batch = batches.get(id)
   if (!batch) throw new Provider.UnknownBundleIdError()
   let status: number
   let atomic = false

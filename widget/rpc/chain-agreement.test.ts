@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { alice } from '../test-wallet.ts'
-import { testContext } from './test-context.ts'
+import { alice } from '../wallet.fixture.ts'
+import { testContext } from './context.fixture.ts'
 
 const to = '0x000000000000000000000000000000000000bEEF'
 const settle = () => new Promise((r) => setTimeout(r, 0))

@@ -2,7 +2,7 @@ import { hostAddress } from '../ui-state.ts'
 import type { RpcHandler } from './types.ts'
 
 /** The account, to a page the user connected only (connection.ts): any other page sees none. */
-export const eth_accounts: RpcHandler = ({ wallet }) => {
+export const eth_accounts: RpcHandler<'eth_accounts'> = ({ wallet }) => {
   const { session, connected } = wallet.ui.get()
   return session && connected ? [hostAddress(session)] : []
 }

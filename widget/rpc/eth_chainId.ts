@@ -1,5 +1,5 @@
-import { numberToHex } from 'viem'
 import type { RpcHandler } from './types.ts'
 
-export const eth_chainId: RpcHandler = ({ wallet }) => numberToHex(wallet.chainId())
-export const net_version: RpcHandler = ({ wallet }) => String(wallet.chainId())
+/** The active chain, as a hex quantity (no viem in the frame core for one conversion). */
+export const eth_chainId: RpcHandler<'eth_chainId'> = ({ wallet }) => `0x${wallet.chainId().toString(16)}`
+export const net_version: RpcHandler<'net_version'> = ({ wallet }) => String(wallet.chainId())

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { alice } from '../test-wallet.ts'
-import { testContext } from './test-context.ts'
+import { alice } from '../wallet.fixture.ts'
+import { testContext } from './context.fixture.ts'
 
 const bob = '0x0000000000000000000000000000000000000B0b'
 

@@ -5,4 +5,4 @@ import type { RpcHandler } from './types.ts'
  * in (the login), or when this page was never connected ('Connect to <origin>?'), and resolves once
  * it is; Cancel is 4001.
  */
-export const eth_requestAccounts: RpcHandler = ({ wallet }) => wallet.requestAccounts()
+export const eth_requestAccounts: RpcHandler<'eth_requestAccounts'> = ({ wallet }) => wallet.requestAccounts()

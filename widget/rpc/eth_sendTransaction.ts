@@ -2,7 +2,7 @@ import * as Provider from 'ox/Provider'
 import * as RpcResponse from 'ox/RpcResponse'
 import type { Account } from '../accounts/account.ts'
 import { completeFees, needsEstimate, summarizeFees } from './fees.ts'
-import { positional, refuseSelfCall, requireAccount } from './guards.ts'
+import { refuseSelfCall, requireAccount } from './guards.ts'
 import { parseTransaction, withFees } from './tx.ts'
 import type { RpcHandler } from './types.ts'
 
@@ -10,7 +10,7 @@ type Parsed = ReturnType<typeof parseTransaction>
 
 /**
  * The fee the user will be shown and that will be signed: the host's figures, and the wallet
- * service's estimate for those it left out (SPEC.md section 8: 'Failed to estimate gas').
+ * service's estimate for those it left out; an estimate that fails is 'Failed to estimate gas: …'.
  */
 async function prepare(account: Account, { request, payload, fees, value }: Parsed) {
   // A sponsored account's gas is its operation's, paid by the app: nothing to estimate or show as a fee.
@@ -33,9 +33,8 @@ async function prepare(account: Account, { request, payload, fees, value }: Pars
 }
 
 /** Both transaction methods: the same checks and confirmation, then send or only sign. */
-function transactionHandler(failed: string, run: (account: Account, tx: Parsed['request']) => Promise<string>): RpcHandler {
-  return (ctx, params) => {
-    const [tx] = positional(params, 1)
+function transactionHandler(failed: string, run: (account: Account, tx: Parsed['request']) => Promise<string>): RpcHandler<'eth_sendTransaction'> {
+  return (ctx, [tx]) => {
     const account = requireAccount(ctx)
     const parsed = parseTransaction(tx, account)
     refuseSelfCall(account, parsed.request.to, 'to')
@@ -61,7 +60,7 @@ export const eth_sendTransaction = transactionHandler('Failed to send transactio
 const signTransaction = transactionHandler('Failed to sign transaction', (account, tx) => account.signTransaction(tx))
 
 /** A smart account has no transaction of its own to sign (it sends user operations): 4200 before anything is shown. */
-export const eth_signTransaction: RpcHandler = (ctx, params) => {
+export const eth_signTransaction: RpcHandler<'eth_signTransaction'> = (ctx, params) => {
   if (requireAccount(ctx).source === 'smart-account')
     throw new Provider.UnsupportedMethodError({ message: 'A smart account sends user operations: it has no signed transaction to give' })
   return signTransaction(ctx, params)

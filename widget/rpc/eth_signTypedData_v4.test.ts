@@ -1,8 +1,8 @@
 import { getContractAddress, hashTypedData, pad, stringToBytes, zeroHash } from 'viem'
 import { hashTypedData as hash7739TypedData } from 'viem/experimental/erc7739'
 import { describe, expect, test } from 'vitest'
-import { alice } from '../test-wallet.ts'
-import { testContext } from './test-context.ts'
+import { alice } from '../wallet.fixture.ts'
+import { testContext } from './context.fixture.ts'
 
 const tick = () => new Promise((r) => setTimeout(r, 0))
 /** alice's smart account (WalletKitAccountFactory, her salt): the frame knows it without asking anyone. */

@@ -1,35 +1,17 @@
 import { validateTypedData, type TypedDataDefinition } from 'viem'
 import { smartAccountAddressOf } from '../../sdk/smart-account/operation.ts'
 import { isOwnAccountDomain } from '../accounts/own-account-domain.ts'
-import { addressParam, invalid, positional, requireAccount, requireChain } from './guards.ts'
+import { invalid, requireAccount, requireChain } from './guards.ts'
 import type { RpcHandler } from './types.ts'
 
-function parseTypedData(value: unknown): { json: string; typed: TypedDataDefinition } {
-  let typed: unknown
-  let json: string
+export const eth_signTypedData_v4: RpcHandler<'eth_signTypedData_v4'> = (ctx, [address, { json, typed: data }]) => {
+  // The method table checked the shape (types, primaryType, message); viem checks the types themselves.
+  const typed = data as unknown as TypedDataDefinition
   try {
-    typed = typeof value === 'string' ? JSON.parse(value) : value
-    // What is signed is this JSON text: an object JSON cannot write (a BigInt, a cycle) is refused here, not after the modal.
-    json = typeof value === 'string' ? value : JSON.stringify(value)
-  } catch {
-    throw invalid('typed data must be JSON')
-  }
-  if (typeof typed !== 'object' || typed === null) throw invalid('typed data must be an object')
-  const t = typed as Record<string, unknown>
-  if (typeof t.primaryType !== 'string' || typeof t.types !== 'object' || typeof t.message !== 'object')
-    throw invalid('typed data needs types, primaryType and message')
-  try {
-    validateTypedData(t as TypedDataDefinition)
+    validateTypedData(typed)
   } catch (err) {
     throw invalid(`invalid typed data: ${(err as Error).message.split('\n')[0]}`)
   }
-  return { json, typed: t as TypedDataDefinition }
-}
-
-export const eth_signTypedData_v4: RpcHandler = (ctx, params) => {
-  const [rawAddress, rawData] = positional(params, 2)
-  const address = addressParam(rawAddress, 'address')
-  const { json, typed } = parseTypedData(rawData)
   const account = requireAccount(ctx, address)
   // The user's own smart accounts: the one this owner's key controls on every chain, and the one the site sees.
   const session = ctx.wallet.ui.get().session
@@ -42,7 +24,7 @@ export const eth_signTypedData_v4: RpcHandler = (ctx, params) => {
   if (domainChain !== undefined) requireChain(Number(domainChain), account.chain, 'typed data')
   return ctx.confirmations.request({
     kind: 'typed-data',
-    payload: { from: account.address, chainId: account.chain.chainId, message: JSON.stringify(JSON.parse(json), null, 2) },
+    payload: { from: account.address, chainId: account.chain.chainId, message: JSON.stringify(data, null, 2) },
     rejected: 'Typed data signing rejected by user',
     failed: 'Failed to sign message',
     onDevice: account.confirmsOnDevice,

@@ -1,8 +1,9 @@
 import * as RpcResponse from 'ox/RpcResponse'
 import { formatGwei, formatUnits, hexToBigInt } from 'viem'
+import type { TransactionParams } from '../../bridge/index.ts'
 import type { EstimateGasResult } from '../../sdk/index.ts'
 import type { FeeSummary } from './fee-summary.ts'
-import { hexParam, invalid } from './guards.ts'
+import { invalid } from './guards.ts'
 
 /** The fee fields of an EIP-1193 transaction, as the host passed them. */
 export type HostFees = { gas?: bigint; gasPrice?: bigint; maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint }
@@ -22,11 +23,13 @@ const unshowable: Readonly<Record<string, string>> = {
  * The host's fee fields, checked before anything is shown (-32602): a legacy gas price and EIP-1559
  * fees together would leave the signer to pick one, and a priority fee above the cap cannot be paid.
  */
-export function readFees(tx: Record<string, unknown>): HostFees {
-  for (const [key, reason] of Object.entries(unshowable)) if (tx[key] !== undefined && tx[key] !== null) throw invalid(reason)
+export function readFees(tx: TransactionParams): HostFees {
+  for (const [key, reason] of Object.entries(unshowable)) if (tx[key] != null) throw invalid(reason)
   const fees: HostFees = {}
-  for (const key of ['gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const)
-    if (tx[key] !== undefined && tx[key] !== null) fees[key] = hexToBigInt(hexParam(tx[key], key))
+  for (const key of ['gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const) {
+    const quantity = tx[key]
+    if (quantity != null) fees[key] = hexToBigInt(quantity)
+  }
   if (fees.gas === 0n) throw invalid('gas must be above 0')
   if (fees.gasPrice !== undefined && (fees.maxFeePerGas !== undefined || fees.maxPriorityFeePerGas !== undefined))
     throw invalid('gasPrice (legacy) cannot be combined with maxFeePerGas or maxPriorityFeePerGas (EIP-1559)')

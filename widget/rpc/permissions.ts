@@ -1,5 +1,5 @@
 import { hostAddress } from '../ui-state.ts'
-import { invalid, positional } from './guards.ts'
+import { invalid } from './guards.ts'
 import type { RpcContext, RpcHandler } from './types.ts'
 
 /** EIP-2255: the only permission a site can hold here is eth_accounts, once the user connected it. */
@@ -15,12 +15,10 @@ function permissions(ctx: RpcContext) {
   ]
 }
 
-export const wallet_getPermissions: RpcHandler = (ctx) => permissions(ctx)
+export const wallet_getPermissions: RpcHandler<'wallet_getPermissions'> = (ctx) => permissions(ctx)
 
-export const wallet_requestPermissions: RpcHandler = async (ctx, params) => {
-  const [request] = positional(params, 1)
-  if (typeof request !== 'object' || request === null || !('eth_accounts' in request) || Object.keys(request).length !== 1)
-    throw invalid('only { eth_accounts: {} } can be requested')
+export const wallet_requestPermissions: RpcHandler<'wallet_requestPermissions'> = async (ctx, [request]) => {
+  if (!('eth_accounts' in request) || Object.keys(request).length !== 1) throw invalid('only { eth_accounts: {} } can be requested')
   await ctx.wallet.requestAccounts()
   return permissions(ctx)
 }
@@ -29,9 +27,8 @@ export const wallet_requestPermissions: RpcHandler = async (ctx, params) => {
  * Revoking eth_accounts forgets this site: the session stays for the other sites the user connected
  * (a paired WalletConnect wallet is disconnected, as before).
  */
-export const wallet_revokePermissions: RpcHandler = async (ctx, params) => {
-  const [request] = positional(params, 1)
-  if (typeof request !== 'object' || request === null || !('eth_accounts' in request)) throw invalid('only eth_accounts can be revoked')
+export const wallet_revokePermissions: RpcHandler<'wallet_revokePermissions'> = async (ctx, [request]) => {
+  if (!('eth_accounts' in request)) throw invalid('only eth_accounts can be revoked')
   const { wallet } = ctx
   const { session, connected, view } = wallet.ui.get()
   if (session?.walletConnect) await wallet.disconnect()

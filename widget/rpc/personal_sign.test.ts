@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { stringToHex } from 'viem'
-import { alice } from '../test-wallet.ts'
-import { testContext } from './test-context.ts'
+import { alice } from '../wallet.fixture.ts'
+import { testContext } from './context.fixture.ts'
 
 test('the modal gets the exact bytes; hex that is no whole number of bytes is refused', async () => {
   const { wallet, call } = testContext({ session: alice })

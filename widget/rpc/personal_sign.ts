@@ -1,19 +1,13 @@
-import { isHex, stringToHex } from 'viem'
-import { addressParam, hexParam, invalid, positional, requireAccount } from './guards.ts'
+import { stringToHex } from 'viem'
+import { isHex, isHexBytes } from '../../bridge/rpc-params.ts'
+import { invalid, requireAccount } from './guards.ts'
 import type { RpcHandler } from './types.ts'
 
-/** Hex with an odd number of digits is no whole number of bytes: padding it would sign bytes nobody was shown. */
-function bytesParam(value: unknown): `0x${string}` {
-  const hex = hexParam(value, 'message')
-  if (hex.length % 2 !== 0) throw invalid('message must be whole bytes (an even number of hex digits) or plain text')
-  return hex
-}
-
-export const personal_sign: RpcHandler = (ctx, params) => {
-  const [rawData, rawAddress] = positional(params, 2, 3)
-  const address = addressParam(rawAddress, 'address')
+export const personal_sign: RpcHandler<'personal_sign'> = (ctx, [data, address]) => {
   // Like other wallets, accept a plain string as well as hex bytes; either way the bytes are what is signed.
-  const bytes = typeof rawData === 'string' && !isHex(rawData) ? stringToHex(rawData) : bytesParam(rawData)
+  // Hex with an odd number of digits is no whole number of bytes: padding it would sign bytes nobody was shown.
+  if (isHex(data) && !isHexBytes(data)) throw invalid('message must be whole bytes (an even number of hex digits) or plain text')
+  const bytes = isHex(data) ? data : stringToHex(data)
   const account = requireAccount(ctx, address)
   return ctx.confirmations.request({
     kind: 'message',

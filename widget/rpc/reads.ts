@@ -4,7 +4,7 @@ import type { RpcContext } from './types.ts'
 
 /**
  * A method on the read allowlist (bridge/rpc-methods.ts) goes to the current chain's RPC URLs in
- * order, with fallback (SPEC.md section 7). Nothing else is ever passed to an RPC URL.
+ * order, each tried when the one before fails. Nothing else is ever passed to an RPC URL.
  */
 export function forwardRead(ctx: RpcContext, { method, params }: RpcRequest): Promise<unknown> {
   const chainId = ctx.wallet.chainId()

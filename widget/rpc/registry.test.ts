@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { methodOf } from '../../bridge/index.ts'
-import { checkExternalRequest, handlers } from './index.ts'
-import { testContext } from './test-context.ts'
+import { handlers } from './index.ts'
+import { testContext } from './context.fixture.ts'
 import type { RpcContext } from './types.ts'
 
 /** A context whose chain RPC records every method it is asked to forward. */
@@ -17,8 +17,8 @@ function withRpc() {
   return { ...t, forwarded }
 }
 
-describe('the frame answers by the shared method registry (bridge/rpc-methods.ts)', () => {
-  test('every handler is a registry method, and every registry method that is not a read has a handler', () => {
+describe('the frame answers by the shared method table (bridge/rpc-methods.ts)', () => {
+  test('every handler is a method of the table, and every method of the table that is not a read has a handler', () => {
     for (const method of Object.keys(handlers)) expect(methodOf(method), method).toBeDefined()
     for (const method of [
       'eth_requestAccounts',
@@ -53,7 +53,7 @@ describe('the frame answers by the shared method registry (bridge/rpc-methods.ts
     expect(forwarded).toEqual(['eth_getLogs', 'web3_clientVersion'])
   })
 
-  test('params that do not fit the signature are -32602 before any handler runs: nothing queued, nothing signed', async () => {
+  test('params that do not fit the schema are -32602 before any handler runs: nothing queued, nothing signed', async () => {
     const { call, calls, wallet } = withRpc()
     expect(await call('personal_sign', ['0x6869'])).toEqual({ code: -32602, message: 'Invalid params for personal_sign: expected 2 to 3 params, got 1' })
     expect(await call('eth_sendTransaction', [{ from: '0x000000000000000000000000000000000000dEaD', value: 12 }])).toEqual({
@@ -64,42 +64,5 @@ describe('the frame answers by the shared method registry (bridge/rpc-methods.ts
     expect(await call('eth_getBalance', ['me'])).toEqual({ code: -32602, message: 'Invalid params for eth_getBalance: params[0] must be an address' })
     expect(calls).toEqual([])
     expect(wallet.ui.get().queued ?? 0).toBe(0)
-  })
-})
-
-describe('what the host asks before sending a request to a browser wallet (check)', () => {
-  const code = (run: () => void) => {
-    try {
-      run()
-      return 'passed'
-    } catch (err) {
-      return (err as { code?: number }).code
-    }
-  }
-
-  test("a chain switch to a chain the app does not offer is 4902, whatever the page named; the app's chains pass", () => {
-    const { ctx } = testContext()
-    for (const method of ['wallet_switchEthereumChain', 'wallet_addEthereumChain']) {
-      expect(
-        code(() => checkExternalRequest(ctx, { method, params: [{ chainId: '0x1' }] })),
-        method,
-      ).toBe(4902)
-      // A chain id too large for a number is no chain of the app's either.
-      expect(
-        code(() => checkExternalRequest(ctx, { method, params: [{ chainId: `0x${'f'.repeat(64)}` }] })),
-        method,
-      ).toBe(4902)
-      expect(
-        code(() => checkExternalRequest(ctx, { method, params: [{ chainId: '0x7a6a' }] })),
-        method,
-      ).toBe('passed')
-    }
-  })
-
-  test('other methods are checked by the registry only; bad params are -32602, unknown methods 4200', () => {
-    const { ctx } = testContext()
-    expect(code(() => checkExternalRequest(ctx, { method: 'personal_sign', params: ['0x6869', '0x000000000000000000000000000000000000dEaD'] }))).toBe('passed')
-    expect(code(() => checkExternalRequest(ctx, { method: 'wallet_switchEthereumChain', params: [{}] }))).toBe(-32602)
-    expect(code(() => checkExternalRequest(ctx, { method: 'anvil_setBalance', params: [] }))).toBe(4200)
   })
 })

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { connectSite } from '../connect/SiteConnect.tsx'
 import { sessionLifetimeMs } from '../session.ts'
-import { alice } from '../test-wallet.ts'
-import { testContext } from './test-context.ts'
+import { alice } from '../wallet.fixture.ts'
+import { testContext } from './context.fixture.ts'
 
-/** The page these tests serve (test-wallet.ts) and another allowed origin of the same app. */
+/** The page these tests serve (wallet.fixture.ts) and another allowed origin of the same app. */
 const here = 'http://127.0.0.1:5173'
 const other = 'http://127.0.0.1:5174'
 /** Alice signed in on the other origin only: the session is in the frame's store, this site never connected. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { alice } from '../test-wallet.ts'
-import { testContext } from './test-context.ts'
+import { alice, setUi } from '../wallet.fixture.ts'
+import { testContext } from './context.fixture.ts'
 import type { RpcContext } from './types.ts'
 
 // What the host hears: reads and the gas estimate answer whatever the wallet's signing permission,
@@ -104,7 +104,7 @@ describe('exact messages', () => {
     const { call, wallet, ctx } = testContext({ session: alice })
     await wallet.restore()
     ctx.rpc = (() => ({ request: async () => '0x1' })) as unknown as RpcContext['rpc']
-    wallet.ui.set({ chainId: 999 })
+    setUi(wallet, { chainId: 999 })
     expect(await call('eth_blockNumber')).toEqual({ code: 4901, message: 'Chain not found' })
     expect(await call('personal_sign', ['0x68690a', alice.address])).toEqual({ code: 4901, message: 'Chain not found' })
     expect(wallet.ui.get().view).toBeNull()

@@ -1,31 +1,30 @@
-import { formatEther, hexToBigInt, isAddressEqual } from 'viem'
+import { formatEther, hexToBigInt } from 'viem'
+import type { TransactionParams } from '../../bridge/index.ts'
 import type { ChainConfig, TransactionRequest } from '../../sdk/index.ts'
 import type { ConfirmationPayload } from '../ui-state.ts'
 import { readFees, type Fees, type HostFees } from './fees.ts'
-import { addressParam, hexParam, invalid, numberParam, requireChain } from './guards.ts'
+import { invalid, requireChain, sameAddress } from './guards.ts'
 
 type Request = TransactionRequest & { data: string }
 type Parsed = { request: Request; payload: ConfirmationPayload; fees: HostFees; value: bigint }
 
-const optionalHex = (tx: Record<string, unknown>, key: string) => (tx[key] === undefined || tx[key] === null ? undefined : hexParam(tx[key], key))
-
 /**
- * An EIP-1193 transaction (hex quantities) as the wallet service takes it (PROTOCOL.md): the value
- * in whole units, gas figures as decimal strings. Checked before anything is shown or sent; the fees
- * are completed (withFees) once the service has estimated what the host left out.
+ * An EIP-1193 transaction, as the method table checked it (hex quantities, chain id and nonce
+ * below 2^52), as the wallet service takes it: the value in whole units, gas figures as decimal
+ * strings. The account's rules apply here (its own address, a recipient, its chain) before
+ * anything is shown or sent; the fees are completed (withFees) once the service has estimated what
+ * the host left out.
  */
-export function parseTransaction(value: unknown, account: { address: `0x${string}`; chain: ChainConfig }): Parsed {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('transaction must be an object')
-  const tx = value as Record<string, unknown>
-  const from = tx.from === undefined ? account.address : addressParam(tx.from, 'from')
-  if (!isAddressEqual(from, account.address)) throw invalid(`from ${from} is not the connected account`)
-  if (tx.to === undefined || tx.to === null) throw invalid('to is required (contract creation is not supported)')
-  const to = addressParam(tx.to, 'to')
-  const chainId = tx.chainId === undefined || tx.chainId === null ? undefined : numberParam(tx.chainId, 'chainId')
+export function parseTransaction(tx: TransactionParams, account: { address: `0x${string}`; chain: ChainConfig }): Parsed {
+  const from = tx.from ?? account.address
+  if (!sameAddress(from, account.address)) throw invalid(`from ${from} is not the connected account`)
+  if (tx.to == null) throw invalid('to is required (contract creation is not supported)')
+  const to = tx.to
+  const chainId = tx.chainId == null ? undefined : Number(tx.chainId)
   requireChain(chainId, account.chain, 'transaction')
-  const data = optionalHex(tx, 'data') ?? optionalHex(tx, 'input') ?? '0x'
-  const wei = optionalHex(tx, 'value')
-  const nonce = tx.nonce === undefined || tx.nonce === null ? undefined : numberParam(tx.nonce, 'nonce')
+  const data = tx.data ?? tx.input ?? '0x'
+  const wei = tx.value ?? undefined
+  const nonce = tx.nonce == null ? undefined : Number(tx.nonce)
   const fees = readFees(tx)
   const value_ = wei === undefined ? undefined : formatEther(hexToBigInt(wei))
   const request: Request = {

@@ -1,3 +1,4 @@
+import type { FrameMethod, ParamsOf } from '../../bridge/index.ts'
 import type { ChainClient } from '../../sdk/index.ts'
 import type { Account } from '../accounts/account.ts'
 import type { Confirmations } from '../confirmation.ts'
@@ -13,5 +14,6 @@ export type RpcContext = {
   /** JSON-RPC to the current chain's RPC URLs, in order, with fallback. */
   rpc: (chainId: number) => ChainClient
 }
-export type Params = readonly unknown[] | Record<string, unknown> | undefined
-export type RpcHandler = (ctx: RpcContext, params: Params) => unknown
+
+/** A frame method's handler: it gets the params the method table parsed (bridge/rpc-methods.ts), typed, never raw ones. */
+export type RpcHandler<M extends FrameMethod> = (ctx: RpcContext, params: ParamsOf<M>) => unknown

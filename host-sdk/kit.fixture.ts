@@ -1,12 +1,12 @@
-import { prototypeSnapshot } from '../bridge/test-fuzz.ts'
+import { prototypeSnapshot } from '../bridge/fuzz.fixture.ts'
 import { createWalletKit, type KitEvent } from './kit.ts'
-import { penpalFrame } from './test-penpal-frame.ts'
+import { penpalFrame } from './penpal-frame.fixture.ts'
 
 const events = ['connect', 'disconnect', 'chainChanged', 'accountsChanged', 'message'] as const
 
 /**
  * Test support: a real kit (createWalletKit) in happy-dom whose frame is the Penpal-protocol
- * emulator of test-penpal-frame.ts, shaken hands and settled, with everything it could change
+ * emulator of penpal-frame.fixture.ts, shaken hands and settled, with everything it could change
  * recorded: provider and kit events, the frame's visibility, page scroll, opened URLs.
  */
 export async function startKit(options: { welcome?: { value: unknown; isError?: boolean } } = {}) {

@@ -1,11 +1,11 @@
-import { checkParams, checkRpcRequest, isRpcRead, methodOf, PROTOCOL_VERSION, type Result } from '../bridge/index.ts'
+import { checkParams, checkRpcRequest, methodOf, PROTOCOL_VERSION, type Result } from '../bridge/index.ts'
 
 /**
  * Test support: the wallet frame's end of Penpal 7's wire protocol, written out frame by frame, so a
  * test can send the host SDK (channel.ts, connection.ts, kit.ts) any frame at all. It answers the
- * host's calls as the widget does at its surface: the protocol version, the method registry's
- * checks (bridge/rpc-methods.ts), a result for reads and a 4001 for anything that would need the
- * user. Messages reach the host as `message` events on the global (happy-dom) window.
+ * host's calls as the widget does at its surface: the protocol version and offered chains, the
+ * method table's checks (bridge/rpc-methods.ts), a result for reads and a 4001 for anything that
+ * would need the user. Messages reach the host as `message` events on the global (happy-dom) window.
  */
 export type Frame = {
   namespace?: unknown
@@ -20,19 +20,18 @@ export type Frame = {
 
 export const namespace = 'penpal'
 
-/** What the widget answers for `request` (and `check`, which only checks). */
+/** What the widget answers for `request`. */
 function answer(name: string, args: unknown[]): Result {
-  if (name === 'hello') return { result: { protocol: PROTOCOL_VERSION } }
-  if (name !== 'request' && name !== 'check') return { result: null }
+  if (name === 'hello') return { result: { protocol: PROTOCOL_VERSION, chains: [31337, 31338] } }
+  if (name !== 'request') return { result: null }
   const request = args[0] as { method: string; params?: unknown }
   const known = checkRpcRequest(request) === undefined ? methodOf(request.method) : undefined
   if (!known) return { error: { code: 4200, message: 'Unsupported method' } }
   const bad = checkParams(known[0], request.params)
   if (bad) return { error: { code: -32602, message: bad } }
-  if (name === 'check') return { result: null }
   if (request.method === 'eth_chainId') return { result: '0x7a69' }
   if (request.method === 'eth_accounts') return { result: [] }
-  return known[1] === 'read' || isRpcRead(request.method) ? { result: '0x1' } : { error: { code: 4001, message: 'User rejected the request' } }
+  return known[1] === 'read' ? { result: '0x1' } : { error: { code: 4001, message: 'User rejected the request' } }
 }
 
 export function penpalFrame(providerOrigin: string) {

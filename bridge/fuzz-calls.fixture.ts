@@ -1,6 +1,6 @@
 import { hostEvents, views } from './methods.ts'
-import { methodOf, rpcReads } from './rpc-methods.ts'
-import { prototypeKeys, type Domain, type Fuzz } from './test-fuzz.ts'
+import { checkParams, methodOf, rpcReads } from './rpc-methods.ts'
+import { prototypeKeys, type Domain, type Fuzz } from './fuzz.fixture.ts'
 import { PROTOCOL_VERSION } from './version.ts'
 
 /**
@@ -10,7 +10,7 @@ import { PROTOCOL_VERSION } from './version.ts'
  * marks the few that may succeed without changing anything (a read the chain judges).
  */
 export type FuzzCall = { name: string; args: unknown[]; expect: 'error' | 'any' }
-/** `level: 'meaning'`: the registry's check (the `check` bridge method) lets it through; the handler must refuse it. */
+/** `level: 'meaning'`: the method table lets it through (the host sends it on); the frame's handler must refuse it. */
 export type FuzzRequest = { request: unknown; expect: 'error' | 'any'; level?: 'shape' | 'meaning' }
 
 const other = '0x000000000000000000000000000000000000dEaD'
@@ -53,9 +53,9 @@ const breakCall = (f: Fuzz, account: string) => {
 const wrongTx = (f: Fuzz, account: string) => f.pick([set(tx(account), 'from', other), drop(tx(account), 'to'), set(tx(account), 'chainId', '0x1')])
 
 type Breaker = (f: Fuzz, account: string) => unknown[]
-/** `shape`: params outside the method's signature (bridge/rpc-methods.ts); `meaning`: well-typed, but no wallet may act on them. */
+/** `shape`: params outside the method's schema (bridge/rpc-methods.ts); `meaning`: well-typed, but no wallet may act on them. */
 type Breakers = { shape: readonly Breaker[]; meaning: readonly Breaker[] }
-const switchChain: Breakers = { shape: [(f) => [{ chainId: notQuantity(f) }], () => [{}], (f) => [notObject(f)]], meaning: [() => [{ chainId: '0x0' }]] }
+const switchChain: Breakers = { shape: [(f) => [{ chainId: notQuantity(f) }], () => [{}], (f) => [notObject(f)], () => [{ chainId: '0x0' }]], meaning: [] }
 const sendTx: Breakers = { shape: [(f, a) => [breakTx(f, a)], (f) => [notObject(f)]], meaning: [(f, a) => [wrongTx(f, a)]] }
 const callTx: Breakers = { shape: [(f, a) => [breakTx(f, a), 'latest'], (f) => [notObject(f)]], meaning: [] }
 const balance: Breakers = { shape: [(f, a) => [notAddress(f, a), 'latest']], meaning: [] }
@@ -69,9 +69,9 @@ const breakers: Readonly<Record<string, Breakers>> = {
     meaning: [(_, a) => ['0x123', a], () => ['0x68656c6c6f', other]],
   },
   eth_signTypedData_v4: {
-    shape: [(f, a) => [notAddress(f, a), typedData], (f, a) => [a, notTypedData(f)]],
-    meaning: [
-      (_, a) => [a, { ...typedData, primaryType: 'Missing' }],
+    shape: [
+      (f, a) => [notAddress(f, a), typedData],
+      (f, a) => [a, notTypedData(f)],
       (f, a) => [
         a,
         f.pick([
@@ -80,27 +80,30 @@ const breakers: Readonly<Record<string, Breakers>> = {
           { ...typedData, primaryType: 12 },
         ]),
       ],
-      (_, a) => [a, { ...typedData, message: { to: 'not an address' } }],
-      (_, a) => [a, { ...typedData, domain: { chainId: 1 } }],
       // Valid EIP-712, but no JSON: postMessage carries a BigInt, JSON.stringify cannot.
       (_, a) => [a, { ...typedData, types: { ...typedData.types, Mail: [{ name: 'v', type: 'uint256' }] }, message: { v: 5n } }],
+    ],
+    meaning: [
+      (_, a) => [a, { ...typedData, primaryType: 'Missing' }],
+      (_, a) => [a, { ...typedData, message: { to: 'not an address' } }],
+      (_, a) => [a, { ...typedData, domain: { chainId: 1 } }],
       () => [other, typedData],
     ],
   },
   eth_sendTransaction: sendTx,
   eth_signTransaction: sendTx,
-  wallet_getCapabilities: { shape: [(f, a) => [notAddress(f, a)]], meaning: [(f, a) => [a, [notQuantity(f)]]] },
+  wallet_getCapabilities: { shape: [(f, a) => [notAddress(f, a)], (f, a) => [a, [notQuantity(f)]]], meaning: [] },
   wallet_sendCalls: {
     shape: [
       (f, a) => [{ from: notAddress(f, a), calls: [{ to: other }] }],
       (f, a) => [{ from: a, chainId: notQuantity(f), calls: [{ to: other }] }],
       (f) => [notObject(f)],
+      (f, a) => [{ from: a, calls: f.pick<unknown>(['x', 12, true, {}]) }],
+      (f, a) => [{ from: a, calls: [{ to: other }, breakCall(f, a)] }],
     ],
     meaning: [
-      (f, a) => [{ from: a, calls: f.pick<unknown>(['x', 12, true, {}]) }],
       (_, a) => [{ from: a, calls: [] }],
       (_, a) => [{ from: a, calls: Array.from({ length: 11 }, () => ({ to: other })) }],
-      (f, a) => [{ from: a, calls: [{ to: other }, breakCall(f, a)] }],
       (_, a) => [{ from: a, atomicRequired: true, calls: [{ to: other }] }],
     ],
   },
@@ -127,12 +130,14 @@ const refused = [
   'hardhat_impersonateAccount',
   'debug_traceCall',
 ]
-const unchecked = [...rpcReads].filter((m) => methodOf(m)?.[0] === '?**********')
+/** The reads whose params only the chain's RPC judges (eth_blockNumber is one): any values, up to ten. */
+const unchecked = [...rpcReads].filter((m) => methodOf(m)?.[0] === methodOf('eth_blockNumber')?.[0])
 
-/** The arity a method's signature allows: [required, all]. */
+/** The arity a method's schema allows, [required, all]: the counts its params reader does not refuse as a count. */
 function arity(method: string): [number, number] {
-  const [required = '', optional = ''] = methodOf(method)![0].split('?')
-  return [required.length, required.length + optional.length]
+  const schema = methodOf(method)![0]
+  const fits = Array.from({ length: 13 }, (_, n) => !checkParams(schema, Array(n).fill(undefined))?.startsWith('expected '))
+  return [fits.indexOf(true), fits.lastIndexOf(true)]
 }
 
 /** An EIP-1193 request object that is malformed somewhere (or, `any`, a read with params only the chain can judge). */
@@ -194,11 +199,11 @@ const brokenWallet = (f: Fuzz) => {
 
 /** A call of a widget method (WidgetMethods) with arguments the contract refuses. */
 export function widgetCall(f: Fuzz, account: string): FuzzCall {
-  const name = f.pick(['hello', 'request', 'check', 'open', 'close', 'disconnect', 'setWallets', 'request', 'check'])
-  if (name === 'request' || name === 'check') {
-    const { request, expect, level } = rpcRequest(f, account)
+  const name = f.pick(['hello', 'request', 'open', 'close', 'disconnect', 'setWallets', 'request'])
+  if (name === 'request') {
+    const { request, expect } = rpcRequest(f, account)
     const args = withArity(f, [request])
-    return { name, args, expect: args.length !== 1 ? 'error' : name === 'check' && level === 'meaning' ? 'any' : expect }
+    return { name, args, expect: args.length !== 1 ? 'error' : expect }
   }
   if (name === 'close' || name === 'disconnect') return { name, args: Array.from({ length: 1 + f.int(3) }, () => f.value()), expect: 'error' }
   const bad: Record<string, () => unknown[]> = {

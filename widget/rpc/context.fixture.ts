@@ -1,9 +1,17 @@
 import type { EstimateGasResult } from '../../sdk/index.ts'
 import { createConfirmations } from '../confirmation.ts'
-import { testWallet } from '../test-wallet.ts'
+import { testWallet } from '../wallet.fixture.ts'
 import { activeAccount } from '../accounts/active.ts'
 import { handleRpc } from './index.ts'
 import type { RpcContext } from './types.ts'
+// The handlers rpc/index.ts loads on first use, loaded with the tests: a test that gives a request
+// one tick to reach the confirmation queue measures the handler, not the module loader.
+import './calls.ts'
+import './chains.ts'
+import './eth_estimateGas.ts'
+import './eth_sendTransaction.ts'
+import './eth_signTypedData_v4.ts'
+import './personal_sign.ts'
 
 /**
  * The widget's RPC handlers for unit tests: the real wallet state machine and confirmation queue,

@@ -1,0 +1,177 @@
+/**
+ * The params readers of the method table (rpc-methods.ts): each takes one untrusted value and
+ * returns it typed, or throws a `Refusal` that says why ("must be an address"). The host runs them
+ * before it hands a request to a browser wallet, the wallet frame before any handler runs; the
+ * value is the caller's own (structured-cloned), returned as is, so what was read is what is used.
+ */
+export type Address = `0x${string}`
+export type Hex = `0x${string}`
+export type Quantity = `0x${string}`
+
+/** Why a value does not fit, worded from the value's side: "must be an address", ".to is required". */
+export class Refusal {
+  constructor(readonly reason: string) {}
+}
+const refuse = (reason: string): never => {
+  throw new Refusal(reason)
+}
+
+/** Reads one param: the typed value, or a `Refusal`. */
+export type Param<T> = (value: unknown) => T
+
+/**
+ * The only hex pattern of the bridge, host and frame (the others are lengths of it). viem's
+ * isAddress and ox's Address.validate also verify mixed-case checksums, which ships keccak in the
+ * host's 6 KB bundle; a wallet takes any case here, as the chain's RPC does.
+ */
+const hexDigits = /^0x[0-9a-fA-F]*$/
+/** 0x and hex digits (none too). */
+export const isHex = (v: unknown): v is Hex => typeof v === 'string' && hexDigits.test(v)
+export const isAddress = (v: unknown): v is Address => isHex(v) && v.length === 42
+/** Whole bytes: an even number of digits. */
+export const isHexBytes = (v: unknown): v is Hex => isHex(v) && v.length % 2 === 0
+/** A JSON-RPC quantity: 1 to 64 digits (a uint256). */
+export const isQuantity = (v: unknown): v is Quantity => isHex(v) && v.length > 2 && v.length <= 66
+/** A quantity a JavaScript number holds exactly (chain ids, nonces): at most 13 digits, below 2^52. */
+const isSmallQuantity = (v: unknown): v is Quantity => isQuantity(v) && v.length <= 15
+
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+export const anything: Param<unknown> = (v) => v
+export const text: Param<string> = (v) => (typeof v === 'string' ? v : refuse('must be a string'))
+export const address: Param<Address> = (v) => (isAddress(v) ? v : refuse('must be an address'))
+export const object: Param<Record<string, unknown>> = (v) => (isRecord(v) ? v : refuse('must be an object'))
+
+/** The reason a named field's value is refused, by its name (transactions, calls, chain switches). */
+function fieldReason(key: string, v: unknown): string | false {
+  if (/^(from|to)$/.test(key)) return !isAddress(v) && 'must be an address'
+  if (/^(data|input)$/.test(key)) return !isHexBytes(v) && 'must be hex data'
+  if (/^(gas|value|nonce|chainId|max)/.test(key)) {
+    if (!isQuantity(v)) return 'must be a hex quantity'
+    return /^(nonce|chainId)$/.test(key) && !isSmallQuantity(v) && 'must be a hex number below 2^52'
+  }
+  return false
+}
+
+/** An object whose address, hex data and quantity fields (by name) are checked; `required` must be there. Null is absent. */
+const fields =
+  <T extends Record<string, unknown>>(...required: string[]): Param<T> =>
+  (v) => {
+    const record = object(v)
+    for (const key of required) if (record[key] == null) refuse(`.${key} is required`)
+    for (const [key, x] of Object.entries(record)) {
+      const reason = x != null && fieldReason(key, x)
+      if (reason) refuse(`.${key} ${reason}`)
+    }
+    return record as T
+  }
+
+type Optional<T> = T | null | undefined
+
+/** An EIP-1193 transaction request (eth_sendTransaction, eth_signTransaction, eth_call, eth_estimateGas, a call of a batch). */
+export type TransactionParams = {
+  readonly from?: Optional<Address>
+  readonly to?: Optional<Address>
+  readonly data?: Optional<Hex>
+  readonly input?: Optional<Hex>
+  readonly value?: Optional<Quantity>
+  readonly gas?: Optional<Quantity>
+  readonly gasPrice?: Optional<Quantity>
+  readonly maxFeePerGas?: Optional<Quantity>
+  readonly maxPriorityFeePerGas?: Optional<Quantity>
+  /** At most 13 digits. */
+  readonly nonce?: Optional<Quantity>
+  /** At most 13 digits. */
+  readonly chainId?: Optional<Quantity>
+  readonly [field: string]: unknown
+}
+export const transaction = fields<TransactionParams>()
+
+/** wallet_switchEthereumChain / wallet_addEthereumChain's one param (EIP-3326, EIP-3085): a chain id above 0. */
+export type ChainParams = { readonly chainId: Quantity; readonly [field: string]: unknown }
+export const chain: Param<ChainParams> = (v) => {
+  const params = fields<ChainParams>('chainId')(v)
+  return Number(params.chainId) > 0 ? params : refuse('.chainId must be a positive hex number')
+}
+
+/** EIP-5792 wallet_sendCalls: a list of calls, each a transaction request (how many a wallet takes is its own rule). */
+export type CallsParams = {
+  readonly calls: readonly TransactionParams[]
+  readonly from?: Optional<Address>
+  readonly chainId?: Optional<Quantity>
+  readonly atomicRequired?: unknown
+  readonly [field: string]: unknown
+}
+export const calls: Param<CallsParams> = (v) => {
+  const params = fields<CallsParams>('calls')(v)
+  if (!Array.isArray(params.calls)) refuse('.calls must be a list')
+  params.calls.forEach((call, i) => {
+    try {
+      transaction(call)
+    } catch (err) {
+      refuse(`.calls[${i}] ${(err as Refusal).reason}`)
+    }
+  })
+  return params
+}
+
+/**
+ * EIP-712 typed data, as JSON text or an object: `json` is the exact text to sign, `typed` what it
+ * says (read back from that text, so what is checked and shown is what is signed).
+ */
+export type TypedDataParams = {
+  readonly json: string
+  readonly typed: {
+    readonly types: Record<string, unknown>
+    readonly primaryType: string
+    readonly message: Record<string, unknown>
+    readonly domain?: unknown
+  }
+}
+export const typedData: Param<TypedDataParams> = (v) => {
+  let json: string
+  let parsed: unknown
+  try {
+    // An object JSON cannot write (a BigInt, a cycle) is refused here, not after the modal.
+    json = typeof v === 'string' ? v : JSON.stringify(v)
+    parsed = JSON.parse(json)
+  } catch {
+    return refuse('must be EIP-712 typed data (JSON)')
+  }
+  const typed = fields<TypedDataParams['typed']>('types', 'primaryType', 'message')(parsed)
+  if (!isRecord(typed.types) || typeof typed.primaryType !== 'string' || !isRecord(typed.message))
+    refuse('must be EIP-712 typed data (types, primaryType, message)')
+  return { json, typed }
+}
+
+/** EIP-5792 wallet_getCapabilities' optional chain list. */
+export const chainIds: Param<readonly Quantity[] | undefined> = (v) => {
+  if (v == null) return undefined
+  if (!Array.isArray(v) || !v.every(isSmallQuantity)) refuse('must be a list of chain ids')
+  return v as Quantity[]
+}
+
+type Values<P extends readonly Param<unknown>[]> = { -readonly [I in keyof P]: P[I] extends Param<infer T> ? T : never }
+
+/** Positional params: `required` then `optional` ones (absent, or shorter). A missing array is []. */
+export type Positional<R extends readonly unknown[], O extends readonly unknown[]> = readonly [...R, ...Partial<O>]
+
+export const positional =
+  <const R extends readonly Param<unknown>[], const O extends readonly Param<unknown>[] = []>(
+    required: R,
+    optional?: O,
+  ): Param<Positional<Values<R>, Values<O>>> =>
+  (params = []) => {
+    const all: readonly Param<unknown>[] = [...required, ...(optional ?? [])]
+    if (!Array.isArray(params)) refuse('params must be an array')
+    const list = params as unknown[]
+    if (list.length < required.length || list.length > all.length)
+      refuse(`expected ${required.length}${all.length > required.length ? ` to ${all.length}` : ''} params, got ${list.length}`)
+    return list.map((value, i) => {
+      try {
+        return all[i]!(value)
+      } catch (err) {
+        return refuse(`params[${i}] ${(err as Refusal).reason}`)
+      }
+    }) as never
+  }
