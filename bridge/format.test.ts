@@ -7,7 +7,7 @@ test('addresses keep their first 6 and last 4 characters', () => {
   expect(shortAddress('0x12')).toBe('0x12')
 })
 
-// SPEC.md section 5: under 1 up to 2 decimals, 1 to under 1000 2 decimals, otherwise whole numbers.
+// Under 1 up to 2 decimals, 1 to under 1000 2 decimals, otherwise whole numbers.
 test.each([
   [0, '0'],
   [0.5, '0.5'],

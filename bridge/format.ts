@@ -1,7 +1,8 @@
 /**
- * SPEC.md section 5, written once for the host's button and the wallet frame, so both show a
- * balance the same way. Amounts are cut, never rounded: a balance never shows more than there is
- * (999.999 is 999.99, not 1,000.00).
+ * How addresses and amounts are shown, written once for the host's button and the wallet frame,
+ * so both show a balance the same way: under 1, up to 2 decimals; from 1 to under 1000, 2
+ * decimals; from 1000 on, whole numbers. Amounts are cut, never rounded: a balance never shows
+ * more than there is (999.999 is 999.99, not 1,000.00).
  */
 
 /** Addresses show their first 6 and last 4 characters. */

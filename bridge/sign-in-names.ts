@@ -1,6 +1,6 @@
 /**
- * The sign-in methods of the connect modal, by the names it shows them under (SPEC.md section 2:
- * the social providers, the messaging-app login and e-mail). The modal runs on the provider's
+ * The sign-in methods of the connect modal, by the names it shows them under (the social
+ * providers, the messaging-app login and e-mail). The modal runs on the provider's
  * origin and users trust what it shows: a wallet the host page announces must not pass itself off
  * as one of them ("Google" with Google's icon, leading to a page that asks for the password).
  */

@@ -45,8 +45,8 @@ export function resolveOptions(options: WalletKitOptions, fallbackProviderUrl?: 
   const providerUrl = options.providerUrl ?? fallbackProviderUrl
   if (!providerUrl && env === 'production') throw new Error(`env 'production' needs a providerUrl (the default is the local sandbox)`)
   const providerOrigin = new URL(providerUrl ?? defaultProviderUrl).origin
-  // The wallet frame checks each id against the chains it knows (SPEC.md section 3). No list: the
-  // frame URL names none, and the frame offers all the app's chains.
+  // The wallet frame narrows the app's chains to these ids (bridge/chains.ts offeredChains). No
+  // list: the frame URL names none, and the frame offers all the app's chains.
   const chains = options.chains ?? []
   if (!Array.isArray(chains) || (options.chains && !chains.length) || !chains.every((id) => Number.isSafeInteger(id) && id > 0))
     throw new Error('chains must be a non-empty list of chain ids')

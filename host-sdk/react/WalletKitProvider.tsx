@@ -9,7 +9,7 @@ const loading: AccountState = { status: 'loading' }
 
 /**
  * Creates the page's wallet kit on the client (never while rendering on a server) and shares it
- * with useWalletKit() and <ConnectButton>. SPEC.md: providers may not be nested.
+ * with useWalletKit() and <ConnectButton>. Providers may not be nested: a page has one kit.
  */
 export function WalletKitProvider({ options, children }: WalletKitProviderProps) {
   if (useContext(Context)) throw new Error('WalletKitProvider may not be nested: keep one at the root of the app')
