@@ -22,6 +22,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     // Every browser the kit supports has <link rel=modulepreload>: no polyfill in the core.
     modulePreload: false,
+    cssCodeSplit: false,
     rollupOptions: {
       // ox's Provider module imports eventemitter3 (a CommonJS module the bundler cannot prove
       // pure) for an emitter the frame never creates: without this, 5 KB of it ships in the first route.
@@ -32,8 +33,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The loader of lazy chunks belongs to the core, which loads them.
-            { name: 'loader', test: /preload-helper|rolldown[\\/]runtime/, priority: 1 },
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widget[\\/](use-store|use-timed|i18n|context)\.ts$/ },
+            { name: 'loader', test: /preload-helper|rolldown[\\/]runtime|[\\/]sdk[\\/]errors\.ts$/, priority: 1 },
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widget[\\/](use-store|use-timed|i18n|i18n-en|context)\.ts$/ },
           ],
         },
       },

@@ -6,7 +6,7 @@ import type { AppConfig } from '../sdk/index.ts'
 import { App } from './App.tsx'
 import { createConfirmations } from './confirmation.ts'
 import { Widget, type WidgetContext } from './context.ts'
-import { alice, testWallet } from './test-wallet.ts'
+import { alice, testWallet, setUi } from './wallet.fixture.ts'
 
 // The modal rules of SPEC.md sections 2 and 9, through the whole app: Escape and a click on the
 // backdrop close it unless a confirmation is pending; closing resets the connect page to home 50 ms
@@ -128,7 +128,7 @@ test("Download saves the recovery secret as 'wallet-recovery-secret.walletkit', 
   })
   act(() => {
     wallet.open('connect')
-    wallet.ui.set({ secret0: secret })
+    setUi(wallet, { secret0: secret })
     wallet.navigate('wallet-created')
   })
   expect(screen.getByRole('heading', { name: 'Wallet Created Successfully!' })).toBeTruthy()

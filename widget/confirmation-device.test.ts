@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { createConfirmations } from './confirmation.ts'
-import { ask as askOnHost, outcome } from './test-confirmations.ts'
-import { alice, testWallet } from './test-wallet.ts'
+import { ask as askOnHost, outcome } from './confirmations.fixture.ts'
+import { alice, testWallet } from './wallet.fixture.ts'
 
 // Requests for an account that confirms on its own device (a WalletConnect wallet): shown with
 // 'Confirm in your wallet', sent at once, answered by the wallet; the frame has no Confirm of its own.

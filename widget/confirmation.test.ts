@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { SdkError } from '../sdk/index.ts'
 import { createConfirmations } from './confirmation.ts'
-import { ask, outcome, payload } from './test-confirmations.ts'
-import { alice, testWallet } from './test-wallet.ts'
+import { ask, outcome, payload } from './confirmations.fixture.ts'
+import { alice, testWallet } from './wallet.fixture.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())

@@ -2,7 +2,7 @@ import * as Provider from 'ox/Provider'
 import * as RpcResponse from 'ox/RpcResponse'
 import { SdkError } from '../sdk/errors.ts'
 import { confirmCloseDelayMs, maxPendingConfirmations } from './constants.ts'
-import type { ConfirmationKind, ConfirmationPayload } from './ui-state.ts'
+import type { Confirmation, ConfirmationKind, ConfirmationPayload } from './ui-state.ts'
 import type { Wallet } from './wallet.ts'
 
 export type ConfirmRequest<T> = {
@@ -70,12 +70,14 @@ export function createConfirmations(
     signer?: () => string | undefined
   } = {},
 ) {
+  // The request on screen and the count waiting are this queue's to write, no one else's.
+  const state = wallet.claimConfirmationState()
   const queue: Pending[] = []
   let current: Pending | null = null
   let nextId = 1
 
   const rejection = (p: Pending) => new Provider.UserRejectedRequestError({ message: p.req.rejected })
-  const publish = () => wallet.ui.get().queued !== queue.length && wallet.ui.set({ queued: queue.length })
+  const publish = () => wallet.ui.get().queued !== queue.length && state.set({ queued: queue.length })
 
   // A paired wallet holding requests went away (it ended the session, or switched accounts): they
   // will never be answered for this account, so they are answered here, and the modal closes.
@@ -86,7 +88,7 @@ export function createConfirmations(
     if (session?.walletConnect && session.address.toLowerCase() === shown.payload.from.toLowerCase()) return
     const all = [current, ...queue.splice(0)]
     current = null
-    wallet.ui.set({ confirmation: null, queued: 0 })
+    state.set({ confirmation: null, queued: 0 })
     wallet.close()
     for (const p of all) p.reject(new Provider.DisconnectedError({ message: 'The wallet disconnected or changed accounts; request again' }))
   })
@@ -95,7 +97,7 @@ export function createConfirmations(
     // The host closed the modal (kit.close()): nothing may stay pending.
     const all = current ? [current, ...queue.splice(0)] : queue.splice(0)
     current = null
-    wallet.ui.set({ confirmation: null, queued: 0 })
+    state.set({ confirmation: null, queued: 0 })
     for (const p of all) p.reject(rejection(p))
   })
 
@@ -105,7 +107,7 @@ export function createConfirmations(
     if (current || !next?.payload) return publish()
     current = queue.shift()!
     const onDevice = current.req.onDevice === true
-    wallet.ui.set({
+    state.set({
       confirmation: {
         id: nextId++,
         kind: current.req.kind,
@@ -131,13 +133,13 @@ export function createConfirmations(
       if (isUserRejection(err)) return finish(() => p.reject(rejection(p)))
       const reason = err instanceof Error && err.message ? err.message : ((err as { message?: unknown })?.message as string) || 'Unknown error'
       p.lastError = err instanceof Provider.ProviderRpcError ? err : new RpcResponse.InternalError({ message: `${p.req.failed}: ${reason}` })
-      wallet.ui.set({ confirmation: { ...shown, status: 'error', error: p.lastError.message } })
+      state.set({ confirmation: { ...shown, status: 'error', error: p.lastError.message } })
     }
   }
 
   function finish(outcome: () => void) {
     current = null
-    wallet.ui.set({ confirmation: null })
+    state.set({ confirmation: null })
     outcome()
     if (queue.length === 0) return wallet.close()
     // The next one is still being prepared: hidden meanwhile (not closed, which would reject it).
@@ -147,10 +149,10 @@ export function createConfirmations(
 
   /** The wallet may not sign at all yet: this request and every one waiting behind it get 4100. */
   function askPermission(p: Pending, page: string | null) {
-    wallet.ui.set({ account: { isPermissionGranted: false, acceptPermissionPage: page } })
+    wallet.requirePermission(page)
     current = null
     const waiting = queue.splice(0)
-    wallet.ui.set({ confirmation: null, queued: 0 })
+    state.set({ confirmation: null, queued: 0 })
     wallet.open('need_permission')
     for (const r of [p, ...waiting]) r.reject(new Provider.UnauthorizedError({ message: 'Permission needed: set up permission for this wallet first' }))
   }
@@ -204,11 +206,11 @@ export function createConfirmations(
       // So did the chain (wallet_switchEthereumChain meanwhile): what was shown is what runs, or nothing.
       if (wallet.chainId() !== shown.payload.chainId)
         return finish(() => p.reject(new Provider.ChainDisconnectedError({ message: 'The network changed since this request was made; request again' })))
-      wallet.ui.set({ confirmation: { ...shown, status: 'loading', error: null } })
+      state.set({ confirmation: { ...shown, status: 'loading', error: null } })
       try {
         const value = await p.req.run()
         if (current !== p) return
-        wallet.ui.set({ confirmation: { ...shown, status: 'success', error: null } })
+        state.set({ confirmation: { ...shown, status: 'success', error: null } })
         setTimeout(() => current === p && finish(() => p.resolve(value)), confirmCloseDelayMs)
       } catch (err) {
         if (current !== p) return
@@ -218,7 +220,7 @@ export function createConfirmations(
         else {
           const reason = err instanceof Error && err.message ? err.message : 'Unknown error'
           p.lastError = new RpcResponse.InternalError({ message: `${p.req.failed}: ${reason}` })
-          wallet.ui.set({ confirmation: { ...shown, status: 'error', error: `${p.req.failed}: ${reason}` } })
+          state.set({ confirmation: { ...shown, status: 'error', error: `${p.req.failed}: ${reason}` } })
         }
         await hooks.afterFailure?.().catch(() => {})
       }
@@ -240,13 +242,24 @@ export function createConfirmations(
       const all = [...(current && !busy ? [current] : []), ...queue.splice(0)]
       if (!busy) {
         current = null
-        wallet.ui.set({ confirmation: null })
+        state.set({ confirmation: null })
       }
       publish()
       for (const p of all) p.reject(rejection(p))
       if (!busy) wallet.close()
     },
+    /**
+     * Shows a request another page holds (the secure window follows the frame's, which decides);
+     * nothing is queued here.
+     */
+    mirror(confirmation: Confirmation, queued: number) {
+      state.set({ confirmation, queued })
+      if (wallet.ui.get().view !== 'transaction_confirmation') wallet.open('transaction_confirmation')
+    },
   }
 }
 
 export type Confirmations = ReturnType<typeof createConfirmations>
+
+/** What a screen may do with the request it shows: the frame's queue, or the secure window's line to it. */
+export type Decisions = Pick<Confirmations, 'confirm' | 'reject' | 'rejectAll'>

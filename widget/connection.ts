@@ -1,13 +1,12 @@
-import { fromNumber as numberToHex } from 'ox/Hex'
 import * as Provider from 'ox/Provider'
 import type { ExternalConnection } from '../bridge/index.ts'
-import type { ActiveChain } from './active-chain.ts'
+import { chainHex, type ActiveChain } from './active-chain.ts'
+import type { HostPort } from './host-port.ts'
 import type { ModalControl } from './modal-control.ts'
 import type { PublicSession, SessionOwner } from './session-owner.ts'
-import type { Store } from './store.ts'
+import type { Slice } from './store.ts'
 import type { SmartAccountUse } from './session.ts'
-import { hostAddress, initialUi, uiSession, type AccountState, type UiState } from './ui-state.ts'
-import type { HostPort } from './wallet.ts'
+import { hostAddress, initialUi, uiSession, type AccountState, type ConnectionKey, type UiState } from './ui-state.ts'
 
 function parseAccount(value: unknown): AccountState | null {
   if (typeof value !== 'object' || value === null) return null
@@ -22,7 +21,7 @@ function parseAccount(value: unknown): AccountState | null {
  * `eth_requestAccounts` calls waiting for one; the connect and disconnect events the host hears.
  */
 export function createConnection(deps: {
-  ui: Store<UiState>
+  ui: Slice<UiState, ConnectionKey>
   owner: SessionOwner
   host: Pick<HostPort, 'emit'>
   modals: ModalControl
@@ -61,7 +60,7 @@ export function createConnection(deps: {
     announced = true
     const accounts = [hostAddress(session)]
     for (const w of waiting.splice(0)) w.resolve(accounts)
-    host.emit('connect', { chainId: numberToHex(chainId) })
+    host.emit('connect', { chainId: chainHex(chainId) })
     host.emit('accountsChanged', accounts)
   }
 
@@ -87,10 +86,10 @@ export function createConnection(deps: {
     // in that tab, or connected this page (or forgotten it) in a tab of this origin.
     const seen = session && connected ? hostAddress(session) : undefined
     const now = remote && here(remote) ? hostAddress(remote) : undefined
+    if (nextChain !== chainId) chain.take(nextChain)
     ui.set({
       session: remote && uiSession(remote),
       connected: !!now,
-      chainId: nextChain,
       ...(remote === null && { external: null }),
       // Another account's permission state is not this one's.
       ...(switched && { account: initialUi.account }),
@@ -105,7 +104,7 @@ export function createConnection(deps: {
       // Connected in another tab while this one asked: nothing left to ask here.
       else if (now && !seen && view === 'connect' && !switched) modals.close()
     }
-    if (nextChain !== chainId) host.emit('chainChanged', numberToHex(nextChain))
+    if (nextChain !== chainId) host.emit('chainChanged', chainHex(nextChain))
   }
 
   let disconnecting: Promise<void> | null = null
@@ -153,10 +152,10 @@ export function createConnection(deps: {
       // Another tab's newer session arrived meanwhile: it wins over what was read.
       if (adopted !== seen) return
       announced = here(session)
+      chain.take(session && chain.isConfigured(session.chainId) ? session.chainId : chain.defaultChainId)
       ui.set({
         session: session && uiSession(session),
         connected: announced,
-        chainId: session && chain.isConfigured(session.chainId) ? session.chainId : chain.defaultChainId,
         ...(account && { account }),
       })
       // Whatever changes the account state (a 407, Setup Permission) is kept across reloads.
@@ -211,6 +210,14 @@ export function createConnection(deps: {
         if (ui.get().connected) host.emit('accountsChanged', [hostAddress(next)])
         if (ui.get().view === 'transaction_confirmation') modals.close()
       }
+    },
+    /** The wallet may not sign yet (a 407): the need-permission modal shows `page`, where it is granted. */
+    requirePermission(page: string | null) {
+      ui.set({ account: { isPermissionGranted: false, acceptPermissionPage: page } })
+    },
+    /** The user went to grant permission: assumed granted; a new 407 asks again. */
+    assumePermissionGranted() {
+      ui.set((s) => ({ account: { ...s.account, isPermissionGranted: true } }))
     },
     requestAccounts(): Promise<readonly string[]> {
       const { session, connected } = ui.get()

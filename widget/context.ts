@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { AppConfig } from '../sdk/index.ts'
-import type { Confirmations } from './confirmation.ts'
+import type { Decisions } from './confirmation.ts'
 import type { RpcContext } from './rpc/types.ts'
 import type { SecureHandle } from './secure/secure-handle.ts'
 import type { WidgetClient } from './service-client.ts'
@@ -11,7 +11,8 @@ export type WidgetContext = {
   wallet: Wallet
   client: WidgetClient
   config: AppConfig
-  confirmations: Confirmations
+  /** The Confirm and Reject buttons' way to the request shown. */
+  confirmations: Decisions
   rpc: RpcContext['rpc']
   locale: 'en' | 'id'
   /** The wallet frame in the host page, or the secure window (a first-party popup the frame opened). */

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { chainRefusal } from './core.ts'
-import { localChain } from './test-wallet.ts'
+import { localChain } from './wallet.fixture.ts'
 
 const app = [localChain(31337), localChain(31338)]
 

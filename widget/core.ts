@@ -10,7 +10,8 @@ import type { RpcContext } from './rpc/types.ts'
 import { createWidgetClient, type WidgetClient } from './service-client.ts'
 import { openSessionStore } from './session.ts'
 import { createSessionOwner, type SessionOwner } from './session-owner.ts'
-import { createWallet, type HostPort } from './wallet.ts'
+import type { HostPort } from './host-port.ts'
+import { createWallet } from './wallet.ts'
 import { createWalletConnect, type WalletConnect } from './walletconnect/index.ts'
 
 const chainModule = lazyModule(() => import('../sdk/chain.ts'))

@@ -1,6 +1,6 @@
-import type { Messages } from './i18n.ts'
+import type { Messages } from './i18n-en.ts'
 
-/** Indonesian, following the English wording in i18n.ts. */
+/** Indonesian, following the English wording in i18n-en.ts. */
 export const id: Messages = {
   username: 'Nama pengguna',
   password: 'Kata sandi',

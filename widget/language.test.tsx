@@ -8,7 +8,7 @@ import { createConfirmations } from './confirmation.ts'
 import { Widget, type WidgetContext } from './context.ts'
 import { type Locale, loadMessages, type Messages, messages } from './i18n.ts'
 import type { Page } from './navigator.ts'
-import { alice, localChain, testWallet } from './test-wallet.ts'
+import { alice, localChain, testWallet, setUi } from './wallet.fixture.ts'
 import type { Wallet } from './wallet.ts'
 
 // The frame in another language shows no English: every page is walked in Indonesian and in
@@ -35,20 +35,20 @@ const hostWallet = { id: 'rabby', name: 'Rabby', icon: 'data:image/svg+xml,', co
 
 /** Every page, how to reach it, and a message of its own that says its lazy part has loaded. */
 const walk: { view: 'connect' | 'profile' | 'transaction_confirmation'; page: Page; ready: keyof Messages; setup?: (wallet: Wallet) => void }[] = [
-  { view: 'connect', page: 'home', ready: 'loginSubtitle', setup: (w) => w.ui.set({ wallets: [hostWallet] }) },
+  { view: 'connect', page: 'home', ready: 'loginSubtitle', setup: (w) => setUi(w, { wallets: [hostWallet] }) },
   { view: 'connect', page: 'wallet', ready: 'noWallets' },
   // As after a reload whose stored session lacked some of the app's chains.
-  { view: 'connect', page: 'qr-code', ready: 'qrPreparing', setup: (w) => w.ui.set({ reconnect: 'Phone' }) },
+  { view: 'connect', page: 'qr-code', ready: 'qrPreparing', setup: (w) => setUi(w, { reconnect: 'Phone' }) },
   { view: 'connect', page: 'whatsapp', ready: 'whatsappHint' },
   {
     view: 'connect',
     page: 'otp',
     ready: 'otpSentTo',
-    setup: (w) => w.ui.set({ otpTarget: { channel: 'whatsapp', to: '6281234567890', verificationToken: 'v' } }),
+    setup: (w) => setUi(w, { otpTarget: { channel: 'whatsapp', to: '6281234567890', verificationToken: 'v' } }),
   },
-  { view: 'connect', page: 'wallet-created', ready: 'createdText', setup: (w) => w.ui.set({ secret0: 'secret words' }) },
+  { view: 'connect', page: 'wallet-created', ready: 'createdText', setup: (w) => setUi(w, { secret0: 'secret words' }) },
   // A chain the app does not configure: the row still names it somehow.
-  { view: 'profile', page: 'home', ready: 'receive', setup: (w) => w.ui.set({ chainId: 999 }) },
+  { view: 'profile', page: 'home', ready: 'receive', setup: (w) => setUi(w, { chainId: 999 }) },
   { view: 'profile', page: 'receive', ready: 'copyAddress' },
   { view: 'profile', page: 'chain', ready: 'switchChain' },
   {
@@ -56,7 +56,7 @@ const walk: { view: 'connect' | 'profile' | 'transaction_confirmation'; page: Pa
     page: 'home',
     ready: 'confirmTransaction',
     setup: (w) =>
-      w.ui.set({
+      setUi(w, {
         confirmation: {
           id: 1,
           kind: 'transaction',

@@ -1,11 +1,11 @@
-import { ErrorCode } from '../bridge/index.ts'
+import { ErrorCode, offeredChains } from '../bridge/index.ts'
 import { serveHost } from './bridge.ts'
 import { chainRefusal, openServices, start } from './core.ts'
 import { isAllowedOrigin } from './origins.ts'
 import { readParams } from './params.ts'
 import type { RpcContext } from './rpc/types.ts'
 import { createSecureHandle } from './secure/secure-handle.ts'
-import type { HostPort } from './wallet.ts'
+import type { HostPort } from './host-port.ts'
 
 /**
  * The wallet frame's entry: the core, with no React. It reads the session and the app config,
@@ -42,6 +42,7 @@ async function boot() {
     refusal: config.isEmbeddedWalletEnabled
       ? chainRefusal(params.appId, params.chains, config.chains)
       : { code: ErrorCode.disconnected, message: 'Embedded wallet is not enabled' },
+    chains: offeredChains(config.chains, params.chains).map((c) => c.chainId),
     context,
   })
   const shown = uiShown(bridge)

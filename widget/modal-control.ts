@@ -1,8 +1,8 @@
 import type { View } from '../bridge/index.ts'
+import type { HostPort } from './host-port.ts'
 import { back as backFrom, forward, home, isPageOf, type Page } from './navigator.ts'
-import type { Store } from './store.ts'
-import type { UiState } from './ui-state.ts'
-import type { HostPort } from './wallet.ts'
+import type { Slice } from './store.ts'
+import type { CallsStatusView, ModalKey, UiState } from './ui-state.ts'
 
 /** SPEC.md section 9: the modal's pages reset to home this long after it closes. */
 export const resetDelayMs = 50
@@ -11,7 +11,7 @@ export const resetDelayMs = 50
  * Which modal is open and on which page: the frame is shown while one is, and closing it answers
  * what waited on it (`onClose`), unless a confirmed request is still being carried out.
  */
-export function createModalControl(ui: Store<UiState>, host: Pick<HostPort, 'setVisible'>) {
+export function createModalControl(ui: Slice<UiState, ModalKey>, host: Pick<HostPort, 'setVisible'>) {
   const onClose = new Set<() => void>()
   let resetTimer: ReturnType<typeof setTimeout> | undefined
   const reset = () => {
@@ -63,6 +63,26 @@ export function createModalControl(ui: Store<UiState>, host: Pick<HostPort, 'set
     onClose: (fn: () => void) => onClose.add(fn),
     navigate: (page: Page) => ui.set((s) => forward(s, page)),
     back: () => ui.set((s) => backFrom(s)),
+    /** Where the one-time code went (the OTP page shows it; a resend brings a new token). */
+    setOtpTarget: (otpTarget: UiState['otpTarget']) => ui.set({ otpTarget }),
+    /** The recovery secret of a wallet just created: shown once, dropped when the modal closes. */
+    showSecret: (secret0: string) => ui.set({ secret0 }),
+    /** The wallet picked for WalletConnect on the wallet list (null: any wallet). */
+    pickPairingWallet: (pairingWallet: string | null) => ui.set({ pairingWallet }),
+    /** The connect modal, when next opened, starts on the QR page saying why: `peer` must be paired again. */
+    askToReconnect(peer: string) {
+      ui.set((s) => ({ reconnect: peer, pairingWallet: null, ...(s.view === null && forward(home, 'qr-code')) }))
+    },
+    /** The wallet that had to be paired again is paired. */
+    reconnected() {
+      if (ui.get().reconnect !== null) ui.set({ reconnect: null })
+    },
+    /** wallet_showCallsStatus: the profile's calls-status page shows this batch. */
+    showCallsStatus(status: CallsStatusView) {
+      ui.set({ callsStatus: status })
+      open('profile')
+      ui.set((s) => forward(s, 'calls-status'))
+    },
   }
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { back, forward, home, isPageOf, pages } from './navigator.ts'
-import { alice, testWallet } from './test-wallet.ts'
+import { alice, testWallet } from './wallet.fixture.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())

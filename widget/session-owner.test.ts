@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createSessionStore, memoryEntries, openSessionStore, sessionLifetimeMs, type Entries, type Session } from './session.ts'
 import { createSessionOwner } from './session-owner.ts'
-import { alice } from './test-wallet.ts'
+import { alice } from './wallet.fixture.ts'
 
 /** A Web Lock stand-in: callbacks for one name run one at a time, in order. */
 function locks() {

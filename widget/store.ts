@@ -21,3 +21,28 @@ export function createStore<S extends object>(initial: S): Store<S> {
     },
   }
 }
+
+/** A store as its readers see it: they may read and follow it, never write it. */
+export type ReadStore<S> = Pick<Store<S>, 'get' | 'subscribe'>
+
+/**
+ * The writer of some of a store's fields: the one module that owns them holds it. A write of any
+ * other field throws, so no module writes another's state, even past the types.
+ */
+export type Slice<S, K extends keyof S> = ReadStore<S> & {
+  set(update: Partial<Pick<S, K>> | ((s: S) => Partial<Pick<S, K>>)): void
+}
+
+export function slice<S extends object, K extends keyof S>(store: Store<S>, keys: readonly K[]): Slice<S, K> {
+  const owned = new Set<PropertyKey>(keys)
+  return {
+    get: store.get,
+    subscribe: store.subscribe,
+    set(update) {
+      const patch = typeof update === 'function' ? update(store.get()) : update
+      const foreign = Object.keys(patch).filter((key) => !owned.has(key))
+      if (foreign.length) throw new Error(`Not this module's state: ${foreign.join(', ')}`)
+      store.set(patch as Partial<S>)
+    },
+  }
+}

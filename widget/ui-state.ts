@@ -82,6 +82,25 @@ export type Confirmation = {
   error: string | null
 }
 
+/**
+ * Who writes which part of the state: each part has one owner, which alone holds its writer
+ * (store.ts `slice`); everyone else reads the whole through `wallet.ui` and asks the owner.
+ * - the modal (modal-control.ts): which modal, its page and what that page shows;
+ * - the connection (connection.ts): who is connected and the account's permission state;
+ * - the active chain (active-chain.ts);
+ * - the confirmations (confirmation.ts): the request on screen and how many wait;
+ * - the host's wallets (wallet.ts): the injected wallets the page announced.
+ */
+export const modalKeys = ['view', 'page', 'history', 'direction', 'otpTarget', 'secret0', 'pairingWallet', 'reconnect', 'callsStatus'] as const
+export const connectionKeys = ['session', 'connected', 'external', 'account'] as const
+export const chainKeys = ['chainId'] as const
+export const confirmationKeys = ['confirmation', 'queued'] as const
+export const hostWalletKeys = ['wallets'] as const
+
+export type ModalKey = (typeof modalKeys)[number]
+export type ConnectionKey = (typeof connectionKeys)[number]
+export type ConfirmationKey = (typeof confirmationKeys)[number]
+
 /** The address the host sees for a session: its smart account's when one is in use, else its own. */
 export const hostAddress = (session: { address: `0x${string}`; smartAccount?: SmartAccountUse }): `0x${string}` =>
   session.smartAccount?.address ?? session.address
@@ -111,3 +130,7 @@ export const initialUi: UiState = {
   queued: 0,
   account: { isPermissionGranted: true, acceptPermissionPage: null },
 }
+
+/** Every field has exactly one owner above: a field added without one does not compile. */
+type Owned = ModalKey | ConnectionKey | ConfirmationKey | (typeof chainKeys)[number] | (typeof hostWalletKeys)[number]
+export const everyFieldOwned: Exclude<keyof UiState, Owned> extends never ? true : never = true

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { alice, testWallet } from './test-wallet.ts'
+import { alice, testWallet, setUi } from './wallet.fixture.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -90,7 +90,7 @@ test('the account state (permission) is kept across a reload of the frame, and d
 
   const first = testWallet({ session: alice })
   await first.wallet.restore()
-  first.wallet.ui.set({ account: { isPermissionGranted: false, acceptPermissionPage: 'http://localhost:8787/permission/accept?token=t' } })
+  setUi(first.wallet, { account: { isPermissionGranted: false, acceptPermissionPage: 'http://localhost:8787/permission/accept?token=t' } })
   expect(first.account()).toEqual({ isPermissionGranted: false, acceptPermissionPage: 'http://localhost:8787/permission/accept?token=t' })
   await first.wallet.disconnect()
   expect(first.account()).toBeUndefined()

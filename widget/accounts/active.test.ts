@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { testContext } from '../rpc/test-context.ts'
-import { alice } from '../test-wallet.ts'
+import { testContext } from '../rpc/context.fixture.ts'
+import { alice } from '../wallet.fixture.ts'
 import type { Account } from './account.ts'
 
 /** Lets queued work (the confirmation's payload, the gate) run. */

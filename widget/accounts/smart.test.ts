@@ -1,8 +1,8 @@
 import { hashTypedData, zeroHash } from 'viem'
 import { hashMessage as hash7739Message } from 'viem/experimental/erc7739'
 import { describe, expect, test } from 'vitest'
-import { testContext } from '../rpc/test-context.ts'
-import { alice } from '../test-wallet.ts'
+import { testContext } from '../rpc/context.fixture.ts'
+import { alice } from '../wallet.fixture.ts'
 
 const tick = () => new Promise((r) => setTimeout(r, 0))
 const aa = '0x000000000000000000000000000000000000aa00' as const

@@ -6,8 +6,8 @@ import type { AppConfig, ChainClient, ChainConfig } from '../../sdk/index.ts'
 import { Widget, type WidgetContext } from '../context.ts'
 import { CallsStatus } from '../profile/CallsStatus.tsx'
 import { ProfileModal } from '../profile/ProfileModal.tsx'
-import { testContext } from '../rpc/test-context.ts'
-import { alice, localChain, testWallet } from '../test-wallet.ts'
+import { testContext } from '../rpc/context.fixture.ts'
+import { alice, localChain, testWallet, setUi } from '../wallet.fixture.ts'
 import { ChainList } from './ChainList.tsx'
 import { ExplorerLink } from './ExplorerLink.tsx'
 import { explorerLink } from './explorer.ts'
@@ -95,9 +95,9 @@ describe('explorer links', () => {
 
   test("the Transaction Status page links the batch's transaction on its chain's explorer", async () => {
     const { wallet } = await renderWith(<CallsStatus />)
-    act(() => wallet.ui.set({ callsStatus: { id: '0x01', chainId: 11155111, status: 200, atomic: true, transactionHash: hash } }))
+    act(() => setUi(wallet, { callsStatus: { id: '0x01', chainId: 11155111, status: 200, atomic: true, transactionHash: hash } }))
     expect(screen.getByTestId('explorer-tx').getAttribute('href')).toBe(`${sepolia.blockExplorers!.default.url}/tx/${hash}`)
-    act(() => wallet.ui.set({ callsStatus: { id: '0x02', chainId: 31337, status: 200, atomic: true, transactionHash: hash } }))
+    act(() => setUi(wallet, { callsStatus: { id: '0x02', chainId: 31337, status: 200, atomic: true, transactionHash: hash } }))
     expect(screen.queryByTestId('explorer-tx')).toBeNull()
   })
 })

@@ -2,7 +2,7 @@
 import { act, cleanup, screen } from '@testing-library/react'
 import { createSiweMessage } from 'viem/siwe'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { alice } from '../test-wallet.ts'
+import { alice } from '../wallet.fixture.ts'
 import { createStore } from '../store.ts'
 import type { SecureHandle, SecureState } from '../secure/secure-handle.ts'
 import { gesture, pointer, setup } from './confirm-modal.fixture.tsx'

@@ -22,7 +22,7 @@ export function PermissionModal() {
             // Opened from the frame itself: the click's user activation is here, not in the host page.
             window.open(page, '_blank', 'noopener')
             // Assume it will be granted; a new 407 brings this modal back.
-            wallet.ui.set((s) => ({ account: { ...s.account, isPermissionGranted: true } }))
+            wallet.assumePermissionGranted()
             wallet.close()
           }}
         >

@@ -5,7 +5,7 @@ import { stringToHex } from 'viem'
 import type { AppConfig } from '../../sdk/index.ts'
 import { createConfirmations } from '../confirmation.ts'
 import { Widget } from '../context.ts'
-import { alice, testWallet } from '../test-wallet.ts'
+import { alice, testWallet } from '../wallet.fixture.ts'
 import type { SecureHandle } from '../secure/secure-handle.ts'
 import { ConfirmModal } from './ConfirmModal.tsx'
 

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react'
 import { emailPattern } from '../constants.ts'
 import { useWidget } from '../context.ts'
-import { SecureWindowSignIn } from '../secure/SecureWindowButton.tsx'
 import { Logo } from '../ui/Logo.tsx'
 import { titleId } from '../ui/Modal.tsx'
 import { useSendCode } from './use-send-code.ts'
@@ -9,11 +8,17 @@ import { SocialButtons } from './SocialButtons.tsx'
 import { WalletShortcuts } from './WalletButtons.tsx'
 import { useStore } from '../use-store.ts'
 import { useT } from '../i18n.ts'
-import { RouteError } from '../lazy-route.ts'
+import { lazyRoute, RouteError } from '../lazy-route.ts'
 import { useBadgeGuard } from './use-badge-guard.ts'
 
 /** The username and password form exists but is off by default: loaded only when app config turns it on. */
 const PasswordForm = lazy(() => import('./PasswordForm.tsx').then((m) => ({ default: m.PasswordForm })))
+
+/** A frame that signs in through the secure window is the rarer case: its home loads when needed. */
+const SecureHome = lazyRoute(
+  () => import('./SecureHome.tsx'),
+  (m) => m.SecureHome,
+)
 
 /**
  * The connect modal's home. A frame that cannot keep a session (third-party storage blocked) or a
@@ -23,21 +28,6 @@ const PasswordForm = lazy(() => import('./PasswordForm.tsx').then((m) => ({ defa
 export function Home() {
   const { secure, persistent, mode } = useWidget()
   return secure && (!persistent || mode === 'popup') ? <SecureHome /> : <SignInHome />
-}
-
-function SecureHome() {
-  const { config } = useWidget()
-  const t = useT()
-  return (
-    <div className="wk-stack wk-center">
-      <Logo config={config} />
-      <h2 className="wk-heading" id={titleId}>
-        {t.loginTitle}
-      </h2>
-      <SecureWindowSignIn />
-      <WalletShortcuts />
-    </div>
-  )
 }
 
 function SignInHome() {

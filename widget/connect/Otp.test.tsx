@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { Otp } from './Otp.tsx'
 import { renderConnect } from './connect.fixture.tsx'
+import { setUi } from '../wallet.fixture.ts'
 
 // The resend countdown starts at 30 s for e-mail and 300 s for WhatsApp,
 // and at 300 s after a resend; Resend is disabled while it counts.
@@ -19,7 +20,7 @@ async function otpPage(channel: 'email' | 'whatsapp') {
   const to = channel === 'email' ? 'a@example.com' : '6281234'
   const page = await renderConnect(<Otp />, {
     client: { auth: { loginOtp, loginWhatsapp } },
-    setup: (wallet) => wallet.ui.set({ otpTarget: { channel, to, verificationToken: 'first' } }),
+    setup: (wallet) => setUi(wallet, { otpTarget: { channel, to, verificationToken: 'first' } }),
   })
   return { ...page, loginOtp, loginWhatsapp }
 }
@@ -65,7 +66,7 @@ test('the resend goes to the same address and its new verification token is the 
   const loginOtp = vi.fn(async () => ({ verificationToken: 'second' }))
   const { wallet } = await renderConnect(<Otp />, {
     client: { auth: { loginOtp, verifyOtp } },
-    setup: (wallet) => wallet.ui.set({ otpTarget: { channel: 'email', to: 'a@example.com', verificationToken: 'first' } }),
+    setup: (wallet) => setUi(wallet, { otpTarget: { channel: 'email', to: 'a@example.com', verificationToken: 'first' } }),
   })
   await seconds(30)
   fireEvent.click(resend())

@@ -56,7 +56,7 @@ export function Otp() {
     try {
       const { verificationToken } =
         target.channel === 'whatsapp' ? await client.auth.loginWhatsapp({ phoneNumber: target.to }) : await client.auth.loginOtp({ email: target.to })
-      wallet.ui.set({ otpTarget: { ...target, verificationToken } })
+      wallet.setOtpTarget({ ...target, verificationToken })
       restart(resendWaitSeconds.afterResend)
     } catch (err) {
       showError(errorText(err))

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { AppConfig } from '../../sdk/index.ts'
 import { pairingExpiryMs, walletConnectErrorMs } from '../constants.ts'
 import { Widget, type WidgetContext } from '../context.ts'
-import { testWallet } from '../test-wallet.ts'
+import { testWallet, setUi } from '../wallet.fixture.ts'
 import type { WalletConnect } from '../walletconnect/index.ts'
 import { QrCode } from './QrCode.tsx'
 
@@ -23,7 +23,7 @@ async function page(reconnect: string | null = null) {
   const { wallet } = testWallet()
   await wallet.restore()
   wallet.open('connect')
-  wallet.ui.set({ reconnect })
+  setUi(wallet, { reconnect })
   const rounds: Round[] = []
   const walletConnect = {
     async pair() {
@@ -35,7 +35,7 @@ async function page(reconnect: string | null = null) {
   } as unknown as WalletConnect
   const config = { walletConnect: { relayUrl: 'ws://x', projectId: 'p', testWallet: 'http://localhost:8787/dev/wallet' } } as AppConfig
   const value = { wallet, config, walletConnect, locale: 'en' } as unknown as WidgetContext
-  wallet.ui.set({ pairingWallet: 'sandbox' })
+  setUi(wallet, { pairingWallet: 'sandbox' })
   render(
     <Widget.Provider value={value}>
       <QrCode />

@@ -2,7 +2,7 @@ import { useWidget } from '../context.ts'
 import { useT } from '../i18n.ts'
 import { useStore } from '../use-store.ts'
 import { pairingWallets, type PairingWallet } from '../walletconnect/wallet-list.ts'
-import { FromThisSite, useConnectWallet, WalletRow } from './WalletButtons.tsx'
+import { FromThisSite, useConnectWallet, WalletRow } from './wallet-row.tsx'
 import { orderWallets } from './wallet-order.ts'
 
 /** 'Select Your Log In Method': every detected wallet. */
@@ -56,7 +56,7 @@ function MobileWallets() {
 function PairingRow({ w }: { w: PairingWallet }) {
   const { wallet } = useWidget()
   const pick = () => {
-    wallet.ui.set({ pairingWallet: w.id })
+    wallet.pickPairingWallet(w.id)
     wallet.navigate('qr-code')
   }
   return (

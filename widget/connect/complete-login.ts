@@ -25,6 +25,6 @@ export async function completeLogin({ wallet, client }: Pick<WidgetContext, 'wal
   const created: WalletCreationResult = await client.account.create({ accessToken: login.accessToken })
   if (!evmAddress(created.address)) throw new Error('The service returned no evm address')
   await wallet.loggedIn()
-  wallet.ui.set({ secret0: created.secret0 })
+  wallet.showSecret(created.secret0)
   wallet.navigate('wallet-created')
 }

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import type { AppConfig } from '../../sdk/index.ts'
 import { Widget, type WidgetContext } from '../context.ts'
-import { testWallet } from '../test-wallet.ts'
+import { testWallet } from '../wallet.fixture.ts'
 import type { Wallet } from '../wallet.ts'
 
 /** App config as the connect home reads it: every provider off unless `overrides` turns it on. */

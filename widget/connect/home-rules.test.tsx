@@ -6,6 +6,7 @@ import type { AppConfig } from '../../sdk/index.ts'
 import type { Wallet } from '../wallet.ts'
 import { Home } from './Home.tsx'
 import { connectConfig, renderConnect } from './connect.fixture.tsx'
+import { setUi } from '../wallet.fixture.ts'
 
 // The connect home's rules: a social or messaging-app button only for a provider app config
 // enables, no e-mail login when app config turns it off, the first 2 wallets (1 on a phone), and an
@@ -75,7 +76,7 @@ const wallet = (id: string, installed = true): WalletDescriptor => ({
   installed,
 })
 const shownWallets = () => screen.queryAllByRole('button', { name: /^Wallet / }).map((b) => b.getAttribute('aria-label'))
-const withWallets = (n: number) => ({ setup: (w: Wallet) => w.ui.set({ wallets: Array.from({ length: n }, (_, i) => wallet(String(i + 1))) }) })
+const withWallets = (n: number) => ({ setup: (w: Wallet) => setUi(w, { wallets: Array.from({ length: n }, (_, i) => wallet(String(i + 1))) }) })
 
 test.each([
   ['a desktop (480 px)', ['Wallet 1', 'Wallet 2'], 480],

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { standInScriptPaths } from '../../sdk/sign-in-scripts.ts'
-import { alice, testWallet } from '../test-wallet.ts'
+import { alice, testWallet, setUi } from '../wallet.fixture.ts'
 import { Otp } from './Otp.tsx'
 import { SocialButtons } from './SocialButtons.tsx'
 import { Whatsapp } from './Whatsapp.tsx'
@@ -61,7 +61,7 @@ async function otpPage(verifyOtp: (params: { verificationToken: string; otp: str
   const verify = vi.fn(verifyOtp)
   const page = await renderConnect(<Otp />, {
     client: { auth: { verifyOtp: verify } },
-    setup: (wallet) => wallet.ui.set({ otpTarget: { channel: 'email', to: 'a@example.com', verificationToken: 'v' } }),
+    setup: (wallet) => setUi(wallet, { otpTarget: { channel: 'email', to: 'a@example.com', verificationToken: 'v' } }),
   })
   return { ...page, verify, input: () => screen.getByLabelText('Verification code') as HTMLInputElement }
 }

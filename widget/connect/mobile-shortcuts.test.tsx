@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
 import type { WalletDescriptor } from '../../bridge/index.ts'
 import { Widget, type WidgetContext } from '../context.ts'
-import { testWallet } from '../test-wallet.ts'
+import { testWallet, setUi } from '../wallet.fixture.ts'
 import type { WalletConnect } from '../walletconnect/index.ts'
 import { Home } from './Home.tsx'
 import { connectConfig } from './connect.fixture.tsx'
@@ -24,7 +24,7 @@ async function home({ width, wallets }: { width: number; wallets: WalletDescript
   const { wallet } = testWallet()
   await wallet.restore()
   wallet.open('connect')
-  wallet.ui.set({ wallets })
+  setUi(wallet, { wallets })
   const config = connectConfig({ walletConnect: { relayUrl: 'ws://127.0.0.1:1', projectId: 'p', testWallet: null } })
   const value = {
     wallet,

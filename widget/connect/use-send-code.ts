@@ -25,7 +25,7 @@ export function useSendCode(channel: Channel, check: (to: string) => string | nu
     setBusy(true)
     try {
       const { verificationToken } = channel === 'whatsapp' ? await client.auth.loginWhatsapp({ phoneNumber: to }) : await client.auth.loginOtp({ email: to })
-      wallet.ui.set({ otpTarget: { channel, to, verificationToken } })
+      wallet.setOtpTarget({ channel, to, verificationToken })
       wallet.navigate('otp')
     } catch (err) {
       showError(errorText(err))

@@ -7,7 +7,7 @@ import { PermissionModal } from '../confirm/PermissionModal.tsx'
 import { ConnectModal } from '../connect/ConnectModal.tsx'
 import { WalletCreated } from '../connect/WalletCreated.tsx'
 import { connectConfig, renderConnect } from '../connect/connect.fixture.tsx'
-import { alice } from '../test-wallet.ts'
+import { alice, setUi } from '../wallet.fixture.ts'
 import { ProfileModal } from './ProfileModal.tsx'
 import { renderProfileWidget } from './profile.fixture.tsx'
 
@@ -48,7 +48,7 @@ async function copiedFor3s(button: HTMLElement, text: string) {
 
 test("wallet-created: Copy copies the recovery secret; 'Copied to clipboard' shows 3 s", async () => {
   const secret = `0x${'cd'.repeat(32)}`
-  await renderConnect(<WalletCreated />, { setup: (wallet) => wallet.ui.set({ secret0: secret }) })
+  await renderConnect(<WalletCreated />, { setup: (wallet) => setUi(wallet, { secret0: secret }) })
   await copiedFor3s(screen.getByRole('button', { name: 'Copy' }), secret)
 })
 

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import type { AppConfig } from '../../sdk/index.ts'
 import { Widget, type WidgetContext } from '../context.ts'
-import { alice, testWallet } from '../test-wallet.ts'
+import { alice, testWallet } from '../wallet.fixture.ts'
 
 export type ProfileWidgetOptions = {
   /** App config over the defaults (no smart accounts, powered-by shown, no ramp). */

@@ -4,7 +4,7 @@ import type { FrameParams } from '../../bridge/frame-url.ts'
 import { createConfirmations } from '../confirmation.ts'
 import type { WidgetClient } from '../service-client.ts'
 import { createStore } from '../store.ts'
-import { alice, testWallet } from '../test-wallet.ts'
+import { alice, testWallet, setUi } from '../wallet.fixture.ts'
 import type { SecureState } from './secure-handle.ts'
 import type { SecureWindowHandlers } from './secure-window.ts'
 
@@ -61,7 +61,7 @@ describe('the host page cannot cut the frame off from its secure window', () => 
     })
     flows.open('confirm')
     // The bridge's setWallets handler does exactly this (widget/bridge.ts); the host may call it at will.
-    for (let i = 0; i < 100; i++) t.wallet.ui.set({ wallets: [] })
+    for (let i = 0; i < 100; i++) setUi(t.wallet, { wallets: [] })
     await new Promise((r) => setTimeout(r, 10))
 
     // The user confirms in the window.

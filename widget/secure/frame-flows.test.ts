@@ -4,7 +4,7 @@ import type { FrameParams } from '../../bridge/frame-url.ts'
 import { createConfirmations } from '../confirmation.ts'
 import type { WidgetClient } from '../service-client.ts'
 import { createStore } from '../store.ts'
-import { alice, testWallet } from '../test-wallet.ts'
+import { alice, testWallet } from '../wallet.fixture.ts'
 import type { SecureState } from './secure-handle.ts'
 import type { SecureWindowHandlers } from './secure-window.ts'
 

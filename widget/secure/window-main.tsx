@@ -1,13 +1,14 @@
 import { createRoot } from 'react-dom/client'
 import { ErrorCode, fail } from '../../bridge/index.ts'
-import type { Confirmations } from '../confirmation.ts'
+import type { Confirmations, Decisions } from '../confirmation.ts'
 import { loadMessages } from '../i18n.ts'
 import { isAllowedOrigin } from '../origins.ts'
 import type { FrameParams } from '../params.ts'
 import { openServices, start } from '../core.ts'
 import { render } from '../ui.tsx'
 import type { Confirmation } from '../ui-state.ts'
-import type { HostPort, Wallet } from '../wallet.ts'
+import type { HostPort } from '../host-port.ts'
+import type { Wallet } from '../wallet.ts'
 import { openChannel, type Channel } from './channel.ts'
 import { WindowNotice } from './WindowNotice.tsx'
 
@@ -76,7 +77,7 @@ export async function bootSecureWindow(params: FrameParams) {
       persistent: services!.owner.persistent,
       secure: null,
     })
-    if (purpose === 'confirm') return followFrame(ctx.wallet, channel)
+    if (purpose === 'confirm') return followFrame(ctx.confirmations, channel)
     // Sign-in: a session this window already has (first-party) is handed over at once; otherwise
     // the user signs in here, and it is handed over when the connect modal closes with one.
     const handOff = async () => {
@@ -101,27 +102,25 @@ export async function bootSecureWindow(params: FrameParams) {
 }
 
 /** The request on screen is the frame's: its state arrives on the channel, in order. */
-function followFrame(wallet: Wallet, channel: Channel) {
+function followFrame(confirmations: Confirmations, channel: Channel) {
   channel.listen({
     ended: () => window.close(),
     message(message) {
       if (message.type !== 'state') return
       const confirmation = message.confirmation as Confirmation
       if (typeof confirmation?.id !== 'number' || typeof confirmation.kind !== 'string') return
-      wallet.ui.set({ confirmation, queued: typeof message.queued === 'number' ? message.queued : 0 })
-      if (wallet.ui.get().view !== 'transaction_confirmation') wallet.open('transaction_confirmation')
+      confirmations.mirror(confirmation, typeof message.queued === 'number' ? message.queued : 0)
     },
   })
 }
 
 /** The window's buttons decide; the frame carries the decision out (it holds the request and its signer). */
-function remoteConfirmations(wallet: Wallet, channel: Channel): Confirmations {
+function remoteConfirmations(wallet: Wallet, channel: Channel): Decisions {
   const decide = (decision: Record<string, unknown>) => {
     const shown = wallet.ui.get().confirmation
     if (shown) void channel.post({ type: 'decision', id: shown.id, ...decision }).catch(() => {})
   }
   return {
-    request: () => Promise.reject(new Error('The secure window takes no requests')),
     confirm: async () => decide({ approve: true }),
     reject: () => decide({ approve: false }),
     rejectAll: () => decide({ approve: false, all: true }),

@@ -3,7 +3,7 @@
 // session coming back after a reload.
 import { afterEach, expect, test, vi } from 'vitest'
 import type { ChainClient } from '../../sdk/index.ts'
-import { testWallet } from '../test-wallet.ts'
+import { testWallet } from '../wallet.fixture.ts'
 import type { ApprovedSession } from './client.ts'
 import { createConnector, siteKey } from './connector.ts'
 import { memoryStorage, topicKey } from './storage.ts'

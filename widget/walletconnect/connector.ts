@@ -75,19 +75,9 @@ export function createConnector(deps: {
     wallet.remoteEnded()
   }
 
-  /** The connect modal, when next opened, starts on the QR page saying why: `peer` must be paired again. */
-  function askToReconnect(peer: string) {
-    // The page as if picked from home (navigator.ts's forward), written out: importing the navigator here splits the frame's first chunk.
-    wallet.ui.set((s) => ({
-      reconnect: peer,
-      pairingWallet: null,
-      ...(s.view === null && { page: 'qr-code' as const, history: ['home' as const], direction: 'forward' as const }),
-    }))
-  }
-
   function adopt(loaded: Opened, session: { topic: string; address: `0x${string}`; chainIds: number[]; peer: string }) {
     held = { topic: session.topic, chainIds: session.chainIds, ...loaded }
-    if (wallet.ui.get().reconnect) wallet.ui.set({ reconnect: null })
+    wallet.reconnected()
     const chainId = session.chainIds.includes(wallet.chainId()) ? wallet.chainId() : session.chainIds.find((id) => wallet.chain(id))
     if (chainId !== undefined && chainId !== wallet.chainId()) void wallet.switchChain(chainId)
     wallet.connectedRemotely({ address: session.address, peer: session.peer })
@@ -148,7 +138,7 @@ export function createConnector(deps: {
         await loaded.wc.disconnect(topic).catch(() => {})
         await storage.removeItem(topicKey).catch(() => {})
         await storage.removeItem(siteKey).catch(() => {})
-        if (!wallet.ui.get().session) askToReconnect(session.peer)
+        if (!wallet.ui.get().session) wallet.askToReconnect(session.peer)
         return
       }
       if (!wallet.ui.get().session) adopt(loaded, { ...session, chainIds: session.chainIds.filter((id) => wallet.chain(id)) })

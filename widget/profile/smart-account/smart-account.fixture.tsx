@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { vi } from 'vitest'
 import type { AppConfig, SmartAccount } from '../../../sdk/index.ts'
-import { alice } from '../../test-wallet.ts'
+import { alice, setUi } from '../../wallet.fixture.ts'
 import { renderProfileWidget } from '../profile.fixture.tsx'
 import type { SmartAccountService } from './service.ts'
 
@@ -90,7 +90,7 @@ export async function renderWidget(
     client,
     config: { isAAEnabled: options.isAAEnabled ?? true, showPoweredBy: false, chains: appChains } as Partial<AppConfig>,
     prepare: (wallet) => {
-      if (options.session === 'walletconnect') wallet.ui.set({ session: { address: alice.address, walletConnect: { peer: 'Dev Wallet' } } })
+      if (options.session === 'walletconnect') setUi(wallet, { session: { address: alice.address, walletConnect: { peer: 'Dev Wallet' } } })
     },
   })
   return { ...t, signHash, signMessage }

@@ -2,7 +2,27 @@ import type { HostEvent } from '../bridge/index.ts'
 import type { ChainConfig } from '../sdk/index.ts'
 import { createSessionStore, memoryEntries, sessionLifetimeMs, type Session } from './session.ts'
 import { createSessionOwner } from './session-owner.ts'
-import { createWallet } from './wallet.ts'
+import { createStore, type Store } from './store.ts'
+import { initialUi, type UiState } from './ui-state.ts'
+import { createWallet, type Wallet } from './wallet.ts'
+
+// Keyed by the wallet's read-only face, which a copy of the wallet object keeps.
+const scenes = new WeakMap<object, Store<UiState>>()
+
+/** createWallet for tests: the same wallet, its state store kept for `setUi`. */
+export function createTestWallet(deps: Omit<Parameters<typeof createWallet>[0], 'store'>): Wallet {
+  const store = createStore<UiState>({ ...initialUi, chainId: deps.chains[0]?.chainId ?? 31337 })
+  const wallet = createWallet({ ...deps, store })
+  scenes.set(wallet.ui, store)
+  return wallet
+}
+
+/** Sets a scene directly, past the owners of each part of the state (which the widget's own code cannot do). */
+export function setUi(wallet: Wallet, patch: Partial<UiState> | ((s: UiState) => Partial<UiState>)): void {
+  const store = scenes.get(wallet.ui)
+  if (!store) throw new Error('setUi: not a wallet from createTestWallet or testWallet')
+  store.set(patch)
+}
 
 /** A BroadcastChannel stand-in: what this tab announces, and a way to deliver another tab's message. */
 function testChannel() {
@@ -45,7 +65,7 @@ export function testWallet(
   const visible: boolean[] = []
   // The sandbox's two chains, or the ones a host narrowed them to (`chains`).
   const chains: ChainConfig[] = (options.chains ?? [31337, 31338]).map(localChain)
-  const wallet = createWallet({
+  const wallet = createTestWallet({
     appId: 'demo',
     env: 'sandbox',
     hostOrigin: 'http://127.0.0.1:5173',

@@ -1,4 +1,4 @@
-import { alice } from './test-wallet.ts'
+import { alice } from './wallet.fixture.ts'
 
 // Shared by the confirmation tests: a message-signing request for alice, and its outcome as the host sees it.
 
