@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { HttpError } from './envelope.ts'
 import { controlCharacterIn, refuseControlTextIn } from './body.ts'
 
-// The one text check (http/app.ts runs it on every path, query and body): control characters and
+// The one text check (sandbox/app.ts runs it on every path, query and body): control characters and
 // unpaired surrogates are refused, naming where; ordinary text, line breaks and emoji are not.
 
 describe('controlCharacterIn', () => {

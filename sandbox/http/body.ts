@@ -122,7 +122,7 @@ export function refuseControlTextIn(value: unknown, where = 'body'): void {
 }
 
 /**
- * The one check every request's text passes before a route reads it (http/app.ts): the path, each
+ * The one check every request's text passes before a route reads it (sandbox/app.ts): the path, each
  * query parameter, and the body's fields (JSON, a form, or multipart's text fields). A control
  * character anywhere is a 400 naming where it was; what is not well-formed is left to the route.
  * Use after the path's body limit, so the body read here is bounded.

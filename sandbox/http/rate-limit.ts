@@ -120,7 +120,7 @@ export function socketAddress(c: Context): string {
   }
 }
 
-/** The context variable a test's Deps.clientAddressOf sets (http/app.ts); clientIp keys on it. */
+/** The context variable a test's Deps.clientAddressOf sets (sandbox/app.ts); clientIp keys on it. */
 export const clientAddressVariable = 'clientAddress'
 
 /**

@@ -30,7 +30,7 @@ const liveHeap = () => {
 
 test('a page on a foreign web site cannot open the relay (legitimate clients still can)', async () => {
   // Any page the developer visits can do this; the rest of the sandbox answers 403 'Origin not allowed'
-  // to origins that are neither its own nor an app's (http/guard.ts). Here it gets a socket, and with it
+  // to origins that are neither its own nor an app's (services/auth/app-guard.ts). Here it gets a socket, and with it
   // every attack below, plus the relay-wide caps (1,000 sockets, 100,000 subscriptions, 10,000 messages).
   expect(await upgradeStatus({ origin: 'https://evil.example' })).not.toBe(101)
   expect(await upgradeStatus({ origin: 'null' })).not.toBe(101)
