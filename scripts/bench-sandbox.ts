@@ -33,7 +33,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const dataDir = mkdtempSync(join(tmpdir(), 'wallet-kit-bench-'))
 const port = await freePort()
 const url = `http://localhost:${port}`
-// A back end's call: the app's client secret, as PROTOCOL.md requires outside the provider's own origin.
+// A back end's call: outside the provider's own origin the service wants the app's client secret.
 const headers = { 'x-app-id': 'demo', 'x-environment': 'development', 'content-type': 'application/json', 'x-client-secret': 'demo-client-secret' }
 
 const startServer = (profile = false) =>

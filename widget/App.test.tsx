@@ -8,7 +8,7 @@ import { createConfirmations } from './confirmation.ts'
 import { Widget, type WidgetContext } from './context.ts'
 import { alice, testWallet, setUi } from './wallet.fixture.ts'
 
-// The modal rules of SPEC.md sections 2 and 9, through the whole app: Escape and a click on the
+// The modal's closing rules, through the whole app: Escape and a click on the
 // backdrop close it unless a confirmation is pending; closing resets the connect page to home 50 ms
 // later; the recovery secret downloads as 'wallet-recovery-secret' with the product's own extension.
 

@@ -1,22 +1,24 @@
 import * as Provider from 'ox/Provider'
+import { chainNotOffered, isChainOffered } from '../bridge/chains.ts'
 import type { ChainConfig } from '../sdk/index.ts'
 import type { HostPort } from './host-port.ts'
 import type { SessionOwner } from './session-owner.ts'
 import type { Slice } from './store.ts'
 import type { UiState } from './ui-state.ts'
 
-/**
- * The one active chain (what eth_chainId answers, the network shown and the network used): among
- * the chains this host offers, kept with the session, announced to the host when it changes.
- */
 /** A chain id as EIP-1193 writes it (eth_chainId, chainChanged, connect): hex, no leading zeros. */
 export const chainHex = (chainId: number): `0x${string}` => `0x${chainId.toString(16)}`
 
 /** EIP-1193's 4902: a chain this app does not configure (a switch, or the check before a browser wallet gets one). */
-export const notConfigured = (chainId: number) => new Provider.SwitchChainError({ message: `Chain ${chainId} is not configured for this app` })
+export const notConfigured = (chainId: number) => new Provider.SwitchChainError({ message: chainNotOffered(chainId).message })
 
+/**
+ * The one active chain (what eth_chainId answers, the network shown and the network used): among
+ * the chains this host offers, kept with the session, announced to the host when it changes.
+ */
 export function createActiveChain(ui: Slice<UiState, 'chainId'>, chains: readonly ChainConfig[], owner: SessionOwner, host: Pick<HostPort, 'emit'>) {
-  const isConfigured = (chainId: number) => chains.some((c) => c.chainId === chainId)
+  const offered = chains.map((c) => c.chainId)
+  const isConfigured = (chainId: number) => isChainOffered(chainId, offered)
   return {
     chains,
     defaultChainId: chains[0]?.chainId ?? 31337,

@@ -4,7 +4,7 @@ import { appConfigStaleMs, createSessionStore, memoryEntries } from './session.t
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
 
-test('the app config is kept for one hour per app and environment, then fetched again (SPEC.md section 7)', async () => {
+test('the app config is kept for one hour per app and environment, then fetched again', async () => {
   const entries = memoryEntries()
   const demo = createSessionStore('demo', 'sandbox', entries)
   const other = createSessionStore('other', 'sandbox', entries)

@@ -79,7 +79,7 @@ describe('confirmations', () => {
   test('407 from the service opens the need-permission modal with the accept page and refreshes the token; later requests go there at once', async () => {
     const { wallet } = testWallet({ session: alice })
     await wallet.restore()
-    // SPEC.md section 8: a signing failure refreshes the token, a 407 too.
+    // A signing failure refreshes the token, a 407 too.
     const afterFailure = vi.fn(async () => {})
     const c = createConfirmations(wallet, { afterFailure })
     const refusal = new SdkError('Permission needed', {

@@ -15,9 +15,9 @@ export type ConfirmRequest<T> = {
   payload: ConfirmationPayload | (() => Promise<ConfirmationPayload>)
   /** Calls the wallet service once the user confirms; may run again on Try Again. */
   run: () => Promise<T>
-  /** SPEC.md section 8: 'Message signing rejected by user', … */
+  /** The request's 4001 text, such as 'Message signing rejected by user'. */
   rejected: string
-  /** SPEC.md section 8: 'Failed to sign message', … */
+  /** The prefix of its failure's text, such as 'Failed to sign message'. */
   failed: string
   /**
    * The user decides on the account's own device (a WalletConnect wallet): shown with 'Confirm in
@@ -44,7 +44,7 @@ export function isUserRejection(err: unknown): boolean {
 }
 
 /**
- * SPEC.md section 8: the wallet service refuses signing for a wallet without permission with 407
+ * The wallet service refuses signing for a wallet without permission with 407
  * (the envelope's status; the sandbox sends it over HTTP 403, since browsers treat an HTTP 407 as a
  * proxy challenge). Returns the permission-accept page when it is one.
  */
@@ -215,7 +215,7 @@ export function createConfirmations(
       } catch (err) {
         if (current !== p) return
         const refusal = permissionRefusal(err)
-        // A 407 opens the need-permission modal; any failure then refreshes the token (SPEC.md section 8).
+        // A 407 opens the need-permission modal; any failure then refreshes the token (a stale token is the likeliest cause).
         if (refusal) askPermission(p, refusal.page)
         else {
           const reason = err instanceof Error && err.message ? err.message : 'Unknown error'

@@ -1,3 +1,4 @@
+import { offeredChains } from '../bridge/chains.ts'
 import { ErrorCode } from '../bridge/errors.ts'
 import type { AppConfig, ChainClient } from '../sdk/index.ts'
 import { activeAccount } from './accounts/active.ts'
@@ -19,7 +20,7 @@ const chainModule = lazyModule(() => import('../sdk/chain.ts'))
 /**
  * What the frame and the secure window both start with: the session store (IndexedDB, else this
  * page's memory: never a hang), its owner, the service client on it, and the app config, read once
- * and kept for the page's life (SPEC.md section 7: no retry, nothing refetches it).
+ * and kept for the page's life (no retry: a frame without its config shows nothing rather than guess).
  */
 export async function openServices(params: FrameParams) {
   const { store, persistent } = await openSessionStore(params.appId, params.env)
@@ -37,7 +38,7 @@ export async function openServices(params: FrameParams) {
   })
   let config: AppConfig
   try {
-    // Fetched once an hour per app (SPEC.md section 7): a reload within the hour reads the stored copy.
+    // Fetched at most once an hour per app and environment: a reload within the hour reads the stored copy.
     const cached = (await store.loadAppConfig().catch(() => undefined)) as AppConfig | undefined
     config = cached ?? (await client.appConfig.get())
     if (!cached) void store.saveAppConfig(config).catch(() => {})
@@ -48,16 +49,12 @@ export async function openServices(params: FrameParams) {
   return { owner, client, config, setChain: (fn: () => number) => (chainId = fn) }
 }
 
-/** The chains this page gets: the app's, narrowed to those the page names (naming none: all of them). */
-const hostChains = <C extends { chainId: number }>(named: readonly number[], app: readonly C[]): readonly C[] =>
-  named.length > 0 ? app.filter((c) => named.includes(c.chainId)) : app
-
 /**
  * Why the frame turns the page down, when it names chains and the app offers none of them: a clear
  * error at the handshake, not a wallet quietly on a chain nobody offered.
  */
 export const chainRefusal = (appId: string, named: readonly number[], app: readonly { chainId: number }[]) =>
-  hostChains(named, app).length === 0
+  offeredChains(app, named).length === 0
     ? {
         code: ErrorCode.disconnected,
         message: `App "${appId}" offers none of this page's chains (${named.join(', ')}); it offers ${app.map((c) => c.chainId).join(', ')}`,
@@ -77,7 +74,7 @@ export async function start(deps: {
   walletConnect?: boolean
 }): Promise<RpcContext & { walletConnect: WalletConnect | null }> {
   const { params, client, config, owner } = deps
-  const chains = hostChains(params.chains, config.chains)
+  const chains = offeredChains(config.chains, params.chains)
   const wallet = createWallet({
     appId: params.appId,
     env: params.env,
@@ -90,7 +87,7 @@ export async function start(deps: {
     logout: () => client.wallet.logout({}, { signal: AbortSignal.timeout(logoutTimeoutMs) }),
   })
   deps.setChain(wallet.chainId)
-  // The buy screen's ramp key is publishable (DESIGN.md): it reads references and quotes only.
+  // The buy screen's ramp key is publishable: it can read references and quotes only, never create orders.
   if (config.rampableClientSecret) client.tokens.set({ rampClientSecret: config.rampableClientSecret })
   await wallet.restore()
 
@@ -119,7 +116,7 @@ export async function start(deps: {
   const confirmations = createConfirmations(wallet, {
     // Who signs now; an account whose chain went away is caught by the chain check next to it.
     signer: account.address,
-    // SPEC.md section 8: after a signing failure the token is refreshed.
+    // After a signing failure the token is refreshed (a stale token is the likeliest cause).
     afterFailure: async () => {
       const refreshToken = client.tokens.get().refreshToken
       if (refreshToken) await client.account.refresh({ refreshToken })

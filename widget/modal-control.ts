@@ -4,7 +4,7 @@ import { back as backFrom, forward, home, isPageOf, type Page } from './navigato
 import type { Slice } from './store.ts'
 import type { CallsStatusView, ModalKey, UiState } from './ui-state.ts'
 
-/** SPEC.md section 9: the modal's pages reset to home this long after it closes. */
+/** The modal's pages reset to home this long after it closes (reopened sooner, it keeps its page). */
 export const resetDelayMs = 50
 
 /**
@@ -31,7 +31,7 @@ export function createModalControl(ui: Slice<UiState, ModalKey>, host: Pick<Host
 
   function close() {
     const { view, confirmation } = ui.get()
-    // SPEC.md section 2: no closing while a confirmed request is being carried out; its answer comes.
+    // No closing while a confirmed request is being carried out; its answer comes.
     // Nor while a paired wallet holds it ('wallet'): the wallet may still sign it, so only its answer counts.
     if (view === null || confirmation?.status === 'loading' || confirmation?.status === 'success' || confirmation?.status === 'wallet') return
     ui.set({ view: null, secret0: null })

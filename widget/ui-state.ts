@@ -42,7 +42,7 @@ export type UiState = {
   confirmation: Confirmation | null
   /** Requests waiting behind the one shown (or being prepared while none is shown). */
   queued: number
-  /** Account state (SPEC.md section 3), kept under the key `account`. */
+  /** Whether the wallet may sign (a 407 says no, with the page where permission is granted), kept under the key `account`. */
   account: AccountState
 }
 
@@ -50,7 +50,7 @@ export type AccountState = { isPermissionGranted: boolean; acceptPermissionPage:
 
 export type ConfirmationKind = 'message' | 'typed-data' | 'transaction'
 
-/** SPEC.md section 3: the confirmation payload, as shown to the user. */
+/** A request as the confirmation modal shows it to the user. */
 export type ConfirmationPayload = {
   from: string
   to?: string
