@@ -11,10 +11,8 @@ export {
   parseRequest,
   timeouts,
   type FrameMethod,
-  type MethodSchema,
   type ParamsOf,
   type ParsedRequest,
   type ResultOf,
-  type WalletRpcSchema,
 } from './rpc-methods.ts'
-export type { Address, CallsParams, ChainParams, Hex, Quantity, TransactionParams, TypedDataParams } from './rpc-params.ts'
+export type { Address, ChainParams, Quantity, TransactionParams } from './rpc-params.ts'

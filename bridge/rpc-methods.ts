@@ -14,7 +14,6 @@ import {
   transaction,
   typedData,
   type Address,
-  type Hex,
   type Param,
   type Quantity,
 } from './rpc-params.ts'
@@ -87,20 +86,21 @@ export type FrameMethod = keyof typeof answered
 export type ParamsOf<M extends FrameMethod> = (typeof answered)[M] extends MethodSchema<infer P> ? P : never
 
 type Permission = { parentCapability: string; invoker: string; caveats: { type: string; value: unknown }[] }
-type CallsStatus = { version: string; id: string; chainId: Quantity; atomic: boolean; status: number; receipts: Record<string, unknown>[] }
+type Receipt = { logs: unknown[]; status: string; blockHash: string; blockNumber: string; gasUsed: string; transactionHash: string }
+type CallsStatus = { version: string; id: string; chainId: Quantity; atomic: boolean; status: number; receipts: Receipt[] }
 
-/** What each frame method answers. */
+/** What each frame method answers (signatures, hashes and accounts as the wallet service gives them: 0x strings). */
 export type ResultOf = {
-  eth_requestAccounts: readonly Address[]
+  eth_requestAccounts: readonly string[]
   eth_accounts: readonly Address[]
   eth_chainId: Quantity
   net_version: string
   wallet_switchEthereumChain: null
   wallet_addEthereumChain: null
-  personal_sign: Hex
-  eth_signTypedData_v4: Hex
-  eth_sendTransaction: Hex
-  eth_signTransaction: Hex
+  personal_sign: string
+  eth_signTypedData_v4: string
+  eth_sendTransaction: string
+  eth_signTransaction: string
   wallet_getCapabilities: Record<Quantity, Record<string, unknown>>
   wallet_sendCalls: { id: string }
   wallet_getCallsStatus: CallsStatus

@@ -97,13 +97,7 @@ async function receiptsOf(ctx: RpcContext, chainId: number, hashes: readonly `0x
 
 /** EIP-5792: the batch's status, shown in the profile modal ('calls-status'); answers once it is shown. */
 export const wallet_showCallsStatus: RpcHandler<'wallet_showCallsStatus'> = async (ctx, params) => {
-  const status = (await wallet_getCallsStatus(ctx, params)) as {
-    id: string
-    chainId: string
-    status: number
-    atomic: boolean
-    receipts: { transactionHash: string }[]
-  }
+  const status = await wallet_getCallsStatus(ctx, params)
   ctx.wallet.showCallsStatus({
     id: status.id,
     chainId: Number(status.chainId),

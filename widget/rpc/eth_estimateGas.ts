@@ -1,5 +1,6 @@
 import * as RpcResponse from 'ox/RpcResponse'
 import { numberToHex } from 'viem'
+import type { Quantity } from '../../bridge/index.ts'
 import type { Account } from '../accounts/account.ts'
 import { sameAddress } from './guards.ts'
 import { forwardRead } from './reads.ts'
@@ -13,7 +14,8 @@ import type { RpcHandler } from './types.ts'
  * the chain's RPC answers.
  */
 export const eth_estimateGas: RpcHandler<'eth_estimateGas'> = async (ctx, params) => {
-  const read = () => forwardRead(ctx, { method: 'eth_estimateGas', params })
+  // The chain's RPC answers a quantity (what it answers is passed on as it is).
+  const read = () => forwardRead(ctx, { method: 'eth_estimateGas', params }) as Promise<Quantity>
   let account: Account | null = null
   try {
     account = ctx.account()

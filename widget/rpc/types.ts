@@ -1,4 +1,4 @@
-import type { FrameMethod, ParamsOf } from '../../bridge/index.ts'
+import type { FrameMethod, ParamsOf, ResultOf } from '../../bridge/index.ts'
 import type { ChainClient } from '../../sdk/index.ts'
 import type { Account } from '../accounts/account.ts'
 import type { Confirmations } from '../confirmation.ts'
@@ -15,5 +15,8 @@ export type RpcContext = {
   rpc: (chainId: number) => ChainClient
 }
 
-/** A frame method's handler: it gets the params the method table parsed (bridge/rpc-methods.ts), typed, never raw ones. */
-export type RpcHandler<M extends FrameMethod> = (ctx: RpcContext, params: ParamsOf<M>) => unknown
+/**
+ * A frame method's handler: it gets the params the method table parsed (bridge/rpc-methods.ts),
+ * typed, never raw ones, and answers the method's result type.
+ */
+export type RpcHandler<M extends FrameMethod> = (ctx: RpcContext, params: ParamsOf<M>) => ResultOf[M] | Promise<ResultOf[M]>
