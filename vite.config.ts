@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
 import { buildDeployment, resolveDeployment } from './widget/deployment.ts'
 
 // Where the frame's services live, when not on its own origin (widget/deployment.ts): the
@@ -7,12 +8,38 @@ import { buildDeployment, resolveDeployment } from './widget/deployment.ts'
 const deployment = buildDeployment(process.env)
 resolveDeployment('http://localhost', deployment)
 
+/**
+ * The frame's UI (widget/ui.tsx and React) is fetched while the core starts, but run only once the
+ * core answers (widget/main.ts imports it then): `<link rel=modulepreload>` fetches and compiles a
+ * module without running it.
+ */
+function preloadUi(): Plugin {
+  let base = '/'
+  return {
+    name: 'wallet-kit-preload-ui',
+    apply: 'build',
+    configResolved: (config) => void (base = config.base),
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk')
+        const ui = chunks.find((c) => c.facadeModuleId?.endsWith('/widget/ui.tsx'))
+        if (!ui) throw new Error('The frame build has no UI chunk (widget/ui.tsx)')
+        const entries = new Set(chunks.filter((c) => c.isEntry).map((c) => c.fileName))
+        return [ui.fileName, ...ui.imports]
+          .filter((file) => !entries.has(file))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${file}` }, injectTo: 'head' as const }))
+      },
+    },
+  }
+}
+
 // One config: `vite build` builds the widget app (served by the sandbox under /widget/);
 // scripts/build.ts reuses it for the host bundles; Vitest reads the `test` block.
 export default defineConfig({
   root: 'widget',
   base: '/widget/',
-  plugins: [react()],
+  plugins: [react(), preloadUi()],
   define: { __WALLET_KIT_DEPLOYMENT__: JSON.stringify(deployment) },
   build: {
     outDir: '../dist/widget',

@@ -10,16 +10,14 @@ import type { HostPort } from './host-port.ts'
 /**
  * The wallet frame's entry: the core, with no React. It reads the session and the app config,
  * answers the page (the handshake, eth_chainId, eth_accounts, permissions: what needs no screen) as
- * soon as the session is read, and loads the UI (ui.tsx: React and the modals) beside it. A request
- * that needs a screen waits for the UI; the first answers never wait for React.
+ * soon as the session is read, and runs the UI (ui.tsx: React and the modals, fetched beside it)
+ * once it does. A request that needs a screen waits for the UI; the first answers never wait for React.
  */
 async function boot() {
   const params = readParams(new URL(location.href), location.ancestorOrigins)
   document.documentElement.dataset.theme = params.theme
   // The secure window (a popup the frame opened) is its own page; its code loads only there.
   if (params.secureWindow) return (await import('./secure/window-main.tsx')).bootSecureWindow(params)
-  // Fetched while the session and the app config are read; run once the core can answer.
-  const uiModule = import('./ui.tsx')
   const services = await openServices(params)
   if (!services) return
   const { owner, client, config } = services
@@ -52,7 +50,9 @@ async function boot() {
     const secure = createSecureHandle(async (state) =>
       (await import('./secure/frame-flows.ts')).createSecureFlows({ params, wallet: ctx.wallet, confirmations: ctx.confirmations, client, state }),
     )
-    const { mountUi } = await uiModule
+    // Fetched and compiled beside the core (the page's modulepreload links); run only now that the
+    // core answers, so React's start never delays the first answers.
+    const { mountUi } = await import('./ui.tsx')
     await mountUi({ ...ctx, config, locale: params.locale, presentation: 'frame', mode: params.mode, persistent: owner.persistent, secure })
     shown.mounted()
   } catch (error) {
