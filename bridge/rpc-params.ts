@@ -19,6 +19,16 @@ const refuse = (reason: string): never => {
 /** Reads one param: the typed value, or a `Refusal`. */
 export type Param<T> = (value: unknown) => T
 
+/** `param`'s value, or its refusal with `where` (the place in the params) in front. */
+function at<T>(where: string, param: Param<T>, value: unknown): T {
+  try {
+    return param(value)
+  } catch (err) {
+    if (err instanceof Refusal) refuse(`${where} ${err.reason}`)
+    throw err
+  }
+}
+
 /**
  * The only hex pattern of the bridge, host and frame (the others are lengths of it). viem's
  * isAddress and ox's Address.validate also verify mixed-case checksums, which ships keccak in the
@@ -105,13 +115,7 @@ export type CallsParams = {
 export const calls: Param<CallsParams> = (v) => {
   const params = fields<CallsParams>('calls')(v)
   if (!Array.isArray(params.calls)) refuse('.calls must be a list')
-  params.calls.forEach((call, i) => {
-    try {
-      transaction(call)
-    } catch (err) {
-      refuse(`.calls[${i}] ${(err as Refusal).reason}`)
-    }
-  })
+  params.calls.forEach((call, i) => at(`.calls[${i}]`, transaction, call))
   return params
 }
 
@@ -167,11 +171,5 @@ export const positional =
     const list = params as unknown[]
     if (list.length < required.length || list.length > all.length)
       refuse(`expected ${required.length}${all.length > required.length ? ` to ${all.length}` : ''} params, got ${list.length}`)
-    return list.map((value, i) => {
-      try {
-        return all[i]!(value)
-      } catch (err) {
-        return refuse(`params[${i}] ${(err as Refusal).reason}`)
-      }
-    }) as never
+    return list.map((value, i) => at(`params[${i}]`, all[i]!, value)) as never
   }

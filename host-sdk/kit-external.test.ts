@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+import { afterEach, expect, test } from 'vitest'
+import { announce } from './eip6963.ts'
+import { startKit } from './kit.fixture.ts'
+import type { EIP1193Provider } from './provider.ts'
+
+/**
+ * A browser wallet the user picked: the kit checks each request with the method table and the
+ * chains the frame offered at handshake (the fixture's frame offers 31337 and 31338), then sends it
+ * to the wallet; the frame is never asked.
+ */
+let stop = () => {}
+afterEach(() => stop())
+
+test('requests for a browser wallet are checked in the page, without a round trip to the frame', async () => {
+  const setup = await startKit()
+  const asked: unknown[] = []
+  const wallet = {
+    async request(args: { method: string; params?: unknown }) {
+      asked.push(args)
+      return args.method === 'eth_requestAccounts' ? ['0x000000000000000000000000000000000000dEaD'] : args.method === 'eth_chainId' ? '0x7a69' : null
+    },
+    on() {},
+    removeListener() {},
+  } as unknown as EIP1193Provider
+  const unannounce = announce({ uuid: 'w-uuid', name: 'W', icon: 'data:image/png;base64,AAAA', rdns: 'com.w' }, wallet)
+  stop = () => {
+    unannounce()
+    setup.stop()
+  }
+  window.dispatchEvent(new Event('eip6963:requestProvider'))
+  const connected = await setup.frame.call(['connectExternal'], ['com.w'])
+  expect(connected !== 'timeout' && connected.value).toMatchObject({ result: { chainId: '0x7a69' } })
+  const framesCalls = setup.frame.hostCalls.length
+  asked.length = 0
+
+  const { provider } = setup.kit
+  await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })).rejects.toMatchObject({
+    code: 4902,
+    message: 'Chain 1 is not configured for this app',
+  })
+  await expect(provider.request({ method: 'personal_sign', params: ['0x6869', 'bob'] })).rejects.toMatchObject({
+    code: -32602,
+    message: 'Invalid params for personal_sign: params[1] must be an address',
+  })
+  expect(asked).toEqual([])
+  expect(await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })).toBeNull()
+  expect(asked).toEqual([{ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] }])
+  expect(setup.frame.hostCalls.length).toBe(framesCalls)
+})
