@@ -91,15 +91,37 @@ export type Confirmation = {
  * - the confirmations (confirmation.ts): the request on screen and how many wait;
  * - the host's wallets (wallet.ts): the injected wallets the page announced.
  */
-export const modalKeys = ['view', 'page', 'history', 'direction', 'otpTarget', 'secret0', 'pairingWallet', 'reconnect', 'callsStatus'] as const
-export const connectionKeys = ['session', 'connected', 'external', 'account'] as const
-export const chainKeys = ['chainId'] as const
-export const confirmationKeys = ['confirmation', 'queued'] as const
-export const hostWalletKeys = ['wallets'] as const
+type Owner = 'modal' | 'connection' | 'chain' | 'confirmations' | 'hostWallets'
 
-export type ModalKey = (typeof modalKeys)[number]
-export type ConnectionKey = (typeof connectionKeys)[number]
-export type ConfirmationKey = (typeof confirmationKeys)[number]
+/** Each field's one owner: a field without one, or with two, does not compile. */
+const owners = {
+  view: 'modal',
+  page: 'modal',
+  history: 'modal',
+  direction: 'modal',
+  otpTarget: 'modal',
+  secret0: 'modal',
+  pairingWallet: 'modal',
+  reconnect: 'modal',
+  callsStatus: 'modal',
+  session: 'connection',
+  connected: 'connection',
+  external: 'connection',
+  account: 'connection',
+  chainId: 'chain',
+  confirmation: 'confirmations',
+  queued: 'confirmations',
+  wallets: 'hostWallets',
+} as const satisfies Record<keyof UiState, Owner>
+
+/** The fields `owner` writes. */
+export type KeysOf<O extends Owner> = { [K in keyof UiState]: (typeof owners)[K] extends O ? K : never }[keyof UiState]
+export type ModalKey = KeysOf<'modal'>
+export type ConnectionKey = KeysOf<'connection'>
+export type ConfirmationKey = KeysOf<'confirmations'>
+
+export const keysOf = <O extends Owner>(owner: O): KeysOf<O>[] =>
+  (Object.keys(owners) as (keyof UiState)[]).filter((key): key is KeysOf<O> => owners[key] === owner)
 
 /** The address the host sees for a session: its smart account's when one is in use, else its own. */
 export const hostAddress = (session: { address: `0x${string}`; smartAccount?: SmartAccountUse }): `0x${string}` =>
@@ -130,7 +152,3 @@ export const initialUi: UiState = {
   queued: 0,
   account: { isPermissionGranted: true, acceptPermissionPage: null },
 }
-
-/** Every field has exactly one owner above: a field added without one does not compile. */
-type Owned = ModalKey | ConnectionKey | ConfirmationKey | (typeof chainKeys)[number] | (typeof hostWalletKeys)[number]
-export const everyFieldOwned: Exclude<keyof UiState, Owned> extends never ? true : never = true

@@ -7,7 +7,7 @@ import { createModalControl } from './modal-control.ts'
 import type { Session } from './session.ts'
 import type { SessionOwner } from './session-owner.ts'
 import { createStore, slice, type ReadStore, type Slice, type Store } from './store.ts'
-import { chainKeys, confirmationKeys, connectionKeys, hostWalletKeys, initialUi, modalKeys, type ConfirmationKey, type UiState } from './ui-state.ts'
+import { initialUi, keysOf, type ConfirmationKey, type UiState } from './ui-state.ts'
 
 /**
  * The widget's state, one face for the bridge handlers and React: the public UI state (`ui`, read
@@ -29,10 +29,10 @@ export function createWallet(deps: {
   store?: Store<UiState>
 }) {
   const store = deps.store ?? createStore<UiState>({ ...initialUi, chainId: deps.chains[0]?.chainId ?? 31337 })
-  const modals = createModalControl(slice(store, modalKeys), deps.host)
-  const chain = createActiveChain(slice(store, chainKeys), deps.chains, deps.owner, deps.host)
+  const modals = createModalControl(slice(store, keysOf('modal')), deps.host)
+  const chain = createActiveChain(slice(store, keysOf('chain')), deps.chains, deps.owner, deps.host)
   const connection = createConnection({
-    ui: slice(store, connectionKeys),
+    ui: slice(store, keysOf('connection')),
     owner: deps.owner,
     host: deps.host,
     modals,
@@ -40,8 +40,8 @@ export function createWallet(deps: {
     site: deps.hostOrigin,
     logout: deps.logout,
   })
-  const hostWallets = slice(store, hostWalletKeys)
-  let confirmationState: Slice<UiState, ConfirmationKey> | null = slice(store, confirmationKeys)
+  const hostWallets = slice(store, keysOf('hostWallets'))
+  let confirmationState: Slice<UiState, ConfirmationKey> | null = slice(store, keysOf('confirmations'))
   const ui: ReadStore<UiState> = { get: store.get, subscribe: store.subscribe }
   return {
     ui,
