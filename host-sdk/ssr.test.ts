@@ -8,7 +8,22 @@ test('every entry imports in Node without a DOM', async () => {
   expect(typeof document).toBe('undefined')
   const entries = await Promise.all([import('./index.ts'), import('./element.ts'), import('./react/index.ts')])
   expect(entries.map((e) => Object.keys(e).sort())).toEqual([
-    ['ProviderRpcError', 'createWalletKit', 'currentKit'],
+    [
+      'AtomicityNotSupportedError',
+      'ChainDisconnectedError',
+      'DisconnectedError',
+      'InternalError',
+      'InvalidParamsError',
+      'LimitExceededError',
+      'ProviderRpcError',
+      'SwitchChainError',
+      'UnauthorizedError',
+      'UnknownBundleIdError',
+      'UnsupportedMethodError',
+      'UserRejectedRequestError',
+      'createWalletKit',
+      'currentKit',
+    ],
     ['defineWalletKitElement'],
     ['ConnectButton', 'WalletKitProvider', 'useWalletKit'],
   ])
