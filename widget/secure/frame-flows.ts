@@ -1,6 +1,7 @@
 import type { FrameParams } from '../../bridge/frame-url.ts'
 import { isRecord } from '../../bridge/validate.ts'
 import type { LoginResult } from '../../sdk/index.ts'
+import type { FrameMessage, PopupMessage } from '../../sdk/popup-channel.ts'
 import type { Confirmations } from '../confirmation.ts'
 import { postLoginDelayMs } from '../constants.ts'
 import { completeLogin } from '../connect/complete-login.ts'
@@ -47,7 +48,7 @@ export function createSecureFlows(deps: {
     // The UI changes for many reasons (the host may call setWallets at will): only the request shown
     // and the queue matter to the window.
     const answered = !confirmation && view !== 'transaction_confirmation'
-    const message = answered ? { type: 'done' } : confirmation ? { type: 'state', confirmation, queued } : null
+    const message: FrameMessage | null = answered ? { type: 'done' } : confirmation ? { type: 'state', confirmation, queued } : null
     const text = message ? JSON.stringify(message) : ''
     if (!message || text === told) return
     told = text
@@ -67,13 +68,13 @@ export function createSecureFlows(deps: {
     state.set({ status: 'idle', purpose: null })
   }
 
-  const onMessage = (message: Record<string, unknown> & { type: string }) => {
+  const onMessage = (message: PopupMessage) => {
     if (message.type === 'decision' && state.get().purpose === 'confirm') {
       const shown = wallet.ui.get().confirmation
       // A decision names the request it was made on: it never applies to another one.
       if (!shown || message.id !== shown.id) return
       if (message.all === true) return confirmations.rejectAll()
-      return void (message.approve === true ? confirmations.confirm() : confirmations.reject())
+      return void (message.approve ? confirmations.confirm() : confirmations.reject())
     }
     if (message.type === 'session' && state.get().purpose === 'login' && isWalletLogin(message.result)) {
       const result = message.result

@@ -1,17 +1,17 @@
 import { secureWindowUrl, type FrameParams } from '../../bridge/frame-url.ts'
 import { secureWindowGoneMs, secureWindowHelloMs, secureWindowSize } from '../constants.ts'
-import { newChannelId, openChannel, type Channel } from './channel.ts'
+import { newPopupChannelId, openPopupChannel, type PopupChannel, type PopupMessage } from '../../sdk/popup-channel.ts'
 
 export type SecureWindowHandlers = {
-  /** A message from the secure window (or the server's handoff into the channel). */
-  message(message: Record<string, unknown> & { type: string }): void
+  /** A message from the secure window (or the server's handoff into the channel), already checked. */
+  message(message: PopupMessage): void
   /** The window was closed (by the user, or by itself once done). */
   closed(): void
   /** No window came up: the browser blocked it. */
   blocked(): void
 }
 
-export type SecureWindow = { channel: Channel; close(): void }
+export type SecureWindow = { channel: PopupChannel<'frame'>; close(): void }
 
 /**
  * Opens the secure window: a popup on the provider origin, first-party (its storage is the
@@ -25,7 +25,7 @@ export type SecureWindow = { channel: Channel; close(): void }
  * anything alone: the window says hello on the channel, and its reading there is its heartbeat.
  */
 export function openSecureWindow(params: FrameParams, handlers: SecureWindowHandlers): SecureWindow {
-  const channel = openChannel(newChannelId(), 'frame')
+  const channel = openPopupChannel(newPopupChannelId(), 'frame')
   const { width, height } = secureWindowSize
   // In a frame these are the browser window's: the popup is centred on the host page's window.
   const left = Math.round(window.screenX + (window.outerWidth - width) / 2)

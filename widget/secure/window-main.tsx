@@ -9,7 +9,7 @@ import { render } from '../ui.tsx'
 import type { Confirmation } from '../ui-state.ts'
 import type { HostPort } from '../host-port.ts'
 import type { Wallet } from '../wallet.ts'
-import { openChannel, type Channel } from './channel.ts'
+import { openPopupChannel, type PopupChannel } from '../../sdk/popup-channel.ts'
 import { WindowNotice } from './WindowNotice.tsx'
 
 /** The secure window has no host page: nothing to tell, no browser wallet to reach. */
@@ -25,7 +25,7 @@ const notice = (text: 'notOpenedByWallet' | 'noApp' | 'returning') => createRoot
 /**
  * The secure window: a popup on the provider origin that the wallet frame opened from a click. It
  * runs the same routes as the frame (connect, confirm) on its own first-party session store, and
- * talks to the frame only through the popup channel (channel.ts). It serves nobody but the frame
+ * talks to the frame only through the popup channel (sdk/popup-channel.ts). It serves nobody but the frame
  * that opened it: a page anywhere else that opens this URL (its Referer is not the provider's own)
  * gets a notice and nothing else, so it cannot have a signed-in user handed to a channel it made.
  */
@@ -41,7 +41,7 @@ export async function bootSecureWindow(params: FrameParams) {
   } catch {}
   if (!channelId || referrer !== location.origin) return notice('notOpenedByWallet')
 
-  const channel = openChannel(channelId, 'popup')
+  const channel = openPopupChannel(channelId, 'popup')
   addEventListener('pagehide', () => channel.postOnUnload({ type: 'closed' }))
   const services = await openServices(params)
   if (!services) return notice('noApp')
@@ -53,9 +53,9 @@ export async function bootSecureWindow(params: FrameParams) {
     ended: () => window.close(),
     message(message) {
       if (message.type === 'done') return window.close()
+      // The client already dropped anything that is not one of the frame's messages.
       if (message.type !== 'open' || started) return
       const { purpose, hostOrigin } = message
-      if ((purpose !== 'confirm' && purpose !== 'login') || typeof hostOrigin !== 'string') return
       // The frame already checked it; the window shows it, so it checks it again.
       if (!isAllowedOrigin(hostOrigin, services.config.allowedOrigins)) return notice('noApp')
       started = true
@@ -102,21 +102,19 @@ export async function bootSecureWindow(params: FrameParams) {
 }
 
 /** The request on screen is the frame's: its state arrives on the channel, in order. */
-function followFrame(confirmations: Confirmations, channel: Channel) {
+function followFrame(confirmations: Confirmations, channel: PopupChannel<'popup'>) {
   channel.listen({
     ended: () => window.close(),
     message(message) {
-      if (message.type !== 'state') return
-      const confirmation = message.confirmation as Confirmation
-      if (typeof confirmation?.id !== 'number' || typeof confirmation.kind !== 'string') return
-      confirmations.mirror(confirmation, typeof message.queued === 'number' ? message.queued : 0)
+      // The frame's own request (its id and kind checked by the client): the window shows it as it is.
+      if (message.type === 'state') confirmations.mirror(message.confirmation as Confirmation, message.queued)
     },
   })
 }
 
 /** The window's buttons decide; the frame carries the decision out (it holds the request and its signer). */
-function remoteConfirmations(wallet: Wallet, channel: Channel): Decisions {
-  const decide = (decision: Record<string, unknown>) => {
+function remoteConfirmations(wallet: Wallet, channel: PopupChannel<'popup'>): Decisions {
+  const decide = (decision: { approve: boolean; all?: boolean }) => {
     const shown = wallet.ui.get().confirmation
     if (shown) void channel.post({ type: 'decision', id: shown.id, ...decision }).catch(() => {})
   }
