@@ -14,10 +14,10 @@ import { useBadgeGuard } from './use-badge-guard.ts'
 /** The username and password form exists but is off by default: loaded only when app config turns it on. */
 const PasswordForm = lazy(() => import('./PasswordForm.tsx').then((m) => ({ default: m.PasswordForm })))
 
-/** A frame that signs in through the secure window is the rarer case: its home loads when needed. */
-const SecureHome = lazyRoute(
-  () => import('./SecureHome.tsx'),
-  (m) => m.SecureHome,
+/** A frame that signs in through the secure window is the rarer case: its button loads when needed. */
+const SecureWindowSignIn = lazyRoute(
+  () => import('../secure/SecureWindowButton.tsx'),
+  (m) => m.SecureWindowSignIn,
 )
 
 /**
@@ -28,6 +28,30 @@ const SecureHome = lazyRoute(
 export function Home() {
   const { secure, persistent, mode } = useWidget()
   return secure && (!persistent || mode === 'popup') ? <SecureHome /> : <SignInHome />
+}
+
+/** The logo and the title every connect home starts with. */
+function LoginHeading() {
+  const { config } = useWidget()
+  const t = useT()
+  return (
+    <>
+      <Logo config={config} />
+      <h2 className="wk-heading" id={titleId}>
+        {t.loginTitle}
+      </h2>
+    </>
+  )
+}
+
+function SecureHome() {
+  return (
+    <div className="wk-stack wk-center">
+      <LoginHeading />
+      <SecureWindowSignIn />
+      <WalletShortcuts />
+    </div>
+  )
 }
 
 function SignInHome() {
@@ -46,10 +70,7 @@ function SignInHome() {
 
   return (
     <div className="wk-stack wk-center">
-      <Logo config={config} />
-      <h2 className="wk-heading" id={titleId}>
-        {t.loginTitle}
-      </h2>
+      <LoginHeading />
       <p className="wk-subtitle">{t.loginSubtitle}</p>
       <SocialButtons />
       <WalletShortcuts />
