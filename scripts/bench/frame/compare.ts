@@ -1,4 +1,4 @@
-import { chromium } from 'playwright'
+import { type Browser, chromium } from 'playwright'
 import { chromiumLaunch } from '../../../e2e/chromium.ts'
 import { measure, type Sample } from './measure.ts'
 import { comparisonRows, type Side } from './report.ts'
@@ -24,12 +24,22 @@ export async function compareFrames(options: CompareOptions) {
   const { log } = options
   const trees: Tree[] = []
   const targets: Target[] = []
+  let browser: Browser | undefined
   const cleanUp = async () => {
+    await browser?.close().catch(() => {})
+    browser = undefined
     for (const target of targets.splice(0)) await target.close().catch(() => {})
     for (const tree of trees.splice(0)) tree.remove()
   }
-  // Ctrl-C leaves no worktree, sandbox or data folder behind.
-  const interrupted = () => void cleanUp().finally(() => process.exit(130))
+  // Ctrl-C leaves no worktree, sandbox or data folder behind, and writes no results: once it
+  // came, the runs stop where they are (`halted`) until the clean-up ends the process.
+  let stopping: Promise<void> | undefined
+  const interrupted = () => {
+    stopping ??= cleanUp().finally(() => process.exit(130))
+  }
+  const halted = async () => {
+    if (stopping) await new Promise(() => {})
+  }
   process.once('SIGINT', interrupted)
   process.once('SIGTERM', interrupted)
   try {
@@ -45,31 +55,34 @@ export async function compareFrames(options: CompareOptions) {
       })
       sides.set(tree, { label: tree.label, commit: tree.commit, samples: [], failures: 0, ...(sizes && { sizes }) })
     }
-    for (const tree of trees) targets.push(await startTarget(tree))
-    const browser = await chromium.launch(chromiumLaunch)
-    try {
-      // One unmeasured round: the first pages pay for cold disk caches and the sandboxes' first requests.
-      for (const target of targets)
-        await measure(browser, target).catch((error: Error) => log(`${target.tree.label}: the warm-up run failed: ${error.message.split('\n')[0]}`))
-      for (let run = 0; run < options.runs; run++) {
-        const order = run % 2 === 0 ? targets : [...targets].reverse()
-        const line: string[] = []
-        for (const target of order) {
-          const side = sides.get(target.tree)!
-          try {
-            const sample: Sample = await measure(browser, target)
-            side.samples.push(sample)
-            line.push(`${target.tree.label} ${sample.handshakeMs.toFixed(0)} ms`)
-          } catch (error) {
-            side.failures++
-            line.push(`${target.tree.label} failed (${(error as Error).message.split('\n')[0]})`)
-          }
-        }
-        log(`frame run ${run + 1}/${options.runs}: first answer ${line.join(', ')}`)
-      }
-    } finally {
-      await browser.close()
+    for (const tree of trees) {
+      await halted()
+      targets.push(await startTarget(tree))
     }
+    // The signals are ours to handle (Playwright's own handler would end the process before the clean-up).
+    const launched = await chromium.launch({ ...chromiumLaunch, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false })
+    browser = launched
+    // One unmeasured round: the first pages pay for cold disk caches and the sandboxes' first requests.
+    for (const target of targets)
+      await measure(launched, target).catch((error: Error) => log(`${target.tree.label}: the warm-up run failed: ${error.message.split('\n')[0]}`))
+    for (let run = 0; run < options.runs; run++) {
+      await halted()
+      const order = run % 2 === 0 ? targets : [...targets].reverse()
+      const line: string[] = []
+      for (const target of order) {
+        const side = sides.get(target.tree)!
+        try {
+          const sample: Sample = await measure(launched, target)
+          side.samples.push(sample)
+          line.push(`${target.tree.label} ${sample.handshakeMs.toFixed(0)} ms`)
+        } catch (error) {
+          side.failures++
+          line.push(`${target.tree.label} failed (${(error as Error).message.split('\n')[0]})`)
+        }
+      }
+      log(`frame run ${run + 1}/${options.runs}: first answer ${line.join(', ')}`)
+    }
+    await halted()
     const baseline = sides.get(baselineTree)!
     const current = sides.get(currentTree)!
     return { date: new Date().toISOString(), runs: options.runs, baseline, current, rows: comparisonRows(baseline, current) }
