@@ -2,7 +2,7 @@ import { uuid } from './eip6963.ts'
 
 /**
  * The host side of Penpal 7's wire protocol; the widget runs Penpal itself. The library costs
- * 3.2 KB gzipped, over half of the provider's 6 KB budget, for features the host does not use
+ * 3.2 KB gzipped, near half of the provider's 7.5 KB budget, for features the host does not use
  * (nested method paths, transferables, protocol downgrades, logging); this is the part it does use.
  *
  * Handshake (window messages): each side sends SYN with a random participant id; the greater id

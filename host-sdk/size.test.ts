@@ -16,9 +16,11 @@ describe('size budget', () => {
     expect(kit).toContain('wallet-kit')
   })
 
-  test('the provider alone (`wallet-kit`, every dependency bundled) ≤ 6 KB gzipped', async () => {
+  // 7.5 KB since the host reads the method table itself (each method's param readers: a browser
+  // wallet's request is checked without a round trip to the frame) and exports a class per error code.
+  test('the provider alone (`wallet-kit`, every dependency bundled) ≤ 7.5 KB gzipped', async () => {
     const provider = await code(entryConfig('host-sdk/index.ts'))
-    expect(gzipSize(provider)).toBeLessThanOrEqual(6 * kb)
+    expect(gzipSize(provider)).toBeLessThanOrEqual(7.5 * kb)
     expect(provider).not.toContain('customElements')
   })
 
