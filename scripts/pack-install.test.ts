@@ -64,13 +64,21 @@ test('a Node script uses the service clients, and importing the browser entry on
   write(
     'server.mjs',
     `import { createClient } from 'wallet-kit/sdk'
-import { createWalletKit } from 'wallet-kit'
+import { createWalletKit, ProviderRpcError, UserRejectedRequestError } from 'wallet-kit'
 const client = createClient({ appId: 'demo', clientSecret: 'demo-client-secret' })
 let production
 try { createClient({ env: 'production', appId: 'demo' }) } catch (error) { production = error.code }
-console.log(JSON.stringify({ client: typeof client, kit: typeof createWalletKit, production }))`,
+// An error as the provider raises it, told apart as a dapp would: by class and by code.
+const rejected = new ProviderRpcError(4001, 'User rejected the request')
+const errors = { byClass: rejected instanceof UserRejectedRequestError, code: rejected.code, base: rejected instanceof ProviderRpcError }
+console.log(JSON.stringify({ client: typeof client, kit: typeof createWalletKit, production, errors }))`,
   )
-  expect(JSON.parse(run('node', ['server.mjs']))).toEqual({ client: 'object', kit: 'function', production: 'INVALID_CONFIG' })
+  expect(JSON.parse(run('node', ['server.mjs']))).toEqual({
+    client: 'object',
+    kit: 'function',
+    production: 'INVALID_CONFIG',
+    errors: { byClass: true, code: 4001, base: true },
+  })
 })
 
 test('a Vite app bundles the provider, the element and the React wrapper from the package', async () => {
@@ -110,12 +118,15 @@ test("its declarations type-check a user's code, and catch a wrong call", () => 
   )
   write(
     'typed.tsx',
-    `import { createWalletKit, type WalletKit, type EIP1193Provider } from 'wallet-kit'
+    `import { createWalletKit, UserRejectedRequestError, type WalletKit, type EIP1193Provider } from 'wallet-kit'
 import { WalletKitProvider, useWalletKit } from 'wallet-kit/react'
 import { createClient } from 'wallet-kit/sdk'
 const kit: WalletKit = createWalletKit({ appId: 'demo', theme: 'light' })
 const provider: EIP1193Provider = kit.provider
-export const accounts: Promise<unknown> = provider.request({ method: 'eth_requestAccounts' })
+export const accounts: Promise<unknown> = provider.request({ method: 'eth_requestAccounts' }).catch((e: unknown) => {
+  if (e instanceof UserRejectedRequestError) { const code: 4001 = e.code; return code }
+  throw e
+})
 export const client = createClient({ appId: 'demo' })
 export function Address() { const { address } = useWalletKit(); return <span>{address}</span> }
 export const app = <WalletKitProvider options={{ appId: 'demo', chains: [31337] }}><Address /></WalletKitProvider>

@@ -6,7 +6,6 @@
 import { createHash, createHmac, createVerify, generateKeyPairSync } from 'node:crypto'
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-// biome-ignore lint/style/noRestrictedImports: test support that runs in Node beside the tests, never part of the sdk build
 import { freePort } from '../sandbox/infra/ports.ts'
 import type { RecordedRequest, Rule } from './recorder-types.fixture.ts'
 
