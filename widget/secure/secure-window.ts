@@ -1,6 +1,8 @@
 import { secureWindowUrl, type FrameParams } from '../../bridge/frame-url.ts'
 import { secureWindowGoneMs, secureWindowHelloMs, secureWindowSize } from '../constants.ts'
-import { newPopupChannelId, openPopupChannel, type PopupChannel, type PopupMessage } from '../../sdk/popup-channel.ts'
+import { windowTransport } from './window-transport.ts'
+import type { Transport } from '../../bridge/transport.ts'
+import { type FrameMessage, newPopupChannelId, openPopupChannel, type PopupMessage } from '../../sdk/popup-channel.ts'
 
 export type SecureWindowHandlers = {
   /** A message from the secure window (or the server's handoff into the channel), already checked. */
@@ -11,7 +13,7 @@ export type SecureWindowHandlers = {
   blocked(): void
 }
 
-export type SecureWindow = { channel: PopupChannel<'frame'>; close(): void }
+export type SecureWindow = { channel: Transport<FrameMessage, PopupMessage>; close(): void }
 
 /**
  * Opens the secure window: a popup on the provider origin, first-party (its storage is the
@@ -25,17 +27,18 @@ export type SecureWindow = { channel: PopupChannel<'frame'>; close(): void }
  * anything alone: the window says hello on the channel, and its reading there is its heartbeat.
  */
 export function openSecureWindow(params: FrameParams, handlers: SecureWindowHandlers): SecureWindow {
-  const channel = openPopupChannel(newPopupChannelId(), 'frame')
+  const popup = openPopupChannel(newPopupChannelId(), 'frame')
   const { width, height } = secureWindowSize
   // In a frame these are the browser window's: the popup is centred on the host page's window.
   const left = Math.round(window.screenX + (window.outerWidth - width) / 2)
   const top = Math.round(window.screenY + (window.outerHeight - height) / 2)
-  const url = secureWindowUrl({ ...params, providerOrigin: location.origin }, channel.id)
+  const url = secureWindowUrl({ ...params, providerOrigin: location.origin }, popup.id)
   const handle = window.open(url, '_blank', `popup,width=${width},height=${height},left=${left},top=${top}`)
 
+  // Without a handle (COOP) the channel alone tells when the window is gone (window-transport.ts).
+  const channel = windowTransport(popup, { waitMs: handle ? 15_000 : 1_000, goneMs: secureWindowGoneMs })
   let ended = false
   let greeted = false
-  let lastSeen = Date.now()
   const timers: ReturnType<typeof setTimeout>[] = []
   const end = (why: 'closed' | 'blocked') => {
     if (ended) return
@@ -44,23 +47,13 @@ export function openSecureWindow(params: FrameParams, handlers: SecureWindowHand
     for (const timer of timers) clearTimeout(timer)
     handlers[why]()
   }
-  const stop = channel.listen(
-    {
-      message(message) {
-        if (message.type === 'hello') greeted = true
-        if (message.type === 'closed') return end('closed')
-        if (!ended) handlers.message(message)
-      },
-      // The channel outlived its lifetime: the window can no longer be heard, so it counts as closed.
-      ended: () => end('closed'),
-      peer(peer) {
-        if (peer === 'here') lastSeen = Date.now()
-        // Without a handle, a window that stopped reading has been closed.
-        if (peer === 'gone' && greeted && Date.now() - lastSeen >= secureWindowGoneMs) end('closed')
-      },
+  const stop = channel.listen({
+    message(message) {
+      if (message.type === 'hello') greeted = true
+      if (!ended) handlers.message(message)
     },
-    handle ? 15_000 : 1_000,
-  )
+    ended: () => end('closed'),
+  })
   if (handle?.closed) end('blocked')
   else
     timers.push(
