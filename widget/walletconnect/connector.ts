@@ -4,6 +4,7 @@ import type { Account } from '../accounts/account.ts'
 import type { Wallet } from '../wallet.ts'
 import { walletConnectAccount } from './account.ts'
 import { openWalletConnect } from './client.ts'
+import { sessionTransport, type WalletEvent } from './session-transport.ts'
 import { type KeyValueStorage, topicKey } from './storage.ts'
 
 /**
@@ -33,7 +34,7 @@ export function createConnector(deps: {
   /** The newest pairing: only its approval may connect. */
   let latest = 0
   /** The session held, with the loaded code that acts for it. */
-  let held: { topic: string; chainIds: number[]; wc: Opened['wc']; build: Opened['build'] } | null = null
+  let held: { topic: string; chainIds: number[]; wc: Opened['wc']; build: Opened['build']; stop(): void } | null = null
 
   const open = async () => {
     const wc = await openWalletConnect({
@@ -41,23 +42,6 @@ export function createConnector(deps: {
       projectId: deps.config.projectId,
       storage,
       metadata: { name: deps.appName, description: `${deps.appName} (wallet-kit)`, url: wallet.hostOrigin, icons: [] },
-    })
-    wc.client.on('session_delete', ({ topic }) => topic === held?.topic && void ended())
-    wc.client.on('session_expire', ({ topic }) => topic === held?.topic && void ended())
-    wc.client.on('session_event', ({ topic, params }) => {
-      if (topic !== held?.topic) return
-      const { name, data } = params.event
-      if (name === 'chainChanged') {
-        const chainId = Number(data)
-        if (held.chainIds.includes(chainId) && wallet.chain(chainId)) void wallet.switchChain(chainId)
-      } else if (name === 'accountsChanged' && Array.isArray(data)) {
-        const next = String(data[0] ?? '')
-          .split(':')
-          .at(-1)
-        if (next && /^0x[0-9a-fA-F]{40}$/.test(next))
-          wallet.connectedRemotely({ address: next as `0x${string}`, peer: wallet.ui.get().session?.walletConnect?.peer ?? 'Wallet' })
-        else void ended()
-      }
     })
     return { wc, build: walletConnectAccount }
   }
@@ -68,7 +52,24 @@ export function createConnector(deps: {
       throw error
     }))
 
+  /** The wallet's own events on the session held: its chain, its account. */
+  function follow(event: WalletEvent) {
+    if (!held) return
+    if (event.name === 'chainChanged') {
+      const chainId = Number(event.data)
+      if (held.chainIds.includes(chainId) && wallet.chain(chainId)) void wallet.switchChain(chainId)
+      return
+    }
+    const next = String(event.data[0] ?? '')
+      .split(':')
+      .at(-1)
+    if (next && /^0x[0-9a-fA-F]{40}$/.test(next))
+      wallet.connectedRemotely({ address: next as `0x${string}`, peer: wallet.ui.get().session?.walletConnect?.peer ?? 'Wallet' })
+    else void ended()
+  }
+
   async function ended() {
+    held?.stop()
     held = null
     await storage.removeItem(topicKey).catch(() => {})
     await storage.removeItem(siteKey).catch(() => {})
@@ -76,7 +77,9 @@ export function createConnector(deps: {
   }
 
   function adopt(loaded: Opened, session: { topic: string; address: `0x${string}`; chainIds: number[]; peer: string }) {
-    held = { topic: session.topic, chainIds: session.chainIds, ...loaded }
+    // The session's events and its end come through its transport (session-transport.ts).
+    const stop = sessionTransport(loaded.wc, session.topic).listen({ message: follow, ended: () => void ended() })
+    held = { topic: session.topic, chainIds: session.chainIds, ...loaded, stop }
     wallet.reconnected()
     const chainId = session.chainIds.includes(wallet.chainId()) ? wallet.chainId() : session.chainIds.find((id) => wallet.chain(id))
     if (chainId !== undefined && chainId !== wallet.chainId()) void wallet.switchChain(chainId)
