@@ -6,6 +6,7 @@ import type { Deps, SandboxEnv } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
 import { parseEnvironment } from '../app-config/apps.ts'
 import { findApp } from '../app-config/queries.ts'
+import type { Network } from '../chain/networks.ts'
 import { secretMatches } from '../auth/app-guard.ts'
 import { loadOp, storedOp, type UserOp } from './bundler.ts'
 import { BundlerError, bundlerErrorCodes as codes, rpcErrorObject } from './bundler-errors.ts'
@@ -27,14 +28,15 @@ type RpcRequest = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: 
 export function bundlerRpcRoutes(deps: Deps) {
   return new Hono<SandboxEnv>().post('/bundler/:chainId', async (c) => {
     const chainId = Number(c.req.param('chainId'))
-    if (!deps.networks.list.some((n) => n.chain.chainId === chainId)) throw new HttpError(404, 'No bundler for this chain in the sandbox')
+    const network = deps.networks.list.find((n) => n.chain.chainId === chainId)
+    if (!network) throw new HttpError(404, 'No bundler for this chain in the sandbox')
     let body: unknown
     try {
       body = JSON.parse(await c.req.text())
     } catch {
       return c.json({ jsonrpc: '2.0', id: null, error: { code: codes.parseError, message: 'Parse error' } })
     }
-    const one = (request: unknown) => answer(c, deps, chainId, request as RpcRequest)
+    const one = (request: unknown) => answer(c, deps, network, request as RpcRequest)
     if (Array.isArray(body)) {
       if (body.length > 20) return c.json({ jsonrpc: '2.0', id: null, error: { code: codes.invalidRequest, message: 'At most 20 calls in a batch' } })
       return c.json(await Promise.all(body.map(one)))
@@ -43,21 +45,22 @@ export function bundlerRpcRoutes(deps: Deps) {
   })
 }
 
-async function answer(c: Context<SandboxEnv>, deps: Deps, chainId: number, request: RpcRequest) {
+async function answer(c: Context<SandboxEnv>, deps: Deps, network: Network, request: RpcRequest) {
+  const chainId = network.chain.chainId
   const id = typeof request?.id === 'number' || typeof request?.id === 'string' ? request.id : null
   try {
     if (typeof request !== 'object' || request === null || typeof request.method !== 'string') throw new BundlerError(codes.invalidRequest, 'Invalid request')
     const params = Array.isArray(request.params) ? request.params : []
-    return { jsonrpc: '2.0', id, result: await call(c, deps, chainId, request.method, params) }
+    return { jsonrpc: '2.0', id, result: await call(c, deps, network, request.method, params) }
   } catch (error) {
     if (error instanceof BundlerError) return { jsonrpc: '2.0', id, error: rpcErrorObject(error, deps.smartAccounts.paymaster(chainId).address) }
     return { jsonrpc: '2.0', id, error: { code: codes.internal, message: (error as Error).message?.split('\n')[0] ?? 'Internal error' } }
   }
 }
 
-async function call(c: Context<SandboxEnv>, deps: Deps, chainId: number, method: string, params: unknown[]): Promise<unknown> {
-  const network = deps.networks.list.find((n) => n.chain.chainId === chainId)
-  if (!network) throw new BundlerError(codes.invalidFields, `Chain ${chainId} is not served by this sandbox`)
+/** One call on the chain the URL names (`network`, looked up once per request by bundlerRpcRoutes). */
+async function call(c: Context<SandboxEnv>, deps: Deps, network: Network, method: string, params: unknown[]): Promise<unknown> {
+  const chainId = network.chain.chainId
   const bundler = deps.smartAccounts.bundler(chainId)
   const entryPoint = () => {
     if (typeof params[1] !== 'string' || params[1].toLowerCase() !== entryPointAddress.toLowerCase())
