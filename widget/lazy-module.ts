@@ -18,11 +18,15 @@ export function lazyModule<T>(load: () => Promise<T>): { get(): Promise<T>; prel
 
 const preloads: (() => void)[] = []
 
-/** Fetches every lazy part once the browser is idle (or soon, where requestIdleCallback is missing). */
+/** Runs `fn` once the browser is idle, and within `timeoutMs` at the latest (soon where requestIdleCallback is missing). */
+export function whenIdle(fn: () => void, timeoutMs: number): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: timeoutMs })
+  else setTimeout(fn, Math.min(timeoutMs, 200))
+}
+
+/** Fetches every lazy part once the browser is idle. */
 export function preloadAll(): void {
-  const run = () => {
+  whenIdle(() => {
     for (const preload of preloads) preload()
-  }
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
-  else setTimeout(run, 200)
+  }, 2000)
 }

@@ -2,6 +2,7 @@ import { ErrorCode, offeredChains } from '../bridge/index.ts'
 import { serveHost } from './bridge.ts'
 import { chainRefusal, openServices, start } from './core.ts'
 import { isAllowedOrigin } from './origins.ts'
+import { whenIdle } from './lazy-module.ts'
 import { readParams } from './params.ts'
 import type { RpcContext } from './rpc/types.ts'
 import { createSecureHandle } from './secure/secure-handle.ts'
@@ -50,11 +51,25 @@ async function boot() {
     const secure = createSecureHandle(async (state) =>
       (await import('./secure/frame-flows.ts')).createSecureFlows({ params, wallet: ctx.wallet, confirmations: ctx.confirmations, client, state }),
     )
-    // Fetched and compiled beside the core (the page's modulepreload links); run only now that the
-    // core answers, so React's start never delays the first answers.
-    const { mountUi } = await import('./ui.tsx')
-    await mountUi({ ...ctx, config, locale: params.locale, presentation: 'frame', mode: params.mode, persistent: owner.persistent, secure })
-    shown.mounted()
+    // The UI (fetched and compiled beside the core: the page's modulepreload links) runs when a
+    // modal first opens, or once the browser is idle after the first answers: never before them.
+    let mounting: Promise<void> | undefined
+    const mount = () =>
+      (mounting ??= (async () => {
+        const { mountUi } = await import('./ui.tsx')
+        await mountUi({ ...ctx, config, locale: params.locale, presentation: 'frame', mode: params.mode, persistent: owner.persistent, secure })
+        shown.mounted()
+      })().catch((error: unknown) => {
+        // Offline before they arrived, say: the next modal opened tries again.
+        mounting = undefined
+        console.error("wallet-kit: the wallet's screens could not load:", error)
+      }))
+    const whenOpened = () => {
+      if (ctx.wallet.ui.get().view !== null) void mount()
+    }
+    ctx.wallet.ui.subscribe(whenOpened)
+    whenOpened()
+    whenIdle(() => void mount(), 1000)
   } catch (error) {
     // Every call gets an answer, never a wait without end.
     console.error('wallet-kit: the wallet frame could not start:', error)
