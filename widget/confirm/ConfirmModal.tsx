@@ -9,6 +9,7 @@ import { useStore } from '../use-store.ts'
 import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { hasIntersectionObserverV2, useConfirmGate } from '../ui/use-confirm-gate.ts'
+import { confirmationPlace } from '../secure/presentation.ts'
 import { SecureWindowButton, SecureWindowNotes } from '../secure/SecureWindowButton.tsx'
 import type { Confirmation } from '../ui-state.ts'
 import { confirmText } from './confirm-text.ts'
@@ -176,10 +177,15 @@ export function ConfirmModal() {
   const busy = status === 'loading' || status === 'success'
   // Confirm exists only where the user can be shown to see the whole request: otherwise in the
   // secure window (always, for anything that moves value or grants authority: placement.ts).
-  const byRule = mode === 'popup' || !confirmableInFrame(confirmation, wallet.hostOrigin)
-  const inWindow = secure !== null && !onDevice && (byRule || gate.state === 'unsafe') && !busy
-  // Said up front only when it is the rule, the browser or the host's choice, not a passing covered moment.
-  const alwaysInWindow = secure !== null && (byRule || !hasIntersectionObserverV2())
+  const place = confirmationPlace({
+    secureWindow: secure !== null,
+    mode,
+    onDevice: onDevice === true,
+    confirmableInFrame: confirmableInFrame(confirmation, wallet.hostOrigin),
+    gate: gate.state,
+    busy,
+    visibilityProvable: hasIntersectionObserverV2(),
+  })
   return (
     <Modal testId="confirmation" title={title} closable={false} onClose={() => {}} footer={<Footer show={config.showPoweredBy !== false} />}>
       {/* Keyed by request: nothing (an expanded message, the gate) carries over to the next one. */}
@@ -203,7 +209,7 @@ export function ConfirmModal() {
           <button type="button" className="wk-button" disabled={busy || status === 'wallet'} onClick={confirmations.reject}>
             {status === 'error' ? t.close : t.reject}
           </button>
-          {onDevice ? null : inWindow ? (
+          {place.where === 'device' ? null : place.where === 'window' ? (
             <SecureWindowButton purpose="confirm" gate={gate} />
           ) : (
             <button
@@ -217,7 +223,7 @@ export function ConfirmModal() {
             </button>
           )}
         </div>
-        {secure && !onDevice && <SecureWindowNotes purpose="confirm" hint={alwaysInWindow && !busy} />}
+        {secure && place.where !== 'device' && <SecureWindowNotes purpose="confirm" hint={place.announce} />}
         {queued > 0 && (
           <p className="wk-hint wk-row" data-testid="confirm-queue">
             <span>{t.moreWaiting(queued)}</span>

@@ -1,0 +1,50 @@
+/**
+ * Where the user confirms a request: on this screen, in the secure window (a first-party popup on
+ * the provider origin that no host page can cover, crop or restyle), or on their own device (a
+ * WalletConnect wallet). One answer for every screen that asks; it imports nothing, so any route
+ * can ask it without loading more.
+ */
+
+/** What the screen knows when it asks where a confirmation happens. */
+export type ConfirmationContext = {
+  /** This screen can open a secure window: the frame can, the secure window itself cannot. */
+  secureWindow: boolean
+  /** The host's choice: `popup` sends every confirmation and sign-in to the secure window. */
+  mode: 'frame' | 'popup'
+  /** The connected wallet is a WalletConnect one: the user confirms on that device, not here. */
+  onDevice: boolean
+  /** The request may be confirmed in a frame the page styles (confirm/placement.ts confirmableInFrame). */
+  confirmableInFrame: boolean
+  /** What the gate sees of the frame now (ui/use-confirm-gate.ts): `unsafe` when covered or restyled. */
+  gate: 'clear' | 'arming' | 'unsafe'
+  /** The request is already being carried out (`loading`, `success`): it stays where it is. */
+  busy: boolean
+  /** The browser can report whether the frame is seen (IntersectionObserver v2, Chromium). */
+  visibilityProvable: boolean
+}
+
+export type ConfirmationWhy = 'on-device' | 'no-secure-window' | 'under-way' | 'host-chose-popup' | 'moves-value' | 'frame-not-seen' | 'frame-seen'
+
+export type ConfirmationPlace = {
+  /** `here`: this screen's own Confirm (in the secure window, that is the window's); `window`: the button that opens it. */
+  where: 'here' | 'window' | 'device'
+  why: ConfirmationWhy
+  /**
+   * Whether to say up front that this goes through the secure window: only when that is the rule,
+   * the host's choice or the browser's limit, never for a moment when the frame is covered.
+   */
+  announce: boolean
+}
+
+export function confirmationPlace(ctx: ConfirmationContext): ConfirmationPlace {
+  const byRule = ctx.mode === 'popup' || !ctx.confirmableInFrame
+  const announce = ctx.secureWindow && !ctx.onDevice && !ctx.busy && (byRule || !ctx.visibilityProvable)
+  const at = (where: ConfirmationPlace['where'], why: ConfirmationWhy): ConfirmationPlace => ({ where, why, announce })
+  if (ctx.onDevice) return at('device', 'on-device')
+  if (!ctx.secureWindow) return at('here', 'no-secure-window')
+  if (ctx.busy) return at('here', 'under-way')
+  if (ctx.mode === 'popup') return at('window', 'host-chose-popup')
+  if (!ctx.confirmableInFrame) return at('window', 'moves-value')
+  if (ctx.gate === 'unsafe') return at('window', 'frame-not-seen')
+  return at('here', 'frame-seen')
+}
