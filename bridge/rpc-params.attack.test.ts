@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'vitest'
+import { parseRequest } from './rpc-methods.ts'
+
+/**
+ * Red-team findings against the method table (they fail until the readers are fixed). A page's
+ * params cross postMessage by structured clone, which keeps an array's holes: `[, address]` arrives
+ * as a two-item list whose first item is missing, not undefined.
+ */
+const alice = '0x000000000000000000000000000000000000a11c'
+const refused = (method: string, params: unknown) => {
+  try {
+    parseRequest({ method, params: structuredClone(params) as never }, (code, message) => Object.assign(new Error(message), { code }))
+    return 'accepted'
+  } catch (err) {
+    return (err as { code?: number }).code
+  }
+}
+
+describe('a hole in the params skips its reader', () => {
+  test('a missing required positional param (a hole) is -32602, as undefined is', () => {
+    // Holes on purpose: what a page can post.
+    const holes: [string, unknown][] = [
+      // biome-ignore lint/suspicious/noSparseArray: the attack is the hole
+      ['personal_sign', [, alice]],
+      // biome-ignore lint/suspicious/noSparseArray: the attack is the hole
+      ['eth_signTypedData_v4', [alice, ,]],
+      // biome-ignore lint/suspicious/noSparseArray: the attack is the hole
+      ['eth_sendTransaction', [,]],
+      // biome-ignore lint/suspicious/noSparseArray: the attack is the hole
+      ['wallet_switchEthereumChain', [,]],
+      // biome-ignore lint/suspicious/noSparseArray: the attack is the hole
+      ['wallet_requestPermissions', [,]],
+    ]
+    for (const [method, params] of holes) {
+      // The same params with undefined instead of the hole are refused today.
+      expect(refused(method, Array.from(params as unknown[])), `${method} with undefined`).toBe(-32602)
+      expect(refused(method, params), `${method} with a hole`).toBe(-32602)
+    }
+  })
+
+  test('a hole in wallet_sendCalls calls is -32602, as an undefined call is', () => {
+    const call = { to: alice, value: '0x1' }
+    expect(refused('wallet_sendCalls', [{ calls: [undefined, call] }])).toBe(-32602)
+    // biome-ignore lint/suspicious/noSparseArray: the attack is the hole
+    expect(refused('wallet_sendCalls', [{ calls: [, call] }])).toBe(-32602)
+  })
+})
