@@ -1,18 +1,23 @@
 /** A tiny external store for UI state shared by the bridge handlers and React. */
 export type Store<S> = {
-  get(): S
-  set(update: Partial<S> | ((s: S) => Partial<S>)): void
+  get(): Readonly<S>
+  set(update: Partial<S> | ((s: Readonly<S>) => Partial<S>)): void
   subscribe(fn: () => void): () => void
 }
 
+/**
+ * The state is frozen (its top level; nested values are replaced whole, never edited): a reader,
+ * or an update function, that writes into what it was handed throws instead of changing the state
+ * behind its owner's back and without a word to the subscribers.
+ */
 export function createStore<S extends object>(initial: S): Store<S> {
-  let state = initial
+  let state = Object.freeze({ ...initial })
   const listeners = new Set<() => void>()
   return {
     get: () => state,
     set(update) {
       const patch = typeof update === 'function' ? update(state) : update
-      state = { ...state, ...patch }
+      state = Object.freeze({ ...state, ...patch })
       for (const fn of listeners) fn()
     },
     subscribe(fn) {
@@ -30,7 +35,7 @@ export type ReadStore<S> = Pick<Store<S>, 'get' | 'subscribe'>
  * other field throws, so no module writes another's state, even past the types.
  */
 export type Slice<S, K extends keyof S> = ReadStore<S> & {
-  set(update: Partial<Pick<S, K>> | ((s: S) => Partial<Pick<S, K>>)): void
+  set(update: Partial<Pick<S, K>> | ((s: Readonly<S>) => Partial<Pick<S, K>>)): void
 }
 
 export function slice<S extends object, K extends keyof S>(store: Store<S>, keys: readonly K[]): Slice<S, K> {
