@@ -45,3 +45,26 @@ describe('a hole in the params skips its reader', () => {
     expect(refused('wallet_sendCalls', [{ calls: [, call] }])).toBe(-32602)
   })
 })
+
+describe('a huge sparse list costs the frame its main thread', () => {
+  // Structured clone copies a list of 10^8 holes at once; the readers then visit every index (the
+  // frame, and the secure window on its event loop, freeze for seconds: 2^32 - 1 holes, minutes).
+  const huge = () => {
+    const list: unknown[] = []
+    list.length = 100_000_000
+    return list
+  }
+  const timed = (method: string, params: unknown) => {
+    const start = performance.now()
+    const code = refused(method, params)
+    return { code, fast: performance.now() - start < 200 }
+  }
+
+  test('wallet_sendCalls with 10^8 calls (holes) is -32602 at once: a wallet takes 1 to 10', () => {
+    expect(timed('wallet_sendCalls', [{ calls: huge() }])).toEqual({ code: -32602, fast: true })
+  })
+
+  test('wallet_getCapabilities with 10^8 chain ids (holes) is -32602 at once', () => {
+    expect(timed('wallet_getCapabilities', [alice, huge()])).toEqual({ code: -32602, fast: true })
+  })
+})
