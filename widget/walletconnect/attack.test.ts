@@ -113,8 +113,8 @@ describe('the host page closes the modal while the paired wallet is asking the u
   test('kit.close() does not close while the wallet holds the request: the answer the user approves on the phone reaches the host', async () => {
     const t = await paired()
     const answer = t.watch(t.call('personal_sign', ['0x6869', A]))
-    await tick()
-    expect(peer.asked).toHaveLength(1)
+    // The handler's module loads with its first request: wait until the wallet is asked.
+    await vi.waitFor(() => expect(peer.asked).toHaveLength(1))
     expect(t.wallet.ui.get().confirmation?.status).toBe('wallet')
     // kit.close() (bridge.ts): modal-control.ts refuses only 'loading'/'success', not 'wallet'.
     t.wallet.close()
@@ -166,9 +166,8 @@ describe("the wallet's answer reaches the host page as is", () => {
   test('a 5 MB string as the eth_sendTransaction hash is refused: the host gets -32603', async () => {
     const t = await paired()
     const answer = t.call('eth_sendTransaction', [{ from: A, to: B, value: '0x1', gas: '0x5208', maxFeePerGas: '0x2', maxPriorityFeePerGas: '0x1' }])
-    await tick()
-    await tick()
-    expect(peer.asked[0]?.method).toBe('eth_sendTransaction')
+    // The handler's module loads with its first request: wait until the wallet is asked.
+    await vi.waitFor(() => expect(peer.asked[0]?.method).toBe('eth_sendTransaction'))
     peer.asked[0]!.resolve(`0x${'ab'.repeat(2_500_000)}`)
     await vi.waitFor(() => expect(t.wallet.ui.get().confirmation?.status).toBe('error'))
     t.confirmations.reject()
