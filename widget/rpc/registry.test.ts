@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { methodOf } from '../../bridge/index.ts'
+import { eth_accounts } from './eth_accounts.ts'
+import { eth_chainId, net_version } from './eth_chainId.ts'
 import { handlers } from './index.ts'
+import { wallet_getPermissions } from './permissions.ts'
 import { testContext } from './context.fixture.ts'
 import type { RpcContext } from './types.ts'
 
@@ -65,4 +68,11 @@ describe('the frame answers by the shared method table (bridge/rpc-methods.ts)',
     expect(calls).toEqual([])
     expect(wallet.ui.get().queued ?? 0).toBe(0)
   })
+})
+
+test('the answers that need no screen run in the frame core: their handlers are imported, not loaded on first use', () => {
+  expect(handlers.eth_chainId).toBe(eth_chainId)
+  expect(handlers.eth_accounts).toBe(eth_accounts)
+  expect(handlers.net_version).toBe(net_version)
+  expect(handlers.wallet_getPermissions).toBe(wallet_getPermissions)
 })
