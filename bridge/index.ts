@@ -15,4 +15,4 @@ export {
   type ParsedRequest,
   type ResultOf,
 } from './rpc-methods.ts'
-export type { Address, ChainParams, Quantity, TransactionParams } from './rpc-params.ts'
+export type { Address, Quantity, TransactionParams } from './rpc-params.ts'

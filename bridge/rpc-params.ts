@@ -47,6 +47,16 @@ const isSmallQuantity = (v: unknown): v is Quantity => isQuantity(v) && v.length
 
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
+/**
+ * The longest list a reader reads (calls of a batch, chain ids): a page's list arrives by
+ * structured clone, which copies 10^8 holes at once; reading them would hold the main thread for
+ * seconds. No wallet takes a batch this long (the embedded wallet, 10 calls).
+ */
+const maxItems = 100
+
+/** Every item of a list a reader has bounded, holes included (read as undefined: map, forEach and every skip them). */
+const items = (list: readonly unknown[]): unknown[] => Array.from(list)
+
 export const anything: Param<unknown> = (v) => v
 export const text: Param<string> = (v) => (typeof v === 'string' ? v : refuse('must be a string'))
 export const address: Param<Address> = (v) => (isAddress(v) ? v : refuse('must be an address'))
@@ -114,8 +124,8 @@ export type CallsParams = {
 }
 export const calls: Param<CallsParams> = (v) => {
   const params = fields<CallsParams>('calls')(v)
-  if (!Array.isArray(params.calls)) refuse('.calls must be a list')
-  params.calls.forEach((call, i) => at(`.calls[${i}]`, transaction, call))
+  if (!Array.isArray(params.calls) || params.calls.length > maxItems) refuse(`.calls must be a list of at most ${maxItems} calls`)
+  items(params.calls).forEach((call, i) => at(`.calls[${i}]`, transaction, call))
   return params
 }
 
@@ -151,7 +161,7 @@ export const typedData: Param<TypedDataParams> = (v) => {
 /** EIP-5792 wallet_getCapabilities' optional chain list. */
 export const chainIds: Param<readonly Quantity[] | undefined> = (v) => {
   if (v == null) return undefined
-  if (!Array.isArray(v) || !v.every(isSmallQuantity)) refuse('must be a list of chain ids')
+  if (!Array.isArray(v) || v.length > maxItems || !items(v).every(isSmallQuantity)) refuse('must be a list of chain ids')
   return v as Quantity[]
 }
 
@@ -171,5 +181,6 @@ export const positional =
     const list = params as unknown[]
     if (list.length < required.length || list.length > all.length)
       refuse(`expected ${required.length}${all.length > required.length ? ` to ${all.length}` : ''} params, got ${list.length}`)
-    return list.map((value, i) => at(`params[${i}]`, all[i]!, value)) as never
+    // The count is bounded above: every place is read, a hole as undefined.
+    return items(list).map((value, i) => at(`params[${i}]`, all[i]!, value)) as never
   }

@@ -1,4 +1,4 @@
-import { chainNotOffered, isChainOffered, parseRequest, type ChainParams, type ExternalConnection, type HostEvent, type RpcRequest } from '../bridge/index.ts'
+import { chainNotOffered, isChainOffered, parseRequest, type ExternalConnection, type HostEvent, type Quantity, type RpcRequest } from '../bridge/index.ts'
 import type { ProviderDetail } from './eip6963.ts'
 import { disconnected, ProviderRpcError, toProviderError } from './errors.ts'
 
@@ -11,9 +11,9 @@ export type External = {
   connect(wallet: ProviderDetail): Promise<ExternalConnection>
   /**
    * Throws what the wallet frame would answer for a request it must not get: 4200 and -32602 by
-   * the method table, 4902 for a chain switch to a chain this page is not offered (`offered`, from
-   * the frame's welcome; the page may name no chains of its own, and a browser wallet must still
-   * not be moved to a chain the app does not offer).
+   * the method table, 4902 for a chain switch or an EIP-5792 batch on a chain this page is not
+   * offered (`offered`, from the frame's welcome; the page may name no chains of its own, and a
+   * browser wallet must still not be moved to a chain the app does not offer).
    */
   check(request: RpcRequest, offered: readonly number[]): void
   request(args: RpcRequest): Promise<unknown>
@@ -67,10 +67,12 @@ export function createExternal(emit: (event: HostEvent, payload: unknown) => voi
       return { accounts, chainId }
     },
     check(request, offered) {
-      const { kind, params } = parseRequest(request, (code, message) => new ProviderRpcError(code, message))
-      if (kind !== 'chain') return
-      // The table made it a { chainId } with a hex number below 2^52.
-      const chainId = Number((params as readonly [ChainParams])[0].chainId)
+      const { method, kind, params } = parseRequest(request, (code, message) => new ProviderRpcError(code, message))
+      // The chain a request moves the wallet to, or runs on: a switch's, and an EIP-5792 batch's
+      // (a wallet sends it there without a switch). The table made it a hex number below 2^52.
+      const named = kind === 'chain' || method === 'wallet_sendCalls' ? (params as readonly [{ chainId?: Quantity | null }])[0].chainId : undefined
+      if (named == null) return
+      const chainId = Number(named)
       if (!isChainOffered(chainId, offered)) throw toProviderError(chainNotOffered(chainId))
     },
     /** While `active`; a wallet that went away meanwhile is 4900. */

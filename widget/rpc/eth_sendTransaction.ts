@@ -44,7 +44,10 @@ function transactionHandler(failed: string, run: (account: Account, tx: Parsed['
       kind: 'transaction',
       payload: async () => {
         prepared = prepare(account, parsed)
-        return (await prepared).payload
+        const { payload } = await prepared
+        // Still this page's account once the fee is known (the page may have been disconnected meanwhile).
+        requireAccount(ctx, account.address)
+        return payload
       },
       rejected: 'Transaction rejected by user',
       failed,

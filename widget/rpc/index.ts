@@ -64,6 +64,8 @@ export function handleRpc(ctx: RpcContext, request: RpcRequest): unknown {
   const { method, params } = parseRequest(request)
   if (!Object.hasOwn(handlers, method)) return forwardRead(ctx, { method, params: params as readonly unknown[] })
   const handler = handlers[method as FrameMethod] as RpcHandler<FrameMethod>
-  // A page the user has not connected acts for nobody: signing requests are 4100 (guards.ts).
-  return handler(ctx.wallet.ui.get().connected ? ctx : { ...ctx, account: () => null }, params as never)
+  // A page the user has not connected acts for nobody: signing requests are 4100 (guards.ts). Asked
+  // each time, not once: a page that gives up its connection while its request is being prepared
+  // has it refused before it is shown.
+  return handler({ ...ctx, account: () => (ctx.wallet.ui.get().connected ? ctx.account() : null) }, params as never)
 }
