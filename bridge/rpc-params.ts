@@ -125,7 +125,7 @@ export type CallsParams = {
 export const calls: Param<CallsParams> = (v) => {
   const params = fields<CallsParams>('calls')(v)
   if (!Array.isArray(params.calls) || params.calls.length > maxItems) refuse(`.calls must be a list of at most ${maxItems} calls`)
-  items(params.calls).forEach((call, i) => at(`.calls[${i}]`, transaction, call))
+  for (const [i, call] of items(params.calls).entries()) at(`.calls[${i}]`, transaction, call)
   return params
 }
 
