@@ -32,3 +32,21 @@ test('a transaction prepared while the page revokes its permission is never show
   const answer = await Promise.race([sending, new Promise((r) => setTimeout(() => r('still pending'), 50))])
   expect(answer).toMatchObject({ code: expect.toBeOneOf([4100, 4001]) })
 })
+
+test('a request on screen while the page shows another modal is answered when the page revokes its permission: never shown again, nothing signed', async () => {
+  // The revoke closes the confirmation only when the confirmation modal is the one open; the page
+  // itself can open its profile over it first (bridge open), then bring the request back.
+  const t = testContext({ session: alice })
+  await t.wallet.restore()
+  const signing = t.call('personal_sign', ['0x6869', alice.address])
+  await tick()
+  expect(t.wallet.ui.get().confirmation).not.toBeNull()
+  t.wallet.open('profile')
+  expect(await t.call('wallet_revokePermissions', [{ eth_accounts: {} }])).toEqual({ result: null })
+  expect(t.wallet.ui.get().connected).toBe(false)
+  // Today the request is still current: open() brings it back and Confirm signs for the revoked page.
+  expect(t.wallet.ui.get().confirmation).toBeNull()
+  const answer = await Promise.race([signing, new Promise((r) => setTimeout(() => r('still pending'), 50))])
+  expect(answer).toMatchObject({ code: expect.toBeOneOf([4100, 4001]) })
+  expect(t.calls).toEqual([])
+})
