@@ -35,7 +35,9 @@ export const wallet_revokePermissions: RpcHandler<'wallet_revokePermissions'> = 
   else if (session) {
     const stored = wallet.setSite(false)
     if (connected) wallet.host.emit('accountsChanged', [])
-    // A request on screen for this page is closed (answered 4001).
+    // Every request of this page (the frame serves this page only) waiting for the user is answered
+    // 4001 and never shown again, whichever modal is open over it; one already being signed runs on.
+    ctx.confirmations.rejectAll()
     if (view === 'transaction_confirmation') wallet.close()
     await stored
   }
