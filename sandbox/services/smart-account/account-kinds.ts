@@ -1,4 +1,4 @@
-import { getAddress, isAddressEqual, parseAbi, type Address, type Hex, type PublicClient } from 'viem'
+import { getAddress, isAddressEqual, parseAbi, type Address, type PublicClient } from 'viem'
 import {
   accountAddressOf,
   accountFactoryAddress,
@@ -35,33 +35,22 @@ const implementationSlot = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920
 
 /**
  * The kinds of account on one chain (`client`'s). A deployed account is judged by the
- * implementation in its ERC-1967 slot and by sitting where its factory puts its owner's account
- * (up to three reads). The paymaster and the bundler both ask for every sponsored operation, so an
- * account found good is remembered with the slot value it was judged by: a repeat is one storage
- * read, and an upgrade (another value in the slot) is judged afresh. Only the code at a factory's
- * address is the factory's, and nothing can replace that code, so the slot is all that can change.
- * At most `maxAccounts` are remembered, the least recently used forgotten first.
+ * implementation in its ERC-1967 slot and by sitting where its factory puts its owner's account:
+ * the slot and the owner are read together, then, for a SimpleAccount, its factory is asked. It is
+ * judged from the chain as it is now, every time: nothing is remembered, so an upgrade or a new
+ * owner (the account may hand itself to another key) is judged exactly as a process that never saw
+ * the account would judge it.
  */
-export function createAccountKinds(client: PublicClient, maxAccounts = 10_000): AccountKinds {
-  const known = new Map<Address, { slot: Hex; kind: AccountKind }>()
+export function createAccountKinds(client: PublicClient): AccountKinds {
   return {
     async of(op) {
       if (op.factory) return kindOfFactory(op.factory)
       const sender = op.sender
-      const key = sender.toLowerCase() as Address
-      const slot = (await client.getStorageAt({ address: sender, slot: implementationSlot })) ?? '0x'
-      const cached = known.get(key)
-      known.delete(key)
-      if (cached?.slot === slot) {
-        known.set(key, cached)
-        return cached.kind
-      }
-      const implementation = slot !== '0x' ? getAddress(`0x${slot.slice(-40)}`) : undefined
+      const [slot, owner] = await Promise.all([client.getStorageAt({ address: sender, slot: implementationSlot }), ownerOf(client, sender)])
+      const implementation = slot && slot !== '0x' ? getAddress(`0x${slot.slice(-40)}`) : undefined
       const kind = implementation && implementations.find(([address]) => isAddressEqual(address, implementation))?.[1]
-      if (!kind || !(await madeByFactory(client, sender, kind)))
+      if (!kind || !owner || !(await madeByFactory(client, sender, kind, owner)))
         throw new BundlerError(invalidUserOp, 'This bundler takes operations of accounts made by its own factory (or the canonical SimpleAccountFactory) only')
-      known.set(key, { slot, kind })
-      if (known.size > maxAccounts) known.delete(known.keys().next().value as Address)
       return kind
     },
   }
@@ -83,9 +72,10 @@ const simpleFactoryAbi = parseAbi(['function getAddress(address owner, uint256 s
  * creates code at these CREATE2 addresses. A WalletKitAccount sits at its owner's salt (the owner,
  * then zeros); a SimpleAccount at salt 0, the index stock clients use by default.
  */
-async function madeByFactory(client: PublicClient, sender: Address, kind: AccountKind): Promise<boolean> {
-  const owner = await client.readContract({ address: sender, abi: ownerAbi, functionName: 'owner' }).catch(() => undefined)
-  if (!owner) return false
+const ownerOf = (client: PublicClient, account: Address): Promise<Address | undefined> =>
+  client.readContract({ address: account, abi: ownerAbi, functionName: 'owner' }).catch(() => undefined)
+
+async function madeByFactory(client: PublicClient, sender: Address, kind: AccountKind, owner: Address): Promise<boolean> {
   const expected =
     kind === 'walletKit'
       ? accountAddressOf(owner)
