@@ -142,14 +142,32 @@ export type TypedDataParams = {
     readonly domain?: unknown
   }
 }
+/** The most typed data the wallet service signs, as JSON text (bytes of UTF-16 counted as one each). */
+export const maxTypedDataLength = 64 * 1024
+
+/**
+ * `v` as JSON text, given up as soon as it would pass `maxTypedDataLength`: a list of holes costs
+ * nothing to post or to clone, but JSON writes each one as "null," (10^8 of them, 500 MB of text).
+ */
+function boundedJson(v: unknown): string {
+  let left = maxTypedDataLength
+  return JSON.stringify(v, (key, value: unknown) => {
+    left -= key.length + 4 + (typeof value === 'string' ? value.length : 0)
+    if (left < 0) throw new RangeError('typed data too large')
+    return value
+  })
+}
+
 export const typedData: Param<TypedDataParams> = (v) => {
   let json: string
   let parsed: unknown
+  if (typeof v === 'string' && v.length > maxTypedDataLength) refuse(`must be EIP-712 typed data of at most ${maxTypedDataLength} characters`)
   try {
     // An object JSON cannot write (a BigInt, a cycle) is refused here, not after the modal.
-    json = typeof v === 'string' ? v : JSON.stringify(v)
+    json = typeof v === 'string' ? v : boundedJson(v)
     parsed = JSON.parse(json)
-  } catch {
+  } catch (error) {
+    if (error instanceof RangeError) refuse(`must be EIP-712 typed data of at most ${maxTypedDataLength} characters`)
     return refuse('must be EIP-712 typed data (JSON)')
   }
   const typed = fields<TypedDataParams['typed']>('types', 'primaryType', 'message')(parsed)
