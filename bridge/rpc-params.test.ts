@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { parseRequest } from './rpc-methods.ts'
-import { calls, chain, chainIds, isAddress, isHexBytes, isQuantity, Refusal, transaction, typedData, type Param } from './rpc-params.ts'
+import { calls, chain, chainIds, isAddress, isHash, isHexBytes, isQuantity, Refusal, transaction, typedData, type Param } from './rpc-params.ts'
 
 const a = '0x000000000000000000000000000000000000dEaD'
 const typed = { types: { EIP712Domain: [] }, primaryType: 'EIP712Domain', domain: {}, message: {} }
@@ -29,6 +29,23 @@ describe('the hex shapes, written once', () => {
   ])('%j: address %s, bytes %s, quantity %s', (value, address, bytes, quantity) => {
     expect([isAddress(value), isHexBytes(value), isQuantity(value)]).toEqual([address, bytes, quantity])
   })
+})
+
+describe('a hash and a bounded quantity, on the same pattern', () => {
+  test.each([
+    [`0x${'aB'.repeat(32)}`, true],
+    [`0x${'a'.repeat(63)}`, false],
+    [`0x${'a'.repeat(65)}`, false],
+    [`0x${'g'.repeat(64)}`, false],
+    [` 0x${'a'.repeat(64)}`, false],
+  ])('%j: hash %s', (value, hash) => expect(isHash(value)).toBe(hash))
+  test.each([
+    ['0x1', true],
+    [`0x${'F'.repeat(15)}`, true],
+    [`0x${'f'.repeat(16)}`, false],
+    ['0x', false],
+    ['0x1g', false],
+  ])('%j: a quantity of at most 15 digits %s', (value, quantity) => expect(isQuantity(value, 15)).toBe(quantity))
 })
 
 describe('a transaction request: its shape is checked before any account rule', () => {

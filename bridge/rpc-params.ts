@@ -40,8 +40,13 @@ export const isHex = (v: unknown): v is Hex => typeof v === 'string' && hexDigit
 export const isAddress = (v: unknown): v is Address => isHex(v) && v.length === 42
 /** Whole bytes: an even number of digits. */
 export const isHexBytes = (v: unknown): v is Hex => isHex(v) && v.length % 2 === 0
-/** A JSON-RPC quantity: 1 to 64 digits (a uint256). */
-export const isQuantity = (v: unknown): v is Quantity => isHex(v) && v.length > 2 && v.length <= 66
+/** A 32-byte hash (a transaction's, a user operation's): exactly 64 digits. */
+export const isHash = (v: unknown): v is Hex => isHex(v) && v.length === 66
+/**
+ * A JSON-RPC quantity: 1 to `maxDigits` digits, 64 unless told (a uint256). Not a callback for
+ * `every`/`filter` as is: they pass the index as `maxDigits`.
+ */
+export const isQuantity = (v: unknown, maxDigits = 64): v is Quantity => isHex(v) && v.length > 2 && v.length <= 2 + maxDigits
 /** A quantity a JavaScript number holds exactly (chain ids, nonces): at most 13 digits, below 2^52. */
 const isSmallQuantity = (v: unknown): v is Quantity => isQuantity(v) && v.length <= 15
 
