@@ -1,4 +1,5 @@
 import { createStore, del, get, set, update, type UseStore } from 'idb-keyval'
+import { isAddress } from '../bridge/rpc-params.ts'
 
 /** The stored session: tokens, address, chain, app and environment. Kept in the frame's IndexedDB, never sent to the host. */
 export type Session = {
@@ -29,8 +30,7 @@ const isSmartAccountUse = (v: unknown): v is SmartAccountUse => {
   if (typeof v !== 'object' || v === null) return false
   const { address, accounts } = v as Record<string, unknown>
   return (
-    typeof address === 'string' &&
-    /^0x[0-9a-fA-F]{40}$/.test(address) &&
+    isAddress(address) &&
     typeof accounts === 'object' &&
     accounts !== null &&
     Object.entries(accounts).every(([chainId, id]) => /^\d{1,12}$/.test(chainId) && typeof id === 'string' && id.length <= 64)
@@ -71,8 +71,7 @@ export const isSession = (v: unknown): v is Session => {
   return (
     typeof s.token === 'string' &&
     typeof s.refreshToken === 'string' &&
-    typeof s.address === 'string' &&
-    /^0x[0-9a-fA-F]{40}$/.test(s.address) &&
+    isAddress(s.address) &&
     typeof s.chainId === 'number' &&
     typeof s.expiresAt === 'number' &&
     (s.smartAccount === undefined || isSmartAccountUse(s.smartAccount)) &&

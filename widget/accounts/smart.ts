@@ -1,6 +1,7 @@
 import * as Provider from 'ox/Provider'
 import { zeroHash } from 'viem'
 import { hashMessage as hash7739Message, hashTypedData as hash7739TypedData } from 'viem/experimental/erc7739'
+import { isHash } from '../../bridge/rpc-params.ts'
 import type { ChainConfig } from '../../sdk/index.ts'
 import type { WidgetClient } from '../service-client.ts'
 import type { Account, BatchCall, CallsStatus } from './account.ts'
@@ -55,8 +56,7 @@ export function smartAccount(client: WidgetClient, use: { address: `0x${string}`
   async function submit(calls: readonly BatchCall[]): Promise<string> {
     const s = await service(client)
     const built = await s.userOp.signTransaction.hash({ accountId, calls, isSponsored: true })
-    if (!/^0x[0-9a-fA-F]{64}$/.test(built.hash) || typeof built.userOpId !== 'string')
-      throw new Error('The smart wallet service answered an unexpected operation')
+    if (!isHash(built.hash) || typeof built.userOpId !== 'string') throw new Error('The smart wallet service answered an unexpected operation')
     const signature = await signOperation(client, network, { chainId: chain.chainId, account: use.address, userOpHash: built.hash as `0x${string}` })
     await s.userOp.submit({ hash: built.hash, userOpId: built.userOpId, signature, isSponsored: true })
     return built.userOpId

@@ -1,7 +1,8 @@
+import { isAddress, isHash } from '../../bridge/rpc-params.ts'
 import type { ChainExtras } from '../../sdk/chain-table.ts'
 import type { ChainConfig } from '../../sdk/index.ts'
 
-const shapes = { address: /^0x[0-9a-fA-F]{40}$/, tx: /^0x[0-9a-fA-F]{64}$/ } as const
+const shapes = { address: isAddress, tx: isHash } as const
 
 /**
  * The page of an address or a sent transaction on the chain's explorer, from the app config's
@@ -12,7 +13,7 @@ const shapes = { address: /^0x[0-9a-fA-F]{40}$/, tx: /^0x[0-9a-fA-F]{64}$/ } as 
  */
 export function explorerLink(chain: ChainConfig | undefined, kind: keyof typeof shapes, value: string): { href: string; name: string } | undefined {
   const explorer = (chain as (ChainConfig & ChainExtras) | undefined)?.blockExplorers?.default
-  if (typeof explorer?.url !== 'string' || !shapes[kind].test(value)) return undefined
+  if (typeof explorer?.url !== 'string' || !shapes[kind](value)) return undefined
   let url: URL
   try {
     url = new URL(explorer.url)

@@ -1,4 +1,5 @@
 import * as Provider from 'ox/Provider'
+import { isQuantity } from '../../bridge/rpc-params.ts'
 import type { ChainConfig } from '../../sdk/index.ts'
 import type { RpcContext } from '../rpc/types.ts'
 
@@ -21,7 +22,7 @@ export async function switchChain(ctx: Pick<RpcContext, 'wallet' | 'rpc'>, chain
   } catch (err) {
     throw unreachable(chain, err instanceof Error && err.message ? err.message : 'no answer')
   }
-  if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{1,15}$/.test(answer) || Number(answer) !== chainId)
+  if (!isQuantity(answer, 15) || Number(answer) !== chainId)
     throw unreachable(chain, `its RPC answers for another chain (${JSON.stringify(answer)?.slice(0, 40)})`)
   await ctx.wallet.switchChain(chainId)
 }

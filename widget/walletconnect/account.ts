@@ -1,4 +1,5 @@
 import { createPublicClient, custom, numberToHex, parseEther } from 'viem'
+import { type Hex, isHash, isHexBytes } from '../../bridge/rpc-params.ts'
 import type { ChainClient, ChainConfig, TransactionRequest } from '../../sdk/index.ts'
 import type { Account } from '../accounts/account.ts'
 import type { WalletConnectClient } from './client.ts'
@@ -25,14 +26,20 @@ export function rpcTransaction(tx: TransactionRequest & { data: string }) {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
 }
 
+/** Hex of `min` to `max` whole bytes. */
+const bytesBetween =
+  (min: number, max: number) =>
+  (v: unknown): v is Hex =>
+    isHexBytes(v) && v.length >= 2 + 2 * min && v.length <= 2 + 2 * max
+
 /**
  * What a wallet's answers must look like: a signature (65 bytes, or a contract wallet's longer
  * ERC-1271/6492 one, up to 16 KB), a transaction hash, a signed transaction (up to 256 KB).
  */
 export const answers = {
-  signature: /^0x(?:[0-9a-fA-F]{2}){65,16384}$/,
-  hash: /^0x[0-9a-fA-F]{64}$/,
-  signedTransaction: /^0x(?:[0-9a-fA-F]{2}){1,262144}$/,
+  signature: bytesBetween(65, 16384),
+  hash: isHash,
+  signedTransaction: bytesBetween(1, 262144),
 }
 
 /**
@@ -49,10 +56,10 @@ export function walletConnectAccount(options: {
 }): Account {
   const { wc, topic, address, chain } = options
   /** The wallet's answer, if it has the shape the method's answer must have: anything else never reaches the host. */
-  const ask = async (method: string, params: unknown[], shape: RegExp): Promise<`0x${string}`> => {
+  const ask = async (method: string, params: unknown[], shape: (v: unknown) => v is Hex): Promise<Hex> => {
     const answer = await wc.request<unknown>(topic, chain.chainId, method, params)
-    if (typeof answer !== 'string' || !shape.test(answer)) throw new Error(`the wallet's answer to ${method} is not one`)
-    return answer as `0x${string}`
+    if (!shape(answer)) throw new Error(`the wallet's answer to ${method} is not one`)
+    return answer
   }
   const reads = createPublicClient({ transport: custom({ request: (args) => options.rpc.request(args) }) })
   return {

@@ -1,4 +1,5 @@
 import { SignClient } from '@walletconnect/sign-client'
+import { isAddress } from '../../bridge/rpc-params.ts'
 import type { KeyValueStorage } from './storage.ts'
 
 /**
@@ -18,9 +19,9 @@ export type ApprovedSession = { topic: string; address: `0x${string}`; chainIds:
 export function readSession(session: Pick<StoredSession, 'topic' | 'namespaces' | 'peer'>): ApprovedSession | null {
   const accounts = session.namespaces.eip155?.accounts ?? []
   const parsed = accounts
-    .map((a) => /^eip155:(\d+):(0x[0-9a-fA-F]{40})$/.exec(a))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => ({ chainId: Number(m[1]), address: m[2] as `0x${string}` }))
+    .map((a) => a.split(':'))
+    .filter(([namespace, chainId, address, ...rest]) => namespace === 'eip155' && /^\d+$/.test(chainId ?? '') && isAddress(address) && !rest.length)
+    .map(([, chainId, address]) => ({ chainId: Number(chainId), address: address as `0x${string}` }))
   const first = parsed[0]
   if (!first) return null
   const chainIds = [...new Set(parsed.filter((p) => p.address.toLowerCase() === first.address.toLowerCase()).map((p) => p.chainId))]

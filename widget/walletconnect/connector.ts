@@ -1,4 +1,5 @@
 import * as Provider from 'ox/Provider'
+import { isAddress } from '../../bridge/rpc-params.ts'
 import type { AppConfig, ChainClient } from '../../sdk/index.ts'
 import type { Account } from '../accounts/account.ts'
 import type { Wallet } from '../wallet.ts'
@@ -63,8 +64,7 @@ export function createConnector(deps: {
     const next = String(event.data[0] ?? '')
       .split(':')
       .at(-1)
-    if (next && /^0x[0-9a-fA-F]{40}$/.test(next))
-      wallet.connectedRemotely({ address: next as `0x${string}`, peer: wallet.ui.get().session?.walletConnect?.peer ?? 'Wallet' })
+    if (isAddress(next)) wallet.connectedRemotely({ address: next, peer: wallet.ui.get().session?.walletConnect?.peer ?? 'Wallet' })
     else void ended()
   }
 

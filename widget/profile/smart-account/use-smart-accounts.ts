@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { SmartAccount } from '../../../sdk/index.ts'
 import { isAddress } from 'viem'
+import { isHash } from '../../../bridge/rpc-params.ts'
 import { signOperation } from '../../accounts/operation-signature.ts'
 import { useWidget } from '../../context.ts'
 import { errorText } from '../../use-timed.ts'
@@ -56,7 +57,7 @@ export function useActivate(owner: `0x${string}`, account: Pick<SmartAccount, 'i
         throw new Error('Sign in with the wallet that owns this smart wallet')
       if (!isAddress(account.aaAddress)) throw new Error('The smart wallet service answered an unexpected account')
       const { hash, userOpId, isSponsored } = await service.userOp.deploy.hash({ accountId, isSponsored: true })
-      if (!/^0x[0-9a-fA-F]{64}$/.test(hash) || typeof userOpId !== 'string') throw new Error('The smart wallet service answered an unexpected operation')
+      if (!isHash(hash) || typeof userOpId !== 'string') throw new Error('The smart wallet service answered an unexpected operation')
       // EIP-712 in the domain of the account on its chain, as listed (accounts/operation-signature.ts).
       const signature = await signOperation(client, chain.network, { chainId: account.chainId, account: account.aaAddress, userOpHash: hash as `0x${string}` })
       await service.userOp.submit({ hash, userOpId, signature, isSponsored: isSponsored === true })
