@@ -121,6 +121,8 @@ async function readRecoverySecret(c: Context<SandboxEnv>): Promise<Hex> {
   const file = form.file
   const text = typeof form.secret0 === 'string' ? form.secret0 : file instanceof File && file.size <= 4096 ? await file.text() : undefined
   if (text === undefined) throw new HttpError(400, 'secret0 is required')
+  // Not a whole-value check (viem's isHex): the secret is searched for inside the file's text, as
+  // the first 0x and 64 hex digits that no further digit follows.
   const found = /0x[0-9a-fA-F]{64}(?![0-9a-fA-F])/.exec(text)?.[0]
   if (!found || !isHex(found)) throw new HttpError(400, 'secret0 must be the 0x-hex recovery secret')
   return found

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { isAddress, isHex, numberToHex, type Hash } from 'viem'
+import { isAddress, isHex, numberToHex, size, type Hash } from 'viem'
 import { formatUserOperation, formatUserOperationRequest, type RpcUserOperation } from 'viem/account-abstraction'
 import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
@@ -205,9 +205,8 @@ function readOp(value: unknown, partial = false): UserOp {
 }
 
 function readHash(value: unknown): Hash {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(value))
-    throw new BundlerError(codes.invalidFields, 'A user operation hash (32 bytes hex) is required')
-  return value as Hash
+  if (!isHex(value, { even: true }) || size(value) !== 32) throw new BundlerError(codes.invalidFields, 'A user operation hash (32 bytes hex) is required')
+  return value
 }
 
 const rpcFields = (fields: Record<string, unknown>) =>

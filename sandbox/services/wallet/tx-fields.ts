@@ -1,4 +1,4 @@
-import { getAddress, isAddress, isHex, parseUnits, type Address, type Hex } from 'viem'
+import { getAddress, isAddress, isHex, parseUnits, size, type Address, type Hex } from 'viem'
 import { HttpError } from '../../http/envelope.ts'
 import type { JsonObject } from '../../http/body.ts'
 import { onlyFields } from '../../http/body.ts'
@@ -44,7 +44,7 @@ export function readQuantity(value: unknown, key: string): bigint {
   let result: bigint | undefined
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) result = BigInt(value)
   else if (typeof value === 'string' && /^(0|[1-9]\d{0,77})$/.test(value)) result = BigInt(value)
-  else if (typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value)) result = BigInt(value)
+  else if (isHex(value) && size(value) >= 1 && size(value) <= 32) result = BigInt(value) // 1 to 64 digits
   if (result === undefined || result > maxUint256) throw bad(`${key} must be a non-negative integer (decimal string or 0x-hex)`)
   return result
 }
