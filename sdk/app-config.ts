@@ -82,6 +82,11 @@ export type SmartAccountContracts = {
   paymaster: { address: Address; type: 'verifying' }
 }
 
+/**
+ * Any case, no checksum: the set viem's isAddress(value, { strict: false }) accepts. Not imported
+ * from viem because this module is in the wallet frame's first load, which that import pushes past
+ * its 100 KB budget; the sdk imports nothing of the kit's own (the bridge's isAddress).
+ */
 const isAddress = (value: unknown): value is Address => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
 const addressOf = (entry: unknown): unknown => (typeof entry === 'object' && entry !== null ? (entry as { address?: unknown }).address : undefined)
 
