@@ -2,23 +2,27 @@ import { ErrorCode, offeredChains } from '../bridge/index.ts'
 import { serveHost } from './bridge.ts'
 import { chainRefusal, openServices, start } from './core.ts'
 import { isAllowedOrigin } from './origins.ts'
-import { whenIdle } from './lazy-module.ts'
 import { readParams } from './params.ts'
 import type { RpcContext } from './rpc/types.ts'
 import { createSecureHandle } from './secure/secure-handle.ts'
+import type { WidgetContext } from './context.ts'
 import type { HostPort } from './host-port.ts'
 
 /**
  * The wallet frame's entry: the core, with no React. It reads the session and the app config,
  * answers the page (the handshake, eth_chainId, eth_accounts, permissions: what needs no screen) as
- * soon as the session is read, and runs the UI (ui.tsx: React and the modals, fetched beside it)
- * once it does. A request that needs a screen waits for the UI; the first answers never wait for React.
+ * soon as the session is read. The UI (ui.tsx: React and the modals) loads beside it and renders once
+ * the core answers. A request that needs a screen waits for the UI; the first answers never wait for React.
  */
 async function boot() {
   const params = readParams(new URL(location.href), location.ancestorOrigins)
   document.documentElement.dataset.theme = params.theme
   // The secure window (a popup the frame opened) is its own page; its code loads only there.
   if (params.secureWindow) return (await import('./secure/window-main.tsx')).bootSecureWindow(params)
+  // The UI's code (fetched beside the core: the page's modulepreload links) runs while the core
+  // waits for storage and the network; it renders only once the core answers.
+  const uiModule = import('./ui.tsx')
+  uiModule.catch(() => {})
   const services = await openServices(params)
   if (!services) return
   const { owner, client, config } = services
@@ -51,30 +55,33 @@ async function boot() {
     const secure = createSecureHandle(async (state) =>
       (await import('./secure/frame-flows.ts')).createSecureFlows({ params, wallet: ctx.wallet, confirmations: ctx.confirmations, client, state }),
     )
-    // The UI (fetched and compiled beside the core: the page's modulepreload links) runs when a
-    // modal first opens, or once the browser is idle after the first answers: never before them.
-    let mounting: Promise<void> | undefined
-    const mount = () =>
-      (mounting ??= (async () => {
-        const { mountUi } = await import('./ui.tsx')
-        await mountUi({ ...ctx, config, locale: params.locale, presentation: 'frame', mode: params.mode, persistent: owner.persistent, secure })
-        shown.mounted()
-      })().catch((error: unknown) => {
-        // Offline before they arrived, say: the next modal opened tries again.
-        mounting = undefined
-        console.error("wallet-kit: the wallet's screens could not load:", error)
-      }))
-    const whenOpened = () => {
-      if (ctx.wallet.ui.get().view !== null) void mount()
-    }
-    ctx.wallet.ui.subscribe(whenOpened)
-    whenOpened()
-    whenIdle(() => void mount(), 1000)
+    // React renders nothing until a modal opens, so mounting now costs the first calls little.
+    mountWhenReady(uiModule, { ...ctx, config, locale: params.locale, presentation: 'frame', mode: params.mode, persistent: owner.persistent, secure }, shown)
   } catch (error) {
     // Every call gets an answer, never a wait without end.
     console.error('wallet-kit: the wallet frame could not start:', error)
     failed({ code: ErrorCode.disconnected, message: `The wallet frame could not start: ${(error as Error)?.message ?? String(error)}` })
   }
+}
+
+/**
+ * Mounts the UI once its code has loaded. Code that failed to load (offline, say) is fetched again
+ * when a modal opens: the frame is shown only once it has rendered.
+ */
+function mountWhenReady(first: Promise<typeof import('./ui.tsx')>, value: WidgetContext, shown: { mounted(): void }) {
+  let mounting: Promise<void> | undefined
+  const mount = (ui: Promise<typeof import('./ui.tsx')>) =>
+    (mounting ??= ui
+      .then(({ mountUi }) => mountUi(value))
+      .then(() => shown.mounted())
+      .catch((error: unknown) => {
+        mounting = undefined
+        console.error("wallet-kit: the wallet's screens could not load:", error)
+      }))
+  void mount(first)
+  value.wallet.ui.subscribe(() => {
+    if (value.wallet.ui.get().view !== null) void mount(import('./ui.tsx'))
+  })
 }
 
 /**

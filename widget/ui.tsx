@@ -7,6 +7,9 @@ import { preloadAll } from './lazy-module.ts'
 import './styles.css'
 import './components.css'
 
+/** How long after mounting the other pages wait before they are fetched (the first calls come first). */
+const preloadAfterMs = 1000
+
 /**
  * The frame's UI: React, the modals and their styles. The core (main.ts) answers the page without
  * it; it loads beside the core and renders whatever the core's state already says (a modal a
@@ -16,8 +19,8 @@ export async function mountUi(value: WidgetContext): Promise<void> {
   // Another locale's strings load first (English is in this chunk).
   await loadMessages(value.locale)
   render(value)
-  // The pages not shown yet are fetched once the browser is idle, after the first answers.
-  preloadAll()
+  // The pages not shown yet are fetched later: a second after the first answers, once idle.
+  setTimeout(preloadAll, preloadAfterMs)
 }
 
 export function render(value: WidgetContext) {
