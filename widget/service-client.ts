@@ -3,8 +3,9 @@ import { resolveContext, type Context } from '../sdk/config.ts'
 import type { Client } from '../sdk/index.ts'
 import { createAppConfigClient } from '../sdk/app-config.ts'
 import { createAccountClient } from '../sdk/wallet/account.ts'
-import { createAuthClient } from '../sdk/wallet/auth.ts'
+import type { AuthClient } from '../sdk/wallet/auth.ts'
 import { createWalletClient } from '../sdk/wallet/client.ts'
+import { lazyModule } from './lazy-module.ts'
 
 /** The services the frame uses, on one configuration and one token holder (the session owner). */
 export type WidgetClient = Pick<Client, 'env' | 'baseUrls' | 'tokens' | 'auth' | 'account' | 'wallet' | 'appConfig'> & {
@@ -24,9 +25,25 @@ export function createWidgetClient(config: ClientConfig): WidgetClient {
     baseUrls: ctx.baseUrls,
     tokens: ctx.tokens,
     context: ctx,
-    auth: createAuthClient(ctx),
+    auth: lazyAuth(ctx),
     account: createAccountClient(ctx),
     wallet: createWalletClient(ctx),
     appConfig: createAppConfigClient(ctx),
   }
+}
+
+const authModule = lazyModule(() => import('../sdk/wallet/auth.ts'))
+
+/**
+ * The sign-in calls, loaded with the first one: nothing the frame shows before a click needs them,
+ * so they stay out of its first route. Every call is async, so the load is one more await.
+ */
+function lazyAuth(ctx: Context): AuthClient {
+  let client: AuthClient | undefined
+  const load = async () => (client ??= (await authModule.get()).createAuthClient(ctx))
+  return new Proxy({} as AuthClient, {
+    // Not a promise itself: `then` is no call of the client.
+    get: (_, name) =>
+      name === 'then' ? undefined : async (...args: unknown[]) => ((await load())[name as keyof AuthClient] as (...a: unknown[]) => Promise<unknown>)(...args),
+  })
 }
