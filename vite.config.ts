@@ -9,26 +9,27 @@ const deployment = buildDeployment(process.env)
 resolveDeployment('http://localhost', deployment)
 
 /**
- * The frame's UI (widget/ui.tsx and React) is fetched while the core starts, but run only once the
- * core answers (widget/main.ts imports it then): `<link rel=modulepreload>` fetches and compiles a
- * module without running it.
+ * The core's own chunks are fetched with the page, not one after the other as each is parsed:
+ * `<link rel=modulepreload>` for every chunk the entry imports statically. The UI (React, 225 KB)
+ * is left to the core's own import: preloading it with the page delayed the core's start.
  */
-function preloadUi(): Plugin {
+function preloadCore(): Plugin {
   let base = '/'
   return {
-    name: 'wallet-kit-preload-ui',
+    name: 'wallet-kit-preload-core',
     apply: 'build',
     configResolved: (config) => void (base = config.base),
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk')
-        const ui = chunks.find((c) => c.facadeModuleId?.endsWith('/widget/ui.tsx'))
-        if (!ui) throw new Error('The frame build has no UI chunk (widget/ui.tsx)')
-        const entries = new Set(chunks.filter((c) => c.isEntry).map((c) => c.fileName))
-        return [ui.fileName, ...ui.imports]
-          .filter((file) => !entries.has(file))
-          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${file}` }, injectTo: 'head' as const }))
+        const entry = chunks.find((c) => c.isEntry)
+        if (!entry) throw new Error('The frame build has no entry chunk')
+        return entry.imports.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${file}` },
+          injectTo: 'head' as const,
+        }))
       },
     },
   }
@@ -39,7 +40,7 @@ function preloadUi(): Plugin {
 export default defineConfig({
   root: 'widget',
   base: '/widget/',
-  plugins: [react(), preloadUi()],
+  plugins: [react(), preloadCore()],
   define: { __WALLET_KIT_DEPLOYMENT__: JSON.stringify(deployment) },
   build: {
     outDir: '../dist/widget',
