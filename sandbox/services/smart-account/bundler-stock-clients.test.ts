@@ -17,6 +17,20 @@ const rpc = (method: string, params: unknown[] = []) =>
     (r) => r.json() as Promise<RpcAnswer>,
   )
 
+type Account = Awaited<ReturnType<typeof f.accountModelFor>>
+// An undeployed account's first operation as a stock client sends it for estimation: no gas or fee fields.
+const partialOp = async (account: Account, calls: Parameters<Account['encodeCalls']>[0]) => {
+  const { factory, factoryData } = await account.getFactoryArgs()
+  return {
+    sender: account.address,
+    nonce: numberToHex(await account.getNonce()),
+    factory,
+    factoryData,
+    callData: await account.encodeCalls(calls),
+    signature: await account.getStubSignature(),
+  }
+}
+
 describe('the bundler URL alone serves a stock client', () => {
   test('fees come from the bundler URL: viem estimateFeesPerGas over it', async () => {
     const overBundler = createPublicClient({ chain: f.publicClient().chain, transport: http(url()) })
@@ -29,18 +43,9 @@ describe('the bundler URL alone serves a stock client', () => {
   test('eth_estimateUserOperationGas takes an operation with no gas or fee fields (they default to zero)', async () => {
     const account = await f.accountModelFor(privateKeyToAccount(generatePrivateKey()))
     await f.anvil('anvil_setBalance', [account.address, numberToHex(10n ** 18n)])
-    const { factory, factoryData } = await account.getFactoryArgs()
-    const callData = await account.encodeCalls([
+    const op = await partialOp(account, [
       { to: demoContracts.demoToken.address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [account.address, 1n] }) },
     ])
-    const op = {
-      sender: account.address,
-      nonce: numberToHex(await account.getNonce()),
-      factory,
-      factoryData,
-      callData,
-      signature: await account.getStubSignature(),
-    }
     const answer = await rpc('eth_estimateUserOperationGas', [op, entryPointAddress])
     expect(answer.error).toBeUndefined()
     expect(answer.result).toMatchObject({ callGasLimit: expect.stringMatching(/^0x[1-9a-f]/), verificationGasLimit: expect.stringMatching(/^0x[1-9a-f]/) })
@@ -62,16 +67,7 @@ describe('the bundler URL alone serves a stock client', () => {
     expect(notAnAccount.error).toMatchObject({ code: -32602, message: expect.stringMatching(/made by its own factory/) })
 
     const account = await f.accountModelFor(privateKeyToAccount(generatePrivateKey()))
-    const { factory, factoryData } = await account.getFactoryArgs()
-    const callData = await account.encodeCalls([{ to: burner, value: 0n, data: '0x' }])
-    const op = {
-      sender: account.address,
-      nonce: numberToHex(await account.getNonce()),
-      factory,
-      factoryData,
-      callData,
-      signature: await account.getStubSignature(),
-    }
+    const op = await partialOp(account, [{ to: burner, value: 0n, data: '0x' }])
     const burning = await rpc('eth_estimateUserOperationGas', [op, entryPointAddress])
     expect(burning.error).toMatchObject({ code: -32521 })
   })
