@@ -1,4 +1,7 @@
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { examplesProviderUrl, serveExamples } from './serve.ts'
 
@@ -27,4 +30,22 @@ test('pages are served naming the running sandbox instead of the default provide
 test('no path leaves the served folders', async () => {
   for (const path of ['/../package.json', '/%2e%2e/package.json', '/demo/..%2f..%2fpackage.json'])
     expect((await fetch(`${origin}${path}`)).status, path).not.toBe(200)
+})
+
+test('a file changed on disk (new mtime) is served changed, still naming the running sandbox', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'serve-examples-'))
+  const page = join(root, 'page.html')
+  await writeFile(page, `<script src="${examplesProviderUrl}/kit.js"></script>`)
+  const own = await serveExamples({ roots: [root], host: '127.0.0.1', port: 0, providerUrl: 'http://localhost:41234' })
+  try {
+    const url = `http://127.0.0.1:${(own.address() as { port: number }).port}/page.html`
+    expect(await (await fetch(url)).text()).toBe('<script src="http://localhost:41234/kit.js"></script>')
+    // A rebuild: other text, and an mtime that surely differs from the first one.
+    await writeFile(page, `<script src="${examplesProviderUrl}/kit.js?v=2"></script>`)
+    await utimes(page, new Date(), new Date(Date.now() + 60_000))
+    expect(await (await fetch(url)).text()).toBe('<script src="http://localhost:41234/kit.js?v=2"></script>')
+  } finally {
+    own.close()
+    await rm(root, { recursive: true, force: true })
+  }
 })

@@ -1,5 +1,6 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { createReadStream } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { extname, join, normalize, resolve } from 'node:path'
 
 const types: Record<string, string> = {
@@ -10,12 +11,16 @@ const types: Record<string, string> = {
   '.png': 'image/png',
 }
 
-/** The file for `path` under `root`, if there is one (a directory means its index.html). */
-function find(root: string, path: string): string | undefined {
+/** The file for `path` under `root`, if there is one (a directory means its index.html), with its mtime. */
+async function find(root: string, path: string): Promise<{ file: string; mtimeMs: number } | undefined> {
   let file = normalize(join(root, path))
   if (!file.startsWith(root)) return undefined
-  if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html')
-  return existsSync(file) ? file : undefined
+  let info = await stat(file).catch(() => undefined)
+  if (info?.isDirectory()) {
+    file = join(file, 'index.html')
+    info = await stat(file).catch(() => undefined)
+  }
+  return info?.isFile() ? { file, mtimeMs: info.mtimeMs } : undefined
 }
 
 /** The provider the example pages and their bundles name: the sandbox on its default port. */
@@ -30,7 +35,16 @@ export const examplesProviderUrl = 'http://localhost:8787'
 export function serveExamples(options: { roots: readonly string[]; host: string; port: number; providerUrl?: string }): Promise<Server> {
   const rewrite = options.providerUrl && options.providerUrl !== examplesProviderUrl ? options.providerUrl : undefined
   const roots = options.roots.map((r) => resolve(r))
-  const server = createServer((req, res) => {
+  // Rewritten pages and scripts by file, kept while the file's mtime is unchanged (a rebuild is picked up).
+  const rewritten = new Map<string, { mtimeMs: number; text: string }>()
+  const rewriteOf = async (to: string, file: string, mtimeMs: number) => {
+    const kept = rewritten.get(file)
+    if (kept?.mtimeMs === mtimeMs) return kept.text
+    const text = (await readFile(file, 'utf8')).replaceAll(examplesProviderUrl, to)
+    rewritten.set(file, { mtimeMs, text })
+    return text
+  }
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     let path: string
     try {
       path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
@@ -47,20 +61,33 @@ export function serveExamples(options: { roots: readonly string[]; host: string;
       res.writeHead(403).end('Forbidden')
       return
     }
-    const file = roots.map((root) => find(root, path)).find(Boolean)
-    if (!file) {
+    let found: Awaited<ReturnType<typeof find>>
+    for (const root of roots) {
+      found = await find(root, path)
+      if (found) break
+    }
+    if (!found) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
       return
     }
+    const type = extname(found.file)
+    // Read before the head is sent, so a file gone in between is still a clean error.
+    const text = rewrite && (type === '.html' || type === '.js') ? await rewriteOf(rewrite, found.file, found.mtimeMs) : undefined
     res.writeHead(200, {
-      'content-type': types[extname(file)] ?? 'application/octet-stream',
+      'content-type': types[type] ?? 'application/octet-stream',
       'cache-control': 'no-cache',
       // The COOP example: a host that cuts off the windows its frames open (the wallet's secure window).
       ...(path.startsWith('/coop/') && { 'cross-origin-opener-policy': 'same-origin' }),
     })
-    const type = extname(file)
-    if (rewrite && (type === '.html' || type === '.js')) res.end(readFileSync(file, 'utf8').replaceAll(examplesProviderUrl, rewrite))
-    else createReadStream(file).pipe(res)
+    if (text !== undefined) res.end(text)
+    else createReadStream(found.file).pipe(res)
+  }
+  // The server shares the sandbox's process: a failed read answers 500 instead of rejecting unhandled.
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
+      res.end('Internal Server Error')
+    })
   })
   return new Promise((ok, fail) => {
     server.once('error', fail)
