@@ -19,8 +19,8 @@ async function boot() {
   document.documentElement.dataset.theme = params.theme
   // The secure window (a popup the frame opened) is its own page; its code loads only there.
   if (params.secureWindow) return (await import('./secure/window-main.tsx')).bootSecureWindow(params)
-  // The UI's code (fetched beside the core: the page's modulepreload links) runs while the core
-  // waits for storage and the network; it renders only once the core answers.
+  // The UI's code is fetched now and runs while the core waits for storage and the network; it
+  // renders only once the core answers.
   const uiModule = import('./ui.tsx')
   uiModule.catch(() => {})
   const services = await openServices(params)
