@@ -18,7 +18,9 @@ function preloadCore(): Plugin {
   return {
     name: 'wallet-kit-preload-core',
     apply: 'build',
-    configResolved: (config) => void (base = config.base),
+    configResolved(config) {
+      base = config.base
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
