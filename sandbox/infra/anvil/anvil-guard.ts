@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
 
 /**
@@ -62,13 +63,15 @@ export function ipcRequest(path: string, body: string, timeoutMs = 60_000, signa
 
 /** The chain's RPC URL: 127.0.0.1:port, guarded by `refusal`, forwarding to anvil's IPC socket. */
 export function serveChain(ipcPath: string, port: number): Promise<{ server: Server; port: number }> {
+  // The port it listens on (the system's choice when asked for 0), kept: once the server is closed,
+  // `server.address()` is null, while a connection opened before may still bring a request.
+  let own = port
   const server = createServer((req, res) => {
     const reply = (status: number, body: string) => {
       if (res.headersSent) return
       res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
       res.end(body)
     }
-    const own = (server.address() as { port: number }).port
     // Node keeps the first of two Host headers: a request carrying two is not answered at all.
     const hosts = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i]!.toLowerCase() === 'host').length
     const refused: [number, string] | undefined = hosts > 1 ? [400, 'One Host header'] : refusal(req.method, req.headers, own)
@@ -114,6 +117,9 @@ export function serveChain(ipcPath: string, port: number): Promise<{ server: Ser
   // A WebSocket upgrade has no 'upgrade' listener: Node closes the socket.
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new Error(`anvil port ${port} is already in use`) : error))
-    server.listen(port, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port }))
+    server.listen(port, '127.0.0.1', () => {
+      own = (server.address() as AddressInfo).port
+      resolve({ server, port: own })
+    })
   })
 }
