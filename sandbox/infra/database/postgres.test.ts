@@ -65,6 +65,7 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
         '009_gas_tank_settlement.sql',
         '010_code_budget_per_client.sql',
         '012_paymaster_signed_ops.sql',
+        '013_identity_tokens.sql',
       ])
       expect(await migrate(store)).toEqual([])
     } finally {

@@ -8,6 +8,7 @@ import { sessionCap } from '../auth/login-answer.ts'
 import { isRampEnabled, openRampAccount } from '../ramp/ramp-accounts.ts'
 import { combineShares } from './recovery.ts'
 import { issueRefreshToken, newSessionId } from '../auth/sessions.ts'
+import { recordSignIn } from '../auth/sign-in-methods.ts'
 import { signToken, type TokenClaims } from '../auth/jwt.ts'
 import { readJson, type JsonObject } from '../../http/body.ts'
 import { newKey, saveWallet } from './wallet-keys.ts'
@@ -49,6 +50,7 @@ export function accountRoutes(deps: Deps) {
       const secret0 = await readRecoverySecret(c)
       const restored = await restoreWallet(deps, userId, secret0)
       const familyId = newSessionId()
+      await recordSignIn(deps.store, familyId, 'recovery')
       const claims = { userId, appId: app.appId, environment: app.environment, familyId }
       return ok(c, {
         walletToken: await signToken(deps.keys.jwtKey, { kind: 'wallet', ...claims }),

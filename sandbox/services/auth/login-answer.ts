@@ -7,6 +7,7 @@ import { hasRampAccount } from '../ramp/queries.ts'
 import type { JsonObject } from '../../http/body.ts'
 import { optionalDate } from '../../http/body.ts'
 import { findWallet } from '../account/queries.ts'
+import { recordSignIn, type SignInMethod } from './sign-in-methods.ts'
 
 /**
  * The answer every login method gives once the user is known (verify-otp, verify-whatsapp, google,
@@ -15,10 +16,16 @@ import { findWallet } from '../account/queries.ts'
  * `expiresAt` caps the session (the refresh token), never extends it. Without a wallet the refresh
  * token lasts as long as the access token (sessions.ts), unless account/create is called.
  * `familyId` answers within an existing session (a second device of it, which ends with it) instead
- * of starting a new one.
+ * of starting a new one; a new session records its sign-in `method` (an identity token names it).
  */
-export async function loginResult(deps: Deps, app: App, userId: string, options: { expiresAt?: Date | undefined; familyId?: string } = {}) {
-  const familyId = options.familyId ?? newSessionId()
+export async function loginResult(
+  deps: Deps,
+  app: App,
+  userId: string,
+  options: { expiresAt?: Date | undefined } & ({ method: SignInMethod } | { familyId: string }),
+) {
+  const familyId = 'familyId' in options ? options.familyId : newSessionId()
+  if ('method' in options) await recordSignIn(deps.store, familyId, options.method)
   const claims = { userId, appId: app.appId, environment: app.environment, familyId }
   const wallet = await findWallet(deps.store, userId)
   if (!wallet) {

@@ -46,7 +46,7 @@ export function passwordRoutes(deps: Deps) {
         // The message the kit keys its fallback on: a login failing with it registers the same credentials.
         throw new HttpError(400, wrongCredentialsMessage)
       }
-      return ok(c, await loginResult(deps, app, user.userId))
+      return ok(c, await loginResult(deps, app, user.userId, { method: 'password' }))
     })
     .post('/register', async (c) => {
       const app = c.get('app')
@@ -55,6 +55,6 @@ export function passwordRoutes(deps: Deps) {
       if (password.length < minPasswordLength) throw new HttpError(400, `Password must be at least ${minPasswordLength} characters`)
       if (password.length > maxPasswordLength) throw new HttpError(400, 'Password is too long')
       const userId = await createPasswordUser(deps.store, app, username, await hashPassword(password))
-      return ok(c, await loginResult(deps, app, userId))
+      return ok(c, await loginResult(deps, app, userId, { method: 'password' }))
     })
 }

@@ -37,7 +37,7 @@ export function authRoutes(deps: Deps) {
     const verificationToken = requiredString(body, 'verificationToken', 200)
     const otp = requiredString(body, 'otp', 64)
     const { destination } = await verifyOtp(deps.store, app, channel, verificationToken, otp)
-    return ok(c, await loginResult(deps, app, await userFor(app, destination)))
+    return ok(c, await loginResult(deps, app, await userFor(app, destination), { method: channel }))
   }
 
   return new Hono<SandboxEnv>()

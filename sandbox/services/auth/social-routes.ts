@@ -42,7 +42,7 @@ export function socialRoutes(deps: Deps) {
     if (credential !== undefined && !(await spendCredential(deps.store, provider, idToken, new Date(Number(decodeJwt(idToken).exp) * 1000))))
       throw new HttpError(401, `${providerNames[provider]} ID token was already used, sign in again`)
     const userId = await userForIdentity(deps.store, app, provider, claims.sub, claims.email)
-    return ok(c, await loginResult(deps, app, userId, { expiresAt }))
+    return ok(c, await loginResult(deps, app, userId, { expiresAt, method: provider }))
   }
 
   return new Hono<SandboxEnv>()
@@ -62,6 +62,6 @@ export function socialRoutes(deps: Deps) {
       const data = readTelegramAuth(body)
       verifyTelegramAuth(botToken, data)
       const userId = await userForIdentity(deps.store, app, 'telegram', data.id!)
-      return ok(c, await loginResult(deps, app, userId))
+      return ok(c, await loginResult(deps, app, userId, { method: 'telegram' }))
     })
 }
