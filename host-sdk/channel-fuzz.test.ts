@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { hostChecks, isResult } from '../bridge/index.ts'
 import { hostCall, unknownName } from '../bridge/fuzz-calls.fixture.ts'
 import { prototypeKeys, runCases, watchUncaught, type Fuzz } from '../bridge/fuzz.fixture.ts'
-import { namespace, type Frame } from './penpal-frame.fixture.ts'
+import { namespace, type Frame } from '../bridge/penpal-peer.fixture.ts'
 import { startKit } from './kit.fixture.ts'
 
 /**
@@ -22,7 +22,7 @@ let hostCalls: number
 beforeAll(async () => {
   setup = await startKit()
   before = setup.snapshot()
-  hostCalls = setup.frame.hostCalls.length
+  hostCalls = setup.frame.calls.length
 })
 afterAll(() => {
   setup.stop()
@@ -31,7 +31,7 @@ afterAll(() => {
 
 const unchanged = () => {
   expect(setup.snapshot()).toBe(before)
-  expect(setup.frame.hostCalls.length, 'the host called the frame').toBe(hostCalls)
+  expect(setup.frame.calls.length, 'the host called the frame').toBe(hostCalls)
 }
 
 function expectRefusal(reply: Frame | 'timeout', code?: number) {
@@ -73,7 +73,7 @@ describe('host SDK bridge fuzz', () => {
     await runCases('window message', 2_500, windowMessage, async ({ data, origin, source, withPort }) => {
       const channel = withPort ? new MessageChannel() : undefined
       if (channel) channel.port1.onmessage = ({ data: message }) => reached.push(message)
-      const from = source === 'frame' ? setup.frame.frameWindow : source === 'none' ? null : source === 'page' ? window : { origin }
+      const from = source === 'frame' ? setup.frame.window : source === 'none' ? null : source === 'page' ? window : { origin }
       setup.frame.fromWindow(data, origin, from, channel ? [channel.port2] : [])
       await new Promise((resolve) => setTimeout(resolve, 1))
       channel?.port1.close()
@@ -97,7 +97,7 @@ describe('host SDK bridge fuzz', () => {
         else expect([4900, -32603]).toContain((outcome as { code?: unknown }).code)
         expect(kit.emitted).toEqual([])
         // Refused: only the hello was sent, nothing after it.
-        if (refused) expect(kit.frame.hostCalls.map((c) => c.methodPath)).toEqual([['hello']])
+        if (refused) expect(kit.frame.calls.map((c) => c.methodPath)).toEqual([['hello']])
       } finally {
         kit.stop()
       }

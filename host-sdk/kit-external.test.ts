@@ -31,7 +31,7 @@ test('requests for a browser wallet are checked in the page, without a round tri
   window.dispatchEvent(new Event('eip6963:requestProvider'))
   const connected = await setup.frame.call(['connectExternal'], ['com.w'])
   expect(connected !== 'timeout' && connected.value).toMatchObject({ result: { chainId: '0x7a69' } })
-  const framesCalls = setup.frame.hostCalls.length
+  const framesCalls = setup.frame.calls.length
   asked.length = 0
 
   const { provider } = setup.kit
@@ -46,5 +46,5 @@ test('requests for a browser wallet are checked in the page, without a round tri
   expect(asked).toEqual([])
   expect(await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })).toBeNull()
   expect(asked).toEqual([{ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] }])
-  expect(setup.frame.hostCalls.length).toBe(framesCalls)
+  expect(setup.frame.calls.length).toBe(framesCalls)
 })

@@ -2,11 +2,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { isResult, PROTOCOL_VERSION, widgetChecks } from '../bridge/index.ts'
 import { unknownName, widgetCall } from '../bridge/fuzz-calls.fixture.ts'
+import { namespace, penpalPeer, type Frame } from '../bridge/penpal-peer.fixture.ts'
 import { prototypeKeys, prototypeSnapshot, runCases, watchUncaught, type Fuzz } from '../bridge/fuzz.fixture.ts'
 import { serveHost } from './bridge.ts'
 import { testContext } from './rpc/context.fixture.ts'
 import type { RpcContext } from './rpc/types.ts'
-import { namespace, penpalHost, type Frame } from './penpal-host.fixture.ts'
 import { alice } from './wallet.fixture.ts'
 
 /**
@@ -18,7 +18,7 @@ import { alice } from './wallet.fixture.ts'
  */
 const hostOrigin = 'http://127.0.0.1:5173'
 const t = testContext({ session: alice })
-const host = penpalHost(hostOrigin)
+const host = penpalPeer({ role: 'host', origin: hostOrigin })
 const uncaught = watchUncaught()
 const frameParent = Object.getOwnPropertyDescriptor(window, 'parent')!
 const forwarded: string[] = []
@@ -34,7 +34,7 @@ const snapshot = () =>
     visible: t.visible,
     broadcasts: t.broadcasts,
     serviceCalls: t.calls,
-    toHost: host.widgetCalls,
+    toHost: host.calls,
     posted: host.posted.length,
     orphans: host.orphans,
     prototypes: prototypeSnapshot(),
@@ -67,7 +67,7 @@ beforeAll(async () => {
       return '0x1'
     },
   })) as unknown as RpcContext['rpc']
-  Object.defineProperty(window, 'parent', { value: host.hostWindow, configurable: true })
+  Object.defineProperty(window, 'parent', { value: host.window, configurable: true })
   serveHost({ hostOrigin, chains: [31337, 31338], context: Promise.resolve(t.ctx) })
   await host.ready
   expectAnswer(await host.call(['hello'], [{ protocol: PROTOCOL_VERSION }]), 'any')
