@@ -18,6 +18,7 @@ import { authRoutes } from './services/auth/routes.ts'
 import { socialRoutes } from './services/auth/social-routes.ts'
 import { iconRoutes } from './services/chain/icon-routes.ts'
 import { handoffRoutes } from './services/popup/handoff-routes.ts'
+import { identityKeyDevRoutes, identityTokenRoutes, jwksRoutes } from './services/identity/routes.ts'
 import { popupChannelRoutes } from './services/popup/routes.ts'
 import { rpcRoutes } from './services/chain/rpc-routes.ts'
 import { rampServiceRoutes } from './services/ramp/routes.ts'
@@ -75,6 +76,7 @@ export function createApp(deps: Deps, log: boolean) {
   app.route('/api/v2/wallet', sendRoutes(deps))
   app.route('/api/v2/wallet', readRoutes(deps))
   app.route('/api/v2/wallet', walletRoutes(deps))
+  app.route('/api/v2/wallet', identityTokenRoutes(deps))
   app.route('/api/v2/organization', organizationRoutes(deps))
   app.use('/v1/*', ...api(64 * 1024))
   app.route('/v1', rampServiceRoutes(deps))
@@ -89,6 +91,8 @@ export function createApp(deps: Deps, log: boolean) {
   app.route('/dev', inboxRoutes(deps))
   app.route('/dev', devWalletRoutes(deps))
   app.route('/dev', devWalletPageRoutes(deps))
+  app.route('/dev', identityKeyDevRoutes(deps))
+  app.route('/', jwksRoutes(deps))
   app.use('/permission/*', ...api(16 * 1024))
   app.route('/permission', permissionRoutes(deps))
   app.use('/oauth/*', ...api(16 * 1024))
