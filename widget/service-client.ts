@@ -36,14 +36,34 @@ const authModule = lazyModule(() => import('../sdk/wallet/auth.ts'))
 
 /**
  * The sign-in calls, loaded with the first one: nothing the frame shows before a click needs them,
- * so they stay out of its first route. Every call is async, so the load is one more await.
+ * so they stay out of its first route. Every call is async, so the load is one more await. The
+ * wrapper lists each call of the client (the type holds it to exactly those), and nothing else.
  */
 function lazyAuth(ctx: Context): AuthClient {
   let client: AuthClient | undefined
-  const load = async () => (client ??= (await authModule.get()).createAuthClient(ctx))
-  return new Proxy({} as AuthClient, {
-    // Not a promise itself: `then` is no call of the client.
-    get: (_, name) =>
-      name === 'then' ? undefined : async (...args: unknown[]) => ((await load())[name as keyof AuthClient] as (...a: unknown[]) => Promise<unknown>)(...args),
-  })
+  // Calls made while the module loads share one client: it is made after the await, once.
+  const load = async () => {
+    const module = await authModule.get()
+    client ??= module.createAuthClient(ctx)
+    return client
+  }
+  const call =
+    <K extends keyof AuthClient>(name: K) =>
+    async (...args: Parameters<AuthClient[K]>): Promise<Awaited<ReturnType<AuthClient[K]>>> =>
+      ((await load())[name] as (...a: Parameters<AuthClient[K]>) => ReturnType<AuthClient[K]>)(...args)
+  return {
+    loginOtp: call('loginOtp'),
+    verifyOtp: call('verifyOtp'),
+    google: call('google'),
+    googleCode: call('googleCode'),
+    apple: call('apple'),
+    telegram: call('telegram'),
+    login: call('login'),
+    register: call('register'),
+    loginOrRegister: call('loginOrRegister'),
+    loginWhatsapp: call('loginWhatsapp'),
+    verifyWhatsapp: call('verifyWhatsapp'),
+    handoff: call('handoff'),
+    adopt: call('adopt'),
+  }
 }
