@@ -13,7 +13,8 @@ beforeAll(async () => {
 })
 afterAll(() => sandbox?.dispose())
 
-const identityToken = (walletToken: string | undefined, body: unknown = {}, app = 'demo') => sandbox.post('/api/v2/wallet/identity-token', body, walletToken, app)
+const identityToken = (walletToken: string | undefined, body: unknown = {}, app = 'demo') =>
+  sandbox.post('/api/v2/wallet/identity-token', body, walletToken, app)
 const jwks = async () => (await sandbox.call('/.well-known/jwks.json')).body as JSONWebKeySet
 /** Verified as any JOSE library would: the published keys, ES256, issuer and audience. */
 const verify = async (token: string, appId = 'demo') =>
@@ -93,7 +94,11 @@ describe('POST /api/v2/wallet/identity-token', () => {
         message: 'nonce must be 8 to 128 visible ASCII characters',
         data: null,
       })
-    expect((await identityToken(wallet.walletToken, { audience: 'other-app' })).body).toEqual({ status: 400, message: 'Unknown field in body: audience', data: null })
+    expect((await identityToken(wallet.walletToken, { audience: 'other-app' })).body).toEqual({
+      status: 400,
+      message: 'Unknown field in body: audience',
+      data: null,
+    })
   })
 
   test('no session, or a token that is not a live wallet token of this app, gets no token', async () => {
@@ -122,7 +127,12 @@ describe('POST /api/v2/wallet/identity-token', () => {
   test("the app's checks of the wallet service: the widget by its origin, a back end with the secret, no host page", async () => {
     const wallet = await sandbox.signUp('identity-callers@example.com')
     const call = (headers: Record<string, string>, secret?: string | null) =>
-      sandbox.call('/api/v2/wallet/identity-token', { method: 'POST', body: '{}', secret, headers: { authorization: `Bearer ${wallet.walletToken}`, ...headers } })
+      sandbox.call('/api/v2/wallet/identity-token', {
+        method: 'POST',
+        body: '{}',
+        secret,
+        headers: { authorization: `Bearer ${wallet.walletToken}`, ...headers },
+      })
     const widget = await call({ origin: sandbox.url }, null)
     expect(widget.status).toBe(200)
     expect(widget.headers.get('access-control-allow-origin')).toBe(sandbox.url)
