@@ -52,6 +52,14 @@ export function requiredString(body: JsonObject, key: string, maxLength = 2048):
   return value
 }
 
+/** A string field that may be empty (a message, a network slug), at most `maxLength` long. */
+export function readString(value: unknown, key: string, maxLength: number): string {
+  if (value === undefined || value === null) throw new HttpError(400, `${key} is required`)
+  if (typeof value !== 'string') throw new HttpError(400, `${key} must be a string`)
+  if (value.length > maxLength) throw new HttpError(400, `${key} is too long`)
+  return value
+}
+
 /** A date given as an ISO-8601 string or epoch milliseconds. */
 export function optionalDate(body: JsonObject, key: string): Date | undefined {
   const value = body[key]

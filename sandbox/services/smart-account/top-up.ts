@@ -1,8 +1,8 @@
 import { getAddress, isAddressEqual, verifyMessage, zeroAddress, type Hash } from 'viem'
 import type { Deps } from '../../context.ts'
-import type { JsonObject } from '../../http/body.ts'
+import { readString, type JsonObject } from '../../http/body.ts'
 import { HttpError } from '../../http/envelope.ts'
-import { readAddress, readBytes32, readHexData, readQuantity, readString } from '../wallet/tx-fields.ts'
+import { readAddress, readBytes32, readHexData, readQuantity } from '../wallet/tx-fields.ts'
 import { networkOfChain } from './accounts.ts'
 import { creditTopUp, tankBalance, type AppRef } from './queries.ts'
 

@@ -6,8 +6,8 @@ import { HttpError, ok } from '../../http/envelope.ts'
 import type { Network } from '../chain/networks.ts'
 import { walletOf } from './caller-wallet.ts'
 import { chainError } from './transactions.ts'
-import { readJson, type JsonObject } from '../../http/body.ts'
-import { feeFieldNames, readAddress, readString, readTransaction } from './tx-fields.ts'
+import { readJson, readString, type JsonObject } from '../../http/body.ts'
+import { feeFieldNames, readAddress, readTransaction } from './tx-fields.ts'
 import { onlyFields } from '../../http/body.ts'
 
 const estimateTypes = ['send-coin', 'send-token', 'transfer-erc721', 'transfer-erc1155', 'custom'] as const

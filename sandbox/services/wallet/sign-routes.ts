@@ -4,9 +4,8 @@ import type { Deps, SandboxEnv } from '../../context.ts'
 import { HttpError, ok } from '../../http/envelope.ts'
 import { signerOf } from './caller-wallet.ts'
 import { signTx } from './transactions.ts'
-import { readJson } from '../../http/body.ts'
-import { feeFieldNames, readBytes32, readQuantity, readString, readTransaction } from './tx-fields.ts'
-import { onlyFields } from '../../http/body.ts'
+import { onlyFields, readJson, readString } from '../../http/body.ts'
+import { feeFieldNames, readBytes32, readQuantity, readTransaction } from './tx-fields.ts'
 
 /** The signing calls of /api/v2/wallet: real secp256k1 signatures by the wallet's own key. */
 export function signRoutes(deps: Deps) {

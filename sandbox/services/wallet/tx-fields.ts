@@ -74,13 +74,6 @@ export function optionalNonce(value: unknown, key = 'nonce'): number | undefined
   return present(value) ? readNonce(value, key) : undefined
 }
 
-export function readString(value: unknown, key: string, maxLength: number): string {
-  if (!present(value)) throw bad(`${key} is required`)
-  if (typeof value !== 'string') throw bad(`${key} must be a string`)
-  if (value.length > maxLength) throw bad(`${key} is too long`)
-  return value
-}
-
 /** One value or a non-empty list of them (transfer-erc1155's amount and tokenId). */
 export function readOneOrMany<value>(raw: unknown, key: string, read: (item: unknown, key: string) => value): value[] {
   if (!Array.isArray(raw)) return [read(raw, key)]
