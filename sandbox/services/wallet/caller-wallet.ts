@@ -2,10 +2,10 @@ import type { Context } from 'hono'
 import type { Address } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { authorize } from '../auth/bearer.ts'
+import { authorize } from '../auth/app-guard.ts'
 import { HttpError } from '../../http/envelope.ts'
 import { signToken } from '../auth/jwt.ts'
-import { signingRowOf, type SigningRow } from './queries.ts'
+import { signingRowOf, type SigningRow } from './signing-accounts.ts'
 
 export type WalletRef = { id: string; userId: string; address: Address }
 

@@ -1,22 +1,7 @@
-import type { Address } from 'viem'
-import { cachedRow, type Store } from '../../infra/database/store.ts'
+import type { Store } from '../../infra/database/store.ts'
 
-// The wallets table as the signing calls and the permission switches see it (rows are created by
-// the account service, account/queries.ts).
-
-/** A wallet with its sealed signing key and whether it may sign. */
-export type SigningRow = { id: string; user_id: string; address: Address; encrypted_key: string; permission_granted: boolean }
-
-/**
- * Every signing call reads this row, so it is kept in memory until any statement writes the wallets
- * table (a permission switched off stops the very next call; see cachedRow), and for a second at most.
- */
-export function signingRowOf(store: Store, userId: string): Promise<SigningRow | undefined> {
-  return cachedRow(store, 'wallets', userId, async () => {
-    const { rows } = await store.query<SigningRow>('SELECT id, user_id, address, encrypted_key, permission_granted FROM wallets WHERE user_id = $1', [userId])
-    return rows[0]
-  })
-}
+// The wallets table as the permission switches see it (rows are created by the account service,
+// account/queries.ts; the signing calls read theirs through signing-accounts.ts).
 
 export async function permissionOf(store: Store, userId: string): Promise<{ id: string; address: string; permission_granted: boolean } | undefined> {
   const { rows } = await store.query<{ id: string; address: string; permission_granted: boolean }>(
