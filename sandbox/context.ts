@@ -11,6 +11,7 @@ import type { ReplayGuard } from './http/request-signatures.ts'
 import type { SigningAccounts } from './services/wallet/signing-accounts.ts'
 import type { Relay } from './services/walletconnect/relay.ts'
 import type { SmartAccounts } from './services/smart-account/service.ts'
+import type { TokenClaims } from './services/auth/jwt.ts'
 
 /**
  * What the route modules need, handed in by createSandbox: everything that lives as long as one
@@ -39,7 +40,7 @@ export type Deps = {
   /** The public origin (http://localhost:<port>), known only once the server listens. */
   origin(): string
   /** Origins that are the sandbox itself (localhost, 127.0.0.1, [::1] on its port). */
-  ownOrigins(): string[]
+  ownOrigins(): readonly string[]
   distDir: string
   /**
    * Tests only (SandboxOptions.clientAddressOf): the address a request counts as coming from, given
@@ -49,6 +50,10 @@ export type Deps = {
   clientAddressOf?: (socketAddress: string) => string
 }
 
-/** Hono's environment: `app` is set by the app guard for /api routes. */
-/** `clientAddress` only where a test maps addresses (Deps.clientAddressOf; http/rate-limit.ts clientIp). */
-export type SandboxEnv = { Variables: { app: App; clientAddress: string } }
+/**
+ * Hono's environment: `app` is set by the app guard for /api routes, and `bearer` by the wallet
+ * service's guard when the request carries a genuine wallet or access token of an open session
+ * (services/auth/app-guard.ts). `clientAddress` only where a test maps addresses
+ * (Deps.clientAddressOf; http/rate-limit.ts clientIp).
+ */
+export type SandboxEnv = { Variables: { app: App; bearer?: TokenClaims; clientAddress: string } }

@@ -14,7 +14,7 @@ import { readJson, type JsonObject } from '../../http/body.ts'
 import { newKey, saveWallet } from './wallet-keys.ts'
 import { findWallet, recoveryShareOf, replaceSigningKey } from './queries.ts'
 import { onlyFields } from '../../http/body.ts'
-import { authorize } from '../auth/bearer.ts'
+import { authorize } from '../auth/app-guard.ts'
 
 /** Account routes of the wallet service (/api/v2/account). */
 export function accountRoutes(deps: Deps) {

@@ -1,14 +1,17 @@
 import { timingSafeEqual } from 'node:crypto'
-import type { MiddlewareHandler } from 'hono'
-import { parseEnvironment } from '../app-config/apps.ts'
+import type { Context, MiddlewareHandler } from 'hono'
+import { parseEnvironment, type App } from '../app-config/apps.ts'
 import { allAllowedOrigins, findApp } from '../app-config/queries.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
 import { isOriginAllowed } from '../../http/origins.ts'
-import { refuseRevokedBearer } from './sessions.ts'
+import { bearerToken, tokenKindOf, verifyToken, type TokenClaims, type TokenKind } from './jwt.ts'
+import { isFamilyRevoked } from './session-queries.ts'
+import type { Store } from '../../infra/database/store.ts'
 
 // Which app calls, and whether it is that app: its id and environment, its client secret or the
-// provider's own origin, the origins it allows, and a bearer token's session still open.
+// provider's own origin, the origins it allows, and a bearer token's session still open. The
+// bearer's claims, checked here once, are what the routes then ask for (`authorize`).
 
 // No x-client-secret: a browser never holds the app's secret, so no page may be allowed to send one.
 const allowHeaders = 'x-app-id, x-environment, authorization, content-type'
@@ -76,9 +79,53 @@ export function requireApp(deps: Deps, options: { walletService?: boolean } = {}
 
     c.set('app', app)
     // Logout takes a revoked session's tokens: ending it twice is no error.
-    if (c.req.path !== sessionEndPath) await refuseRevokedBearer(deps.store, deps.keys.jwtKey, app, c.req.header('authorization'))
+    if (c.req.path !== sessionEndPath) {
+      const claims = await refuseRevokedBearer(deps.store, deps.keys.jwtKey, app, c.req.header('authorization'))
+      if (claims) c.set('bearer', claims)
+    }
     return next()
   }
+}
+
+/**
+ * Refuses a request whose bearer wallet or access token belongs to a revoked session (401 'Session
+ * revoked'), or carries no session at all. Any other bearer, valid or not, is left to the route that
+ * asks for it, so the route's own error stays what it was. A session is one login's refresh family,
+ * named in every wallet and access token handed out for it (sessions.ts), so a logout or a reused
+ * refresh token ends those tokens too before their 15 minutes are up. Answers the claims of a genuine
+ * wallet or access token of an open session.
+ */
+export async function refuseRevokedBearer(store: Store, jwtKey: Uint8Array, app: App, authorization: string | undefined): Promise<TokenClaims | undefined> {
+  if (authorization === undefined) return undefined
+  let token: string
+  try {
+    token = bearerToken(authorization)
+  } catch {
+    return undefined
+  }
+  const kind = tokenKindOf(token)
+  if (kind !== 'wallet' && kind !== 'access') return undefined
+  let claims: TokenClaims
+  try {
+    claims = await verifyToken(jwtKey, token, { kind, appId: app.appId, environment: app.environment })
+  } catch {
+    return undefined
+  }
+  if (!claims.familyId) throw new HttpError(401, 'Invalid token')
+  if (await isFamilyRevoked(store, claims.familyId)) throw new HttpError(401, 'Session revoked')
+  return claims
+}
+
+/**
+ * The claims of the request's `Authorization: Bearer` token, which must be of `kind` and for this app:
+ * those the guard above has already checked, or (a token of another kind, a bad one, none) the
+ * token checked here, so the route's 401 says what is wrong with it.
+ */
+export function authorize(c: Context<SandboxEnv>, jwtKey: Uint8Array, kind: TokenKind): Promise<TokenClaims> {
+  const checked = c.get('bearer')
+  if (checked?.kind === kind) return Promise.resolve(checked)
+  const app = c.get('app')
+  return verifyToken(jwtKey, bearerToken(c.req.header('authorization')), { kind, appId: app.appId, environment: app.environment })
 }
 
 const sessionEndPath = '/api/v2/wallet/logout'

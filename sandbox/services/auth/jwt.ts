@@ -37,11 +37,11 @@ export async function signToken(key: Uint8Array, claims: TokenClaims, expiresAt?
 
 /**
  * Tokens already verified, per key: the same wallet token comes with every call of a session (and is
- * checked twice in one call, by the app guard and by the route), and an HMAC check through WebCrypto
+ * checked by the app guard and by routes outside it), and an HMAC check through WebCrypto
  * costs more than the rest of a signing call's bookkeeping. An entry is the outcome of one full check
  * for one expected kind, app and environment; it is used only while the token's `exp` is still ahead
  * (an expired token goes through jwtVerify again and gets its 401). Only genuine tokens are kept.
- * Revocation is not a property of the token: sessions.ts checks it on every call.
+ * Revocation is not a property of the token: the app guard checks it on every call (app-guard.ts).
  */
 const verifiedTokens = new WeakMap<Uint8Array, Map<string, { claims: TokenClaims; exp: number }>>()
 const maxVerifiedTokens = 10_000

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto'
 import type { App } from '../app-config/apps.ts'
 import type { Store } from '../../infra/database/store.ts'
 import { HttpError } from '../../http/envelope.ts'
-import { insertRefreshToken, isFamilyRevoked, type RefreshRow, refreshTokenById, revokeFamilies, redeemRefreshToken } from './session-queries.ts'
-import { bearerToken, signToken, tokenKindOf, tokenLifetimes, verifyToken } from './jwt.ts'
+import { insertRefreshToken, type RefreshRow, refreshTokenById, revokeFamilies, redeemRefreshToken } from './session-queries.ts'
+import { signToken, tokenLifetimes, verifyToken } from './jwt.ts'
 
 // A session is one login's refresh family. Its id (the family id) is also in every wallet and access
 // token handed out for it (the `fam` claim), so revoking the family (logout, or a reused refresh
-// token) ends those bearer tokens too, before their 15 minutes are up: every /api/v2 call checks it.
+// token) ends those bearer tokens too, before their 15 minutes are up: every /api/v2 call checks it
+// (app-guard.ts refuseRevokedBearer).
 
 /**
  * The refresh token of a login that found no wallet (its `accessToken` is only for account/create,
@@ -65,29 +66,4 @@ export async function sessionNamedBy(jwtKey: Uint8Array, app: App, token: string
 /** Ends sessions: their refresh tokens are refused from now on, and so are their wallet and access tokens. */
 export async function revokeSessions(store: Store, familyIds: readonly string[]): Promise<void> {
   await revokeFamilies(store, familyIds)
-}
-
-/**
- * Refuses a request whose bearer wallet or access token belongs to a revoked session (401 'Session
- * revoked'), or carries no session at all. Any other bearer, valid or not, is left to the route that
- * asks for it, so the route's own error stays what it was.
- */
-export async function refuseRevokedBearer(store: Store, jwtKey: Uint8Array, app: App, authorization: string | undefined): Promise<void> {
-  if (authorization === undefined) return
-  let token: string
-  try {
-    token = bearerToken(authorization)
-  } catch {
-    return
-  }
-  const kind = tokenKindOf(token)
-  if (kind !== 'wallet' && kind !== 'access') return
-  let familyId: string | undefined
-  try {
-    familyId = (await verifyToken(jwtKey, token, { kind, appId: app.appId, environment: app.environment })).familyId
-  } catch {
-    return
-  }
-  if (!familyId) throw new HttpError(401, 'Invalid token')
-  if (await isFamilyRevoked(store, familyId)) throw new HttpError(401, 'Session revoked')
 }

@@ -3,7 +3,7 @@ import { jwksPath } from '../../../sdk/identity.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
 import { onlyFields, readJson } from '../../http/body.ts'
 import { HttpError, ok } from '../../http/envelope.ts'
-import { authorize } from '../auth/bearer.ts'
+import { authorize } from '../auth/app-guard.ts'
 import { publishedKeys, rotateIdentityKey } from './key-ring.ts'
 import { issueIdentityToken, readNonce } from './tokens.ts'
 

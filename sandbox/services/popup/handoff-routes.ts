@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { authorize } from '../auth/bearer.ts'
+import { authorize } from '../auth/app-guard.ts'
 import { readJson, requiredString } from '../../http/body.ts'
 import { HttpError, ok } from '../../http/envelope.ts'
 import { clientIp } from '../../http/rate-limit.ts'

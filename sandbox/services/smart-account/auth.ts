@@ -4,7 +4,7 @@ import type { Deps, SandboxEnv } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
 import { checkTimestamp, hmacMatches, smartAccountStringToSign } from '../../http/request-signatures.ts'
 import { findAppAnyEnvironment } from '../app-config/queries.ts'
-import { refuseRevokedBearer } from '../auth/sessions.ts'
+import { refuseRevokedBearer } from '../auth/app-guard.ts'
 
 /**
  * Authenticates a smart-account service call as sdk/ signs it (http/request-signatures.ts): HMAC-signed by the app's client secret

@@ -7,7 +7,7 @@ import { readJson, requiredString } from '../../http/body.ts'
 import { findWallet } from '../account/queries.ts'
 import { refreshRampToken } from '../ramp/ramp-accounts.ts'
 import { onlyFields } from '../../http/body.ts'
-import { authorize } from '../auth/bearer.ts'
+import { authorize } from '../auth/app-guard.ts'
 
 /**
  * Wallet routes of the wallet service (/api/v2/wallet): session refresh and logout, address. The
