@@ -21,6 +21,7 @@ import { createApp } from './app.ts'
 import { createReplayGuard } from './http/request-signatures.ts'
 import { createSigningAccounts } from './services/wallet/signing-accounts.ts'
 import { closeServer, listen } from './http/listen.ts'
+import { createOwnOrigins } from './http/guard.ts'
 import type { RelayLimits } from './services/walletconnect/limits.ts'
 import { createRelay } from './services/walletconnect/relay.ts'
 import { attachRelay } from './services/walletconnect/routes.ts'
@@ -128,9 +129,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       for (const environment of seed.environments)
         for (const chain of chains) await openTank(store, { appId: seed.appId, environment }, chain.chainId, seedGasTank)
 
-    let port = 0
-    const origin = () => `http://localhost:${port}`
-    const oidc = await createOidc(dataDir, origin)
+    const own = createOwnOrigins()
+    const oidc = await createOidc(dataDir, own.origin)
     const deps: Deps = {
       store,
       keys,
@@ -144,15 +144,16 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       signingAccounts: createSigningAccounts(),
       relay: createRelay(options.relayLimits),
       smartAccounts: createSmartAccounts({ networks, store, bundlerKey: bundlerAccount, paymasterKey: paymasterAccount, bundleDelayMs: options.bundleDelayMs }),
-      origin,
-      ownOrigins: () => [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`],
+      origin: own.origin,
+      ownOrigins: own.ownOrigins,
       distDir,
       clientAddressOf: options.clientAddressOf,
     }
     cleanups.push(() => deps.smartAccounts.close())
     await deps.smartAccounts.resume()
     const servers = await listen(createApp(deps, options.log ?? false), options.port ?? 0)
-    port = servers.port
+    const port = servers.port
+    own.listening(port)
     cleanups.push(() => Promise.all(servers.list.map(closeServer)).then(() => {}))
     // Upgraded sockets keep a server's close() waiting: the relay drops them first (cleanups run in reverse).
     cleanups.push(() => deps.relay.close())
