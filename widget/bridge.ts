@@ -14,6 +14,7 @@ import {
   type WidgetMethods,
 } from '../bridge/index.ts'
 import { screenWallets } from '../bridge/validate.ts'
+import { noteBridgeCall } from './lazy-module.ts'
 import { handleRpc } from './rpc/index.ts'
 import type { RpcContext } from './rpc/types.ts'
 import type { HostPort } from './host-port.ts'
@@ -31,11 +32,13 @@ type Refusal = { code: number; message: string }
 export function serveHost(options: { hostOrigin: string; refusal?: Refusal | undefined; chains: readonly number[]; context: Promise<RpcContext> }): HostPort {
   let greeted = false
   const guard = () => {
+    noteBridgeCall()
     if (options.refusal) throw options.refusal
     if (!greeted) throw { code: ErrorCode.disconnected, message: 'Handshake required: say hello first' }
   }
   const handlers: { [K in keyof WidgetMethods]: (...args: Parameters<WidgetMethods[K]>) => unknown } = {
     hello(hello) {
+      noteBridgeCall()
       const welcome = { ...negotiate(hello), chains: options.chains }
       if (options.refusal) throw options.refusal
       greeted = true
@@ -43,7 +46,10 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
     },
     async request(request) {
       guard()
-      return handleRpc(await options.context, request)
+      const context = await options.context
+      // A call that waited for the session counts from its answer: the page's next calls follow it.
+      noteBridgeCall()
+      return handleRpc(context, request)
     },
     async open(view) {
       guard()

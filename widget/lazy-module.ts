@@ -1,32 +1,73 @@
 /**
  * A part of the widget that loads when first needed (the frame's first chunk stays under its
- * budget), fetched in the background once the frame has started (`preloadAll`), so that a page
- * opened later, or a request confirmed after the network went down, does not wait for it. A load
+ * budget), fetched in the background once the page has stopped calling for a while (`preloadAll`),
+ * so that a page opened later, or a request confirmed after the network went down, does not wait
+ * for it. Asking for a part (`get`) loads it at once, whatever the preloading is waiting for. A load
  * that failed is tried again next time.
  */
-export function lazyModule<T>(load: () => Promise<T>): { get(): Promise<T>; preload(): void } {
+export function lazyModule<T>(load: () => Promise<T>): { get(): Promise<T> } {
   let loading: Promise<T> | undefined
   const get = () =>
     (loading ??= load().catch((error: unknown) => {
       loading = undefined
       throw error
     }))
-  const preload = () => void get().catch(() => {})
-  preloads.push(preload)
-  return { get, preload }
+  preloads.push(get)
+  return { get }
 }
 
-const preloads: (() => void)[] = []
+const preloads: (() => Promise<unknown>)[] = []
+
+/** How long the bridge must have taken no call before a part is fetched in the background. */
+const quietMs = 300
+/** A page that never stops calling for that long still gets the parts fetched, after this long. */
+const patienceMs = 10_000
+/** When the bridge last took a call (performance.now()). */
+let lastCall = Number.NEGATIVE_INFINITY
+
+/**
+ * The bridge took a call from the page. A dapp asks its first questions in a burst as it starts;
+ * fetching and running the other parts' code then would hold each of those answers up.
+ */
+export function noteBridgeCall(): void {
+  lastCall = performance.now()
+}
 
 /** Runs `fn` once the browser is idle, and within `timeoutMs` at the latest (soon where requestIdleCallback is missing). */
-export function whenIdle(fn: () => void, timeoutMs: number): void {
+function whenIdle(fn: () => void, timeoutMs: number): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: timeoutMs })
   else setTimeout(fn, Math.min(timeoutMs, 200))
 }
 
-/** Fetches every lazy part once the browser is idle. */
+/**
+ * Runs `fn` once the bridge has taken no call for `quietMs` and the browser is idle, or once the
+ * page has kept calling for `patienceMs` without such a pause.
+ */
+export function whenQuiet(fn: () => void): void {
+  const since = performance.now()
+  const patient = () => performance.now() - since < patienceMs
+  const wait = (): void => {
+    const left = lastCall + quietMs - performance.now()
+    if (left > 0 && patient()) return void setTimeout(wait, left)
+    whenIdle(() => (performance.now() - lastCall < quietMs && patient() ? wait() : fn()), 2000)
+  }
+  wait()
+}
+
+/**
+ * Fetches every lazy part, one after the other, each in a quiet moment (`whenQuiet`): a call that
+ * comes in puts the next part off (a part already being fetched finishes). Parts declared by a part
+ * loaded meanwhile are fetched too.
+ */
 export function preloadAll(): void {
-  whenIdle(() => {
-    for (const preload of preloads) preload()
-  }, 2000)
+  let next = 0
+  const step = () =>
+    whenQuiet(() => {
+      const preload = preloads[next++]
+      if (preload)
+        void preload()
+          .catch(() => {})
+          .then(step)
+    })
+  step()
 }

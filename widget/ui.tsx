@@ -3,12 +3,9 @@ import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
 import { Widget, type WidgetContext } from './context.ts'
 import { loadMessages } from './i18n.ts'
-import { preloadAll } from './lazy-module.ts'
+import { preloadAll, whenQuiet } from './lazy-module.ts'
 import './styles.css'
 import './components.css'
-
-/** How long after mounting the other pages wait before they are fetched (the first calls come first). */
-const preloadAfterMs = 1000
 
 /**
  * The frame's UI: React, the modals and their styles. The core (main.ts) answers the page without
@@ -18,9 +15,22 @@ const preloadAfterMs = 1000
 export async function mountUi(value: WidgetContext): Promise<void> {
   // Another locale's strings load first (English is in this chunk).
   await loadMessages(value.locale)
+  // Rendering the app for the first time takes a while: not during the page's first burst of calls,
+  // but at once when a modal is asked for (a request that needs a screen, or the page's open()).
+  await new Promise<void>((resolve) => {
+    const wanted = () => value.wallet.ui.get().view !== null
+    if (wanted()) return resolve()
+    const go = () => {
+      stop()
+      resolve()
+    }
+    const stop = value.wallet.ui.subscribe(() => wanted() && go())
+    whenQuiet(go)
+  })
   render(value)
-  // The pages not shown yet are fetched later: a second after the first answers, once idle.
-  setTimeout(preloadAll, preloadAfterMs)
+  // The pages not shown yet are fetched in the background once the page's first calls have been
+  // answered and it has stopped calling for a moment (lazy-module.ts); one the user opens loads at once.
+  preloadAll()
 }
 
 export function render(value: WidgetContext) {
