@@ -4,8 +4,9 @@ import { signUp, startRequest } from './flows.ts'
 import { frameOf, latestCode, painted, snap, uniqueEmail } from './helpers.ts'
 
 // The modal's layout and closing rules, measured in the browser: a centred dialog at most 400 px wide (the
-// login panel 450 px), a bottom sheet under 480 px, lists 350 px high with 40 px rows; Escape and a
-// click on the backdrop close the modal except while a confirmation is pending; the recovery file's name.
+// login panel 450 px), a bottom sheet under 480 px, lists 350 px high with 40 px rows whose focus ring
+// the list does not cut off; Escape and a click on the backdrop close the modal except while a
+// confirmation is pending; the recovery file's name.
 
 const widgetFrame = (page: Page): Frame => {
   const frame = page.frames().find((f) => f.url().includes('/widget/'))
@@ -52,6 +53,48 @@ const listLayout = (page: Page, name: string) =>
     }
   }, name)
 
+/**
+ * Tabs until keyboard focus is on the first row of the list named `name`, then measures that row's
+ * focus ring: the row's box grown by outline width + offset, against the box the list clips to (it
+ * scrolls, so it hides whatever is drawn outside its padding box). Each side is how far the ring
+ * stays inside, in px: negative means part of the ring is cut off.
+ */
+async function firstRowRing(page: Page, name: string) {
+  const frame = widgetFrame(page)
+  const onFirstRow = () =>
+    frame.evaluate((name) => document.activeElement === document.querySelector(`[aria-label="${name}"] [role=option], [aria-label="${name}"] button`), name)
+  // At least one press: the page may have put focus on a row itself, which shows no ring.
+  let presses = 0
+  do {
+    expect(presses++, `Tab never reached the first row of ${name}`).toBeLessThan(80)
+    await page.keyboard.press('Tab')
+  } while (!(await onFirstRow()))
+  return frame.evaluate((name) => {
+    const list = document.querySelector<HTMLElement>(`[aria-label="${name}"]`)!
+    const row = document.activeElement as HTMLElement
+    const style = getComputedStyle(row)
+    const grow = Number.parseFloat(style.outlineWidth) + Number.parseFloat(style.outlineOffset)
+    const ring = row.getBoundingClientRect()
+    const box = list.getBoundingClientRect()
+    const clip = { top: box.top + list.clientTop, left: box.left + list.clientLeft }
+    return {
+      focusVisible: row.matches(':focus-visible'),
+      outline: `${style.outlineStyle} ${style.outlineWidth}`,
+      scrollTop: list.scrollTop,
+      top: ring.top - grow - clip.top,
+      left: ring.left - grow - clip.left,
+      right: clip.left + list.clientWidth - (ring.right + grow),
+    }
+  }, name)
+}
+
+/** The first row's ring is drawn and none of it is cut off by its list. */
+async function expectRingInside(page: Page, name: string) {
+  const ring = await firstRowRing(page, name)
+  expect(ring, name).toMatchObject({ focusVisible: true, outline: 'solid 2px', scrollTop: 0 })
+  for (const side of ['top', 'left', 'right'] as const) expect(ring[side], `${name}: the ring's ${side}`).toBeGreaterThanOrEqual(0)
+}
+
 test('a centred dialog: the login panel 450 px, other pages 400 px; under 480 px wide a bottom sheet', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto('/demo/')
@@ -85,7 +128,7 @@ test('a centred dialog: the login panel 450 px, other pages 400 px; under 480 px
   expect(await dialogLayout(page)).toMatchObject({ width: '320px', left: 0, right: 0, bottom: 0 })
 })
 
-test('lists are 350 px high and scroll beyond; chain and currency rows are 40 px', async ({ page, request }) => {
+test("lists are 350 px high and scroll beyond; chain and currency rows are 40 px; a row's focus ring is not cut off by its list", async ({ page, request }) => {
   await signUp(page, request)
   const frame = frameOf(page)
   await page.evaluate(() => window.WalletKit!.kit!.open('chain'))
@@ -95,6 +138,7 @@ test('lists are 350 px high and scroll beyond; chain and currency rows are 40 px
   expect(chains.rows.length).toBeGreaterThanOrEqual(2)
   for (const row of chains.rows) expect(row).toBe('40px')
   await snap(page, 'layout-chain')
+  await expectRingInside(page, 'Chains')
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
 
@@ -117,6 +161,7 @@ test('lists are 350 px high and scroll beyond; chain and currency rows are 40 px
   expect(currencies).toMatchObject({ maxHeight: '350px', height: '350px', scrolls: true })
   for (const row of currencies.rows) expect(row).toBe('40px')
   await snap(page, 'layout-select-currency')
+  await expectRingInside(page, 'Select currency')
 })
 
 test('Escape and a click on the backdrop close the modal, and the next opening starts on home; a pending confirmation stays', async ({ page, request }) => {
