@@ -14,7 +14,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-test('the background fetch waits until the bridge has taken no call for 300 ms, then fetches the parts one after the other', async () => {
+test('the background fetch waits for a 300 ms spell without a call to the bridge, then fetches the parts one after the other', async () => {
   const { lazyModule, noteBridgeCall, preloadAll } = await fresh()
   const first = loader()
   const second = loader()
@@ -22,19 +22,21 @@ test('the background fetch waits until the bridge has taken no call for 300 ms, 
   lazyModule(second)
   noteBridgeCall()
   preloadAll()
+  for (let t = 0; t < 1_000; t += 100) {
+    await vi.advanceTimersByTimeAsync(100)
+    noteBridgeCall()
+  }
   await vi.advanceTimersByTimeAsync(250)
-  noteBridgeCall()
-  // 290 ms after the last call (and idle, 200 ms more here without requestIdleCallback): nothing yet.
-  await vi.advanceTimersByTimeAsync(290)
   expect(first).not.toHaveBeenCalled()
-  await vi.advanceTimersByTimeAsync(300)
+  // A quiet spell (and idle, 200 ms more here without requestIdleCallback).
+  await vi.advanceTimersByTimeAsync(600)
   expect(first).toHaveBeenCalledTimes(1)
   expect(second).not.toHaveBeenCalled()
   // A call while the first part loads puts the second off again.
   noteBridgeCall()
   await vi.advanceTimersByTimeAsync(250)
   expect(second).not.toHaveBeenCalled()
-  await vi.advanceTimersByTimeAsync(300)
+  await vi.advanceTimersByTimeAsync(600)
   expect(second).toHaveBeenCalledTimes(1)
 })
 
@@ -87,12 +89,14 @@ test('a part that failed to load does not stop the others, and is tried again wh
   expect(failing).toHaveBeenCalledTimes(2)
 })
 
-test('whenQuiet runs once the bridge is quiet, not before', async () => {
+test('whenQuiet runs once the bridge has been quiet for a spell and the browser idle, not before', async () => {
   const { noteBridgeCall, whenQuiet } = await fresh()
   const ran = vi.fn()
   noteBridgeCall()
   whenQuiet(ran)
-  await vi.advanceTimersByTimeAsync(299)
+  await vi.advanceTimersByTimeAsync(250)
+  noteBridgeCall()
+  await vi.advanceTimersByTimeAsync(500)
   expect(ran).not.toHaveBeenCalled()
   await vi.advanceTimersByTimeAsync(400)
   expect(ran).toHaveBeenCalledTimes(1)

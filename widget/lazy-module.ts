@@ -22,15 +22,15 @@ const preloads: (() => Promise<unknown>)[] = []
 const quietMs = 300
 /** A page that never stops calling for that long still gets the parts fetched, after this long. */
 const patienceMs = 10_000
-/** When the bridge last took a call (performance.now()). */
-let lastCall = Number.NEGATIVE_INFINITY
+/** How many calls the bridge has taken: a count, cheaper on each call than reading the clock. */
+let calls = 0
 
 /**
  * The bridge took a call from the page. A dapp asks its first questions in a burst as it starts;
  * fetching and running the other parts' code then would hold each of those answers up.
  */
 export function noteBridgeCall(): void {
-  lastCall = performance.now()
+  calls++
 }
 
 /** Runs `fn` once the browser is idle, and within `timeoutMs` at the latest (soon where requestIdleCallback is missing). */
@@ -40,18 +40,18 @@ function whenIdle(fn: () => void, timeoutMs: number): void {
 }
 
 /**
- * Runs `fn` once the bridge has taken no call for `quietMs` and the browser is idle, or once the
- * page has kept calling for `patienceMs` without such a pause.
+ * Runs `fn` once the bridge has taken no call for `quietMs` and then the browser is idle, or once
+ * the page has kept calling for `patienceMs` without such a pause.
  */
 export function whenQuiet(fn: () => void): void {
   const since = performance.now()
   const patient = () => performance.now() - since < patienceMs
-  const wait = (): void => {
-    const left = lastCall + quietMs - performance.now()
-    if (left > 0 && patient()) return void setTimeout(wait, left)
-    whenIdle(() => (performance.now() - lastCall < quietMs && patient() ? wait() : fn()), 2000)
-  }
-  wait()
+  const wait = (seen: number): void =>
+    void setTimeout(() => {
+      if (calls !== seen && patient()) return wait(calls)
+      whenIdle(() => (calls !== seen && patient() ? wait(calls) : fn()), 2000)
+    }, quietMs)
+  wait(calls)
 }
 
 /**
