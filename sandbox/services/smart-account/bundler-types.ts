@@ -38,6 +38,8 @@ export type Bundler = {
    * if the chain shows they never can be, queued again if not) and starts watching the chain.
    */
   resume(): Promise<void>
+  /** Watches the chain for the sponsored operations stored outside `send` (built, or signed for an app) until they are settled. */
+  watch(): void
   close(): void
 }
 

@@ -251,6 +251,8 @@ export function createBundler(options: BundlerOptions): Bundler {
 
     settled: (hash, timeoutMs = 30_000) => waiters.settled(hash, timeoutMs),
 
+    watch,
+
     async resume() {
       for (const row of await submittedOps(store, chainId)) {
         const outcome = await outcomeOf(row)

@@ -182,6 +182,18 @@ export async function unsettledFailedOps(store: Store, chainId: number): Promise
   return rows
 }
 
+/**
+ * Whether any sponsored operation on this chain is still unsettled (built, signed, submitted or
+ * failed, its reservation not yet charged or given back): the rows the chain watch can act on.
+ */
+export async function hasUnsettledSponsorships(store: Store, chainId: number): Promise<boolean> {
+  const { rows } = await store.query<{ open: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM user_operations WHERE chain_id = $1 AND sponsored AND settled_at IS NULL) AS open',
+    [chainId],
+  )
+  return rows[0]?.open === true
+}
+
 /** An app's open sponsorships (signed through pm_getPaymasterData, not sent here) for one account on one chain. */
 export async function openSponsorships(store: Store, app: AppRef, chainId: number, sender: Address): Promise<OpRow[]> {
   const { rows } = await store.query<OpRow>(

@@ -4,10 +4,10 @@ import { hashMessage as hash7739Message, hashTypedData as hash7739TypedData, wra
 import { kitMarker } from '../../../sdk/smart-account/client.ts'
 import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { readJson, type JsonObject } from '../../http/body.ts'
+import { readJson, readString, type JsonObject } from '../../http/body.ts'
 import { HttpError, ok } from '../../http/envelope.ts'
 import { walletOf } from '../wallet/caller-wallet.ts'
-import { readAddress, readBytes32, readHexData, readObject, readQuantity, readString } from '../wallet/tx-fields.ts'
+import { readAddress, readBytes32, readHexData, readObject, readQuantity } from '../wallet/tx-fields.ts'
 import { accountFor, networkOfChain, ownerAccounts, withStatus } from './accounts.ts'
 import { smartAccountAuth } from './auth.ts'
 import { BundlerError, loadOp } from './bundler.ts'
@@ -231,6 +231,8 @@ export function smartAccountRoutes(deps: Deps) {
     }
     if (what === 'estimate') return { ...gas, isSponsored: sponsored, accountStatus: status.status }
     const userOpId = await storeBuilt(deps.store, built, { chainId: row.chain_id, accountId: row.id, app: who.app, kind, sponsored })
+    // A sponsored operation its owner may send through any bundler: its gas is charged when the watch sees it on chain.
+    if (sponsored) bundler.watch()
     return { hash: built.hash, userOpId, isSponsored: sponsored, chainId: row.chain_id, sender: row.address, ...gas }
   }
 

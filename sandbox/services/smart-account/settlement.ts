@@ -16,7 +16,18 @@ import type { Store } from '../../infra/database/store.ts'
 import { dailySponsorCapOf, type Environment } from '../app-config/apps.ts'
 import { findApp } from '../app-config/queries.ts'
 import { BundlerError, rejectedByPaymaster } from './bundler-errors.ts'
-import { opById, opByHash, reserveOp, settleOp, sponsoredLastDay, unsettledFailedOps, type AppRef, type OpReceipt, type OpRow } from './queries.ts'
+import {
+  hasUnsettledSponsorships,
+  opById,
+  opByHash,
+  reserveOp,
+  settleOp,
+  sponsoredLastDay,
+  unsettledFailedOps,
+  type AppRef,
+  type OpReceipt,
+  type OpRow,
+} from './queries.ts'
 
 // How the gas tank pays for what the chain did (the bundler, bundler.ts, uses these): a sponsored
 // operation sets its maximum cost aside when sent (within the app's per-user daily cap); it is charged
@@ -112,7 +123,10 @@ const watchMs = 1000
 /**
  * The watch, every second once started: the sandbox paymaster's UserOperationEvents in new blocks
  * (anyone's bundles) are recorded, which charges their tanks; failed operations still holding a
- * reservation give it back once the chain shows they cannot be included.
+ * reservation give it back once the chain shows they cannot be included. It only acts on sponsored
+ * operations not yet settled, so it stops when none is left, rather than read the chain and the
+ * database every second for nothing; whoever stores such an operation starts it again (`start`),
+ * and it then reads every block since its last round.
  */
 export function watchChain(input: {
   client: PublicClient
@@ -125,9 +139,13 @@ export function watchChain(input: {
   const { client, store, chainId, paymaster } = input
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
+  /** A round is running; `again`: start was asked meanwhile (its operation may be newer than the round's last look). */
+  let running = false
+  let again = false
   /** The next block whose events are read. */
   let from = 0n
-  async function once() {
+  /** One round; true while some sponsored operation on this chain is still unsettled. */
+  async function once(): Promise<boolean> {
     const latest = await client.getBlockNumber()
     if (latest >= from) {
       const logs = await client.getLogs({ address: entryPointAddress, event: userOperationEvent, args: { paymaster }, fromBlock: from, toBlock: latest })
@@ -138,13 +156,20 @@ export function watchChain(input: {
       from = latest + 1n
     }
     for (const row of await unsettledFailedOps(store, chainId)) if ((await input.outcomeOf(row)) === 'dead') await settleSponsorship(store, chainId, row, 0n)
+    return hasUnsettledSponsorships(store, chainId)
   }
   const start = () => {
-    if (stopped || timer) return
+    if (stopped) return
+    if (running) again = true
+    if (running || timer) return
     timer = setTimeout(async () => {
-      await once().catch(() => {})
+      running = true
+      again = false
+      // A failed round (the chain or the database busy) is tried again.
+      const open = await once().catch(() => true)
+      running = false
       timer = undefined
-      start()
+      if (open || again) start()
     }, watchMs)
     timer.unref?.()
   }

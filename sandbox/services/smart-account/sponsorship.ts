@@ -82,6 +82,8 @@ export async function sponsorForApp(deps: Deps, chainId: number, app: AppRef, op
       await deleteUnreservedSponsorship(deps.store, id)
       throw new BundlerError(refusal.code, refusal.message.replace(/ \(isSponsored: false\)/, ''))
     }
+    // Whoever includes it, its gas is charged when the watch sees it on chain.
+    bundler.watch()
     return fields
   })
 }
