@@ -46,3 +46,10 @@ export type * as RampTypes from './ramp/types.ts'
 export type { Quote, RampCrypto, FiatCurrency } from './ramp/types.ts'
 export { signSmartAccountRequest, smartAccountBodyHash, type HmacSignInput, type HmacSignature } from './signing/hmac.ts'
 export { signRampRequest, rampStringToSign, type RsaSignInput, type RsaSignature } from './signing/rsa.ts'
+export {
+  verifyIdentityToken,
+  type IdentityClaims,
+  type IdentitySignInMethod,
+  type IdentityTokenPayload,
+  type VerifyIdentityTokenOptions,
+} from './identity.ts'
