@@ -92,6 +92,29 @@ describe('cachedRow', () => {
     }
   })
 
+  test('a row read from several tables is kept until a statement writes any one of them', async () => {
+    await store.exec("CREATE TABLE others (id text PRIMARY KEY); INSERT INTO others VALUES ('x')")
+    let loads = 0
+    const read = () =>
+      cachedRow(store, ['things', 'others'], 'both', async () => {
+        loads++
+        const { rows } = await store.query<{ n: number }>('SELECT (SELECT count(*) FROM things)::int + (SELECT count(*) FROM others)::int AS n')
+        return rows[0]
+      })
+    const first = await read()
+    expect(await read()).toEqual(first)
+    expect(loads).toBe(1)
+    await store.query("INSERT INTO others VALUES ('y')")
+    expect(await read()).toEqual({ n: first!.n + 1 })
+    expect(loads).toBe(2)
+    await store.query("DELETE FROM things WHERE id = 'nothing'")
+    await read()
+    expect(loads).toBe(3)
+    await store.query('UPDATE apps SET name = name WHERE false')
+    await read()
+    expect(loads).toBe(3)
+  })
+
   test('a failed read keeps nothing and the error reaches the caller', async () => {
     await store.query("UPDATE things SET flag = true WHERE id = 'a'")
     await expect(cachedRow(store, 'things', 'a', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')

@@ -165,20 +165,23 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * A row read often and changed rarely (a wallet's signing row, a session's revocation state), kept
- * in the store's readCache under `key` while nothing has changed rows of `table` through this store
+ * A row read often and changed rarely (a wallet's signing row, an app with a session's revocation
+ * state), kept in the store's readCache under `key` while nothing has changed rows of `table` (or of
+ * any of the tables listed, for a row read from several) through this store
  * (Store.changes) and for at most `maxAgeMs`, the bound on a change made by anything else (another
  * process on the same PostgreSQL; one sandbox process owns its data folder, infra/lock.ts). A write
  * sent while the row was being read keeps that answer out. `undefined` (nothing found) is never kept.
  */
 export async function cachedRow<row>(
   store: Store,
-  table: string,
+  table: string | readonly string[],
   key: string,
   load: () => Promise<row | undefined>,
   options: { maxAgeMs: number; maxEntries?: number } = { maxAgeMs: 1000 },
 ): Promise<row | undefined> {
-  const cacheKey = `rows:${table}`
+  const tables = typeof table === 'string' ? [table] : table
+  const changesOf = () => tables.reduce((sum, name) => sum + store.changes(name), 0)
+  const cacheKey = `rows:${tables.join(',')}`
   let cache = store.readCache.get(cacheKey) as Map<string, { row: row; changes: number; until: number }> | undefined
   if (!cache) {
     cache = new Map()
@@ -186,11 +189,11 @@ export async function cachedRow<row>(
   }
   const hit = cache.get(key)
   const now = Date.now()
-  if (hit && hit.changes === store.changes(table) && hit.until > now) return hit.row
-  const changes = store.changes(table)
+  if (hit && hit.changes === changesOf() && hit.until > now) return hit.row
+  const changes = changesOf()
   const row = await load()
   cache.delete(key)
-  if (row !== undefined && changes === store.changes(table)) {
+  if (row !== undefined && changes === changesOf()) {
     cache.set(key, { row, changes, until: now + options.maxAgeMs })
     if (cache.size > (options.maxEntries ?? 10_000)) cache.delete(cache.keys().next().value as string)
   }

@@ -64,6 +64,27 @@ export type App = {
   secrets: AppSecrets
 }
 
+/** An app as the apps table holds it (one row per app and environment). */
+export type AppRow = {
+  app_id: string
+  environment: Environment
+  name: string
+  client_secret: string | null
+  allowed_origins: string[]
+  settings: AppSettings
+  secrets: AppSecrets
+}
+
+export const toApp = (row: AppRow): App => ({
+  appId: row.app_id,
+  environment: row.environment,
+  name: row.name,
+  clientSecret: row.client_secret,
+  allowedOrigins: row.allowed_origins,
+  settings: row.settings,
+  secrets: row.secrets ?? {},
+})
+
 export type AppSeed = Omit<App, 'environment' | 'secrets'> & { environments: Environment[]; secrets?: AppSecrets }
 
 export function parseEnvironment(value: string | undefined): Environment | undefined {

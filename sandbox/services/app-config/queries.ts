@@ -1,5 +1,5 @@
 import type { Store } from '../../infra/database/store.ts'
-import type { App, AppSecrets, AppSeed, AppSettings, Environment } from './apps.ts'
+import { toApp, type App, type AppRow, type AppSeed, type Environment } from './apps.ts'
 
 // Every SQL statement on the apps table.
 
@@ -23,26 +23,6 @@ export async function upsertApp(store: Store, seed: AppSeed) {
       ],
     )
 }
-
-type AppRow = {
-  app_id: string
-  environment: Environment
-  name: string
-  client_secret: string | null
-  allowed_origins: string[]
-  settings: AppSettings
-  secrets: AppSecrets
-}
-
-const toApp = (row: AppRow): App => ({
-  appId: row.app_id,
-  environment: row.environment,
-  name: row.name,
-  clientSecret: row.client_secret,
-  allowedOrigins: row.allowed_origins,
-  settings: row.settings,
-  secrets: row.secrets ?? {},
-})
 
 // Every API request looks its app up; a second of staleness spares the database that query
 // under load, and an edit to the apps table still shows within a second.

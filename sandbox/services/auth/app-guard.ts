@@ -1,12 +1,12 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { parseEnvironment, type App } from '../app-config/apps.ts'
-import { allAllowedOrigins, findApp } from '../app-config/queries.ts'
+import { allAllowedOrigins } from '../app-config/queries.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
 import { isOriginAllowed } from '../../http/origins.ts'
 import { bearerToken, tokenKindOf, verifyToken, type TokenClaims, type TokenKind } from './jwt.ts'
-import { isFamilyRevoked } from './session-queries.ts'
+import { appAndSession, isFamilyRevoked } from './session-queries.ts'
 import type { Store } from '../../infra/database/store.ts'
 
 // Which app calls, and whether it is that app: its id and environment, its client secret or the
@@ -48,7 +48,8 @@ async function corsOriginAllowed(deps: Deps, origin: string, path: string): Prom
 
 /**
  * Resolves the app from x-app-id / x-environment and checks the caller's origin and client secret,
- * and that a bearer wallet or access token's session has not been revoked (sessions.ts).
+ * and that a bearer wallet or access token's session has not been revoked: the app and the
+ * session's state are read together, in one statement (session-queries.ts appAndSession).
  * With `walletService`, a call without the secret is taken only from the provider's own origin
  * (the widget, which carries x-app-id and never a secret): otherwise a host page's script could run
  * the login itself and read the wallet tokens and secret0 the widget exists to keep from it.
@@ -59,8 +60,14 @@ export function requireApp(deps: Deps, options: { walletService?: boolean } = {}
     const own = origin !== undefined && deps.ownOrigins().includes(origin)
     const appId = c.req.header('x-app-id')
     const environment = parseEnvironment(c.req.header('x-environment'))
-    const app = appId && environment ? await findApp(deps.store, appId, environment) : undefined
-    if (!app) {
+    // Logout takes a revoked session's tokens: ending it twice is no error.
+    const claims =
+      appId && environment && c.req.path !== sessionEndPath
+        ? await sessionBearer(deps.keys.jwtKey, { appId, environment }, c.req.header('authorization'))
+        : undefined
+    const found = appId && environment ? await appAndSession(deps.store, appId, environment, claims?.familyId) : undefined
+    const app = found?.app
+    if (!found || !app) {
       // No app to judge by yet: let an origin whose preflight passed read the error.
       if (origin && (await corsOriginAllowed(deps, origin, c.req.path))) c.header('Access-Control-Allow-Origin', origin)
       if (!appId) throw new HttpError(400, 'App ID is not set')
@@ -78,10 +85,9 @@ export function requireApp(deps: Deps, options: { walletService?: boolean } = {}
     if (options.walletService && !app.settings.isEmbeddedWalletEnabled) throw new HttpError(403, 'Embedded wallet is not enabled')
 
     c.set('app', app)
-    // Logout takes a revoked session's tokens: ending it twice is no error.
-    if (c.req.path !== sessionEndPath) {
-      const claims = await refuseRevokedBearer(deps.store, deps.keys.jwtKey, app, c.req.header('authorization'))
-      if (claims) c.set('bearer', claims)
+    if (claims) {
+      refuseEndedSession(claims, found.revoked)
+      c.set('bearer', claims)
     }
     return next()
   }
@@ -96,6 +102,13 @@ export function requireApp(deps: Deps, options: { walletService?: boolean } = {}
  * wallet or access token of an open session.
  */
 export async function refuseRevokedBearer(store: Store, jwtKey: Uint8Array, app: App, authorization: string | undefined): Promise<TokenClaims | undefined> {
+  const claims = await sessionBearer(jwtKey, app, authorization)
+  if (claims) refuseEndedSession(claims, claims.familyId !== undefined && (await isFamilyRevoked(store, claims.familyId)))
+  return claims
+}
+
+/** The claims of a genuine wallet or access token of this app; undefined for any other bearer or none. */
+async function sessionBearer(jwtKey: Uint8Array, app: Pick<App, 'appId' | 'environment'>, authorization: string | undefined): Promise<TokenClaims | undefined> {
   if (authorization === undefined) return undefined
   let token: string
   try {
@@ -105,15 +118,16 @@ export async function refuseRevokedBearer(store: Store, jwtKey: Uint8Array, app:
   }
   const kind = tokenKindOf(token)
   if (kind !== 'wallet' && kind !== 'access') return undefined
-  let claims: TokenClaims
   try {
-    claims = await verifyToken(jwtKey, token, { kind, appId: app.appId, environment: app.environment })
+    return await verifyToken(jwtKey, token, { kind, appId: app.appId, environment: app.environment })
   } catch {
     return undefined
   }
+}
+
+function refuseEndedSession(claims: TokenClaims, revoked: boolean) {
   if (!claims.familyId) throw new HttpError(401, 'Invalid token')
-  if (await isFamilyRevoked(store, claims.familyId)) throw new HttpError(401, 'Session revoked')
-  return claims
+  if (revoked) throw new HttpError(401, 'Session revoked')
 }
 
 /**
