@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
+import { fileURLToPath } from 'node:url'
 import { buildDeployment, resolveDeployment } from './widget/deployment.ts'
 
 // Where the frame's services live, when not on its own origin (widget/deployment.ts): the
@@ -10,8 +11,10 @@ resolveDeployment('http://localhost', deployment)
 
 /**
  * The core's own chunks are fetched with the page, not one after the other as each is parsed:
- * `<link rel=modulepreload>` for every chunk the entry imports statically. The UI (React, 225 KB)
- * is left to the core's own import: preloading it with the page delayed the core's start.
+ * `<link rel=modulepreload>` for every chunk the entry imports statically, and for the core the
+ * entry starts (widget/frame.ts, imported once the entry has begun the frame's storage and network
+ * work) with every chunk it imports statically. The UI (React, 225 KB) is left to the core's own
+ * import: preloading it with the page delayed the core's start.
  */
 function preloadCore(): Plugin {
   let base = '/'
@@ -25,9 +28,19 @@ function preloadCore(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk')
-        const entry = chunks.find((c) => c.isEntry)
-        if (!entry) throw new Error('The frame build has no entry chunk')
-        return entry.imports.map((file) => ({
+        const holding = (file: string) => chunks.find((c) => c.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith(file)))
+        const entry = holding('/widget/main.ts')
+        const core = holding('/widget/frame.ts')
+        if (!entry || !core) throw new Error('The frame build has no entry chunk or no core chunk (widget/frame.ts)')
+        const files = new Set<string>()
+        const add = (file: string) => {
+          const chunk = chunks.find((c) => c.fileName === file)
+          if (file === entry.fileName || files.has(file) || !chunk) return
+          files.add(file)
+          for (const next of chunk.imports) add(next)
+        }
+        for (const file of [...entry.imports, core.fileName]) add(file)
+        return [...files].map((file) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${file}` },
           injectTo: 'head' as const,
@@ -37,12 +50,54 @@ function preloadCore(): Plugin {
   }
 }
 
+/**
+ * The core as one file: every module the core (widget/frame.ts) imports statically and the entry
+ * does not. Without this group the bundler splits what the core shares with the UI and the secure
+ * window into a file per set of sharers (ten small files, each gzipped alone: 4 KB more).
+ */
+function coreGroup() {
+  const imports = new Map<string, readonly string[]>()
+  const reach = (start: string) => {
+    const seen = new Set<string>()
+    const visit = (id: string) => {
+      if (seen.has(id)) return
+      seen.add(id)
+      for (const next of imports.get(id) ?? []) visit(next)
+    }
+    visit(start)
+    return seen
+  }
+  let members: Set<string> | undefined
+  let entryMembers: Set<string> | undefined
+  const plugin: Plugin = {
+    name: 'wallet-kit-core-graph',
+    apply: 'build',
+    // The graph is whole once the build has read every module (the chunks are made after).
+    buildEnd() {
+      for (const id of this.getModuleIds()) imports.set(id, this.getModuleInfo(id)?.importedIds ?? [])
+    },
+  }
+  const test = (id: string) => {
+    if (!members) {
+      const entry = reach(fileURLToPath(new URL('./widget/main.ts', import.meta.url)))
+      members = new Set([...reach(fileURLToPath(new URL('./widget/frame.ts', import.meta.url)))].filter((m) => !entry.has(m)))
+    }
+    return members.has(id)
+  }
+  const entryTest = (id: string) => {
+    entryMembers ??= reach(fileURLToPath(new URL('./widget/main.ts', import.meta.url)))
+    return entryMembers.has(id) || /preload-helper|rolldown[\\/]runtime|[\\/]sdk[\\/]errors\.ts$/.test(id)
+  }
+  return { plugin, group: { name: 'frame', test, includeDependenciesRecursively: false }, entry: { name: 'loader', test: entryTest, priority: 1 } }
+}
+const core = coreGroup()
+
 // One config: `vite build` builds the widget app (served by the sandbox under /widget/);
 // scripts/build.ts reuses it for the host bundles; Vitest reads the `test` block.
 export default defineConfig({
   root: 'widget',
   base: '/widget/',
-  plugins: [react(), preloadCore()],
+  plugins: [react(), preloadCore(), core.plugin],
   define: { __WALLET_KIT_DEPLOYMENT__: JSON.stringify(deployment) },
   build: {
     outDir: '../dist/widget',
@@ -63,8 +118,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The loader of lazy chunks belongs to the core, which loads them.
-            { name: 'loader', test: /preload-helper|rolldown[\\/]runtime|[\\/]sdk[\\/]errors\.ts$/, priority: 1 },
+            core.entry,
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widget[\\/](use-store|use-timed|i18n|i18n-en|context)\.ts$/ },
+            core.group,
           ],
         },
       },

@@ -1,4 +1,4 @@
-import * as Provider from 'ox/Provider'
+import { SwitchChainError } from '../bridge/error-classes.ts'
 import { chainNotOffered, isChainOffered } from '../bridge/chains.ts'
 import type { ChainConfig } from '../sdk/index.ts'
 import type { HostPort } from './host-port.ts'
@@ -10,7 +10,7 @@ import type { UiState } from './ui-state.ts'
 export const chainHex = (chainId: number): `0x${string}` => `0x${chainId.toString(16)}`
 
 /** EIP-1193's 4902: a chain this app does not configure (a switch, or the check before a browser wallet gets one). */
-export const notConfigured = (chainId: number) => new Provider.SwitchChainError({ message: chainNotOffered(chainId).message })
+export const notConfigured = (chainId: number) => new SwitchChainError({ message: chainNotOffered(chainId).message })
 
 /**
  * The one active chain (what eth_chainId answers, the network shown and the network used): among

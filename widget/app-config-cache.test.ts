@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { appConfigStaleMs, createSessionStore, memoryEntries } from './session.ts'
+import { appConfigStaleMs, createSessionStore } from './session.ts'
+import { memoryEntries } from './storage.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())

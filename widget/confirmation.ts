@@ -1,5 +1,12 @@
-import * as Provider from 'ox/Provider'
-import * as RpcResponse from 'ox/RpcResponse'
+import {
+  ChainDisconnectedError,
+  DisconnectedError,
+  InternalError,
+  LimitExceededError,
+  ProviderRpcError,
+  UnauthorizedError,
+  UserRejectedRequestError,
+} from '../bridge/error-classes.ts'
 import { SdkError } from '../sdk/errors.ts'
 import { confirmCloseDelayMs, maxPendingConfirmations } from './constants.ts'
 import type { Confirmation, ConfirmationKind, ConfirmationPayload } from './ui-state.ts'
@@ -76,7 +83,7 @@ export function createConfirmations(
   let current: Pending | null = null
   let nextId = 1
 
-  const rejection = (p: Pending) => new Provider.UserRejectedRequestError({ message: p.req.rejected })
+  const rejection = (p: Pending) => new UserRejectedRequestError({ message: p.req.rejected })
   const publish = () => wallet.ui.get().queued !== queue.length && state.set({ queued: queue.length })
 
   // A paired wallet holding requests went away (it ended the session, or switched accounts): they
@@ -90,7 +97,7 @@ export function createConfirmations(
     current = null
     state.set({ confirmation: null, queued: 0 })
     wallet.close()
-    for (const p of all) p.reject(new Provider.DisconnectedError({ message: 'The wallet disconnected or changed accounts; request again' }))
+    for (const p of all) p.reject(new DisconnectedError({ message: 'The wallet disconnected or changed accounts; request again' }))
   })
 
   wallet.onClose(() => {
@@ -132,7 +139,7 @@ export function createConfirmations(
       if (current !== p) return
       if (isUserRejection(err)) return finish(() => p.reject(rejection(p)))
       const reason = err instanceof Error && err.message ? err.message : ((err as { message?: unknown })?.message as string) || 'Unknown error'
-      p.lastError = err instanceof Provider.ProviderRpcError ? err : new RpcResponse.InternalError({ message: `${p.req.failed}: ${reason}` })
+      p.lastError = err instanceof ProviderRpcError && err.code > 0 ? err : new InternalError({ message: `${p.req.failed}: ${reason}` })
       state.set({ confirmation: { ...shown, status: 'error', error: p.lastError.message } })
     }
   }
@@ -154,20 +161,20 @@ export function createConfirmations(
     const waiting = queue.splice(0)
     state.set({ confirmation: null, queued: 0 })
     wallet.open('need_permission')
-    for (const r of [p, ...waiting]) r.reject(new Provider.UnauthorizedError({ message: 'Permission needed: set up permission for this wallet first' }))
+    for (const r of [p, ...waiting]) r.reject(new UnauthorizedError({ message: 'Permission needed: set up permission for this wallet first' }))
   }
 
   return {
     request<T>(req: ConfirmRequest<T>): Promise<T> {
       if (!wallet.ui.get().account.isPermissionGranted) {
         wallet.open('need_permission')
-        return Promise.reject(new Provider.UnauthorizedError({ message: 'Permission needed: set up permission for this wallet first' }))
+        return Promise.reject(new UnauthorizedError({ message: 'Permission needed: set up permission for this wallet first' }))
       }
       // EIP-1474's -32005 "limit exceeded" names this case; 4001 would claim the user refused, and
       // MetaMask's -32002 "resource unavailable" means "the same request is already pending".
       if (queue.length + (current ? 1 : 0) >= maxPendingConfirmations)
         return Promise.reject(
-          new RpcResponse.LimitExceededError({
+          new LimitExceededError({
             message: `${maxPendingConfirmations} requests are already waiting for the user's confirmation: try again once they are answered`,
           }),
         )
@@ -188,7 +195,7 @@ export function createConfirmations(
             const at = queue.indexOf(p)
             if (at < 0) return
             queue.splice(at, 1)
-            reject(err instanceof Error ? err : new RpcResponse.InternalError({ message: String(err) }))
+            reject(err instanceof Error ? err : new InternalError({ message: String(err) }))
             pump()
           },
         )
@@ -202,10 +209,10 @@ export function createConfirmations(
       // The account may have changed since the request was shown (another tab logged in).
       const signer = hooks.signer ? hooks.signer() : wallet.ui.get().session?.address
       if (!signer || signer.toLowerCase() !== shown.payload.from.toLowerCase())
-        return finish(() => p.reject(new Provider.UnauthorizedError({ message: 'The connected account changed; request again' })))
+        return finish(() => p.reject(new UnauthorizedError({ message: 'The connected account changed; request again' })))
       // So did the chain (wallet_switchEthereumChain meanwhile): what was shown is what runs, or nothing.
       if (wallet.chainId() !== shown.payload.chainId)
-        return finish(() => p.reject(new Provider.ChainDisconnectedError({ message: 'The network changed since this request was made; request again' })))
+        return finish(() => p.reject(new ChainDisconnectedError({ message: 'The network changed since this request was made; request again' })))
       state.set({ confirmation: { ...shown, status: 'loading', error: null } })
       try {
         const value = await p.req.run()
@@ -219,7 +226,7 @@ export function createConfirmations(
         if (refusal) askPermission(p, refusal.page)
         else {
           const reason = err instanceof Error && err.message ? err.message : 'Unknown error'
-          p.lastError = new RpcResponse.InternalError({ message: `${p.req.failed}: ${reason}` })
+          p.lastError = new InternalError({ message: `${p.req.failed}: ${reason}` })
           state.set({ confirmation: { ...shown, status: 'error', error: `${p.req.failed}: ${reason}` } })
         }
         await hooks.afterFailure?.().catch(() => {})

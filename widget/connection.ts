@@ -1,4 +1,4 @@
-import * as Provider from 'ox/Provider'
+import { UserRejectedRequestError } from '../bridge/error-classes.ts'
 import type { ExternalConnection } from '../bridge/index.ts'
 import { chainHex, type ActiveChain } from './active-chain.ts'
 import type { HostPort } from './host-port.ts'
@@ -52,7 +52,7 @@ export function createConnection(deps: {
     // Closing the wallet-created page without Done still leaves the new user logged in.
     const { session, connected } = ui.get()
     if (session && connected && !announced) announce(session)
-    for (const w of waiting.splice(0)) w.reject(new Provider.UserRejectedRequestError({ message: 'User closed the modal' }))
+    for (const w of waiting.splice(0)) w.reject(new UserRejectedRequestError({ message: 'User closed the modal' }))
   })
 
   /** Tells the host and every waiting `eth_requestAccounts` that an account is connected. */

@@ -1,5 +1,6 @@
 import { offeredChains } from '../bridge/chains.ts'
 import { ErrorCode } from '../bridge/errors.ts'
+import { createAppConfigClient } from '../sdk/app-config.ts'
 import type { AppConfig, ChainClient } from '../sdk/index.ts'
 import { activeAccount } from './accounts/active.ts'
 import { createConfirmations } from './confirmation.ts'
@@ -10,6 +11,8 @@ import type { FrameParams } from './params.ts'
 import type { RpcContext } from './rpc/types.ts'
 import { createWidgetClient, type WidgetClient } from './service-client.ts'
 import { openSessionStore } from './session.ts'
+import { configStoredRecently, readConfig } from './config-read.ts'
+import { beginStart, type EarlyStart } from './early.ts'
 import { createSessionOwner, type SessionOwner } from './session-owner.ts'
 import type { HostPort } from './host-port.ts'
 import { createWallet } from './wallet.ts'
@@ -22,8 +25,12 @@ const chainModule = lazyModule(() => import('../sdk/chain.ts'))
  * page's memory: never a hang), its owner, the service client on it, and the app config, read once
  * and kept for the page's life (no retry: a frame without its config shows nothing rather than guess).
  */
-export async function openServices(params: FrameParams) {
-  const { store, persistent } = await openSessionStore(params.appId, params.env)
+export async function openServices(params: FrameParams, early: EarlyStart = beginStart()) {
+  const { appId, env } = params
+  // A first load (no fresh mark) asks the network for the app config at once, beside the storage probe.
+  const fetched = configStoredRecently(params) ? undefined : createAppConfigClient({ appId, env, baseUrls: deployment() }).get()
+  fetched?.catch(() => {})
+  const { store, persistent } = await openSessionStore(appId, env, { probed: early.probed })
   let chainId = () => 0
   const owner = createSessionOwner({ appId: params.appId, env: params.env, store, persistent, chainId: () => chainId() })
   // Where the services live is the deployment's to say (deployment.ts), never the host page's.
@@ -38,23 +45,25 @@ export async function openServices(params: FrameParams) {
   })
   let config: AppConfig
   try {
-    // Fetched at most once an hour per app and environment: a reload within the hour reads the stored copy.
-    const cached = (await store.loadAppConfig().catch(() => undefined)) as AppConfig | undefined
-    config = cached ?? (await client.appConfig.get())
-    if (!cached) void store.saveAppConfig(config).catch(() => {})
+    config = await readConfig({ store, persistent, fetched, fetch: () => client.appConfig.get(), params })
   } catch (err) {
     console.error(`wallet-kit: no app config for "${params.appId}":`, err)
     return null
   }
-  return { owner, client, config, setChain: (fn: () => number) => (chainId = fn) }
+  return { owner, client, config, walletConnectTopic: early.walletConnectTopic, setChain: (fn: () => number) => (chainId = fn) }
 }
 
 /**
  * Why the frame turns the page down, when it names chains and the app offers none of them: a clear
  * error at the handshake, not a wallet quietly on a chain nobody offered.
  */
-export const chainRefusal = (appId: string, named: readonly number[], app: readonly { chainId: number }[]) =>
-  offeredChains(app, named).length === 0
+export const chainRefusal = (
+  appId: string,
+  named: readonly number[],
+  app: readonly { chainId: number }[],
+  offered: readonly unknown[] = offeredChains(app, named),
+) =>
+  offered.length === 0
     ? {
         code: ErrorCode.disconnected,
         message: `App "${appId}" offers none of this page's chains (${named.join(', ')}); it offers ${app.map((c) => c.chainId).join(', ')}`,
@@ -67,14 +76,15 @@ export async function start(deps: {
   hostOrigin: string
   client: WidgetClient
   config: AppConfig
+  /** The app's chains this page may use (`offeredChains`), worked out once by the caller. */
+  chains: AppConfig['chains']
   owner: SessionOwner
   host: HostPort
   setChain: (chainId: () => number) => void
-  /** Pairs and holds WalletConnect wallets (the frame; the secure window does not). */
-  walletConnect?: boolean
+  /** Pairs and holds WalletConnect wallets (the frame; the secure window does not), from the topic stored before. */
+  walletConnect?: { topic?: Promise<unknown> | undefined }
 }): Promise<RpcContext & { walletConnect: WalletConnect | null }> {
-  const { params, client, config, owner } = deps
-  const chains = offeredChains(config.chains, params.chains)
+  const { params, client, config, owner, chains } = deps
   const wallet = createWallet({
     appId: params.appId,
     env: params.env,
@@ -95,7 +105,7 @@ export async function start(deps: {
   const rpcClients = new Map<number, ChainClient>()
   const rpc = (chainId: number): ChainClient => ({
     async request(args, options) {
-      // A module that failed to load is asked for again next time (lazy-route.ts).
+      // A module that failed to load is asked for again next time (lazy-module.ts).
       const { createChainClient } = await chainModule.get()
       let c = rpcClients.get(chainId)
       if (!c) {
@@ -110,7 +120,7 @@ export async function start(deps: {
     : null
   // A paired wallet from before the reload: its code loads only when there is one. A relay that
   // does not answer must not hold the frame up; the session comes back once it does.
-  if (walletConnect) await restoreWithin(walletConnect.restore(), walletConnectRestoreMs)
+  if (walletConnect) await restoreWithin(walletConnect.restore(deps.walletConnect?.topic), walletConnectRestoreMs)
 
   const account = activeAccount(wallet, client, walletConnect ?? undefined)
   const confirmations = createConfirmations(wallet, {

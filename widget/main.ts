@@ -1,100 +1,17 @@
-import { ErrorCode, offeredChains } from '../bridge/index.ts'
-import { serveHost } from './bridge.ts'
-import { chainRefusal, openServices, start } from './core.ts'
-import { isAllowedOrigin } from './origins.ts'
+import { beginStart } from './early.ts'
 import { readParams } from './params.ts'
-import type { RpcContext } from './rpc/types.ts'
-import { createSecureHandle } from './secure/secure-handle.ts'
-import type { WidgetContext } from './context.ts'
-import type { HostPort } from './host-port.ts'
 
 /**
- * The wallet frame's entry: the core, with no React. It reads the session and the app config,
- * answers the page (the handshake, eth_chainId, eth_accounts, permissions: what needs no screen) as
- * soon as the session is read. The UI (ui.tsx: React and the modals) loads beside it and renders once
- * the core answers. A request that needs a screen waits for the UI; the first answers never wait for React.
+ * The wallet frame's entry, kept small so that it runs as soon as it arrives: it starts what the
+ * frame waits on first (its IndexedDB databases; early.ts), then hands over to the core (frame.ts),
+ * whose code the page fetched beside this file (a modulepreload link).
  */
-async function boot() {
-  const params = readParams(new URL(location.href), location.ancestorOrigins)
-  document.documentElement.dataset.theme = params.theme
-  // The secure window (a popup the frame opened) is its own page; its code loads only there.
-  if (params.secureWindow) return (await import('./secure/window-main.tsx')).bootSecureWindow(params)
-  // The UI's code is fetched now and runs while the core waits for storage and the network; it
-  // renders only once the core answers.
-  const uiModule = import('./ui.tsx')
-  uiModule.catch(() => {})
-  const services = await openServices(params)
-  if (!services) return
-  const { owner, client, config } = services
-  // No handshake at all with a page the app does not allow (frame-ancestors blocks framing too).
-  if (!params.hostOrigin || !isAllowedOrigin(params.hostOrigin, config.allowedOrigins)) {
-    console.error(`wallet-kit: ${params.hostOrigin ?? 'this page'} is not an allowed origin of app "${params.appId}"`)
-    return
-  }
-  const hostOrigin = params.hostOrigin
-
-  let ready: (ctx: RpcContext) => void = () => {}
-  let failed: (reason: { code: number; message: string }) => void = () => {}
-  const context = new Promise<RpcContext>((resolve, reject) => {
-    ready = resolve
-    failed = reject
-  })
-  // The handshake starts now; calls wait until the session has been read.
-  const bridge = serveHost({
-    hostOrigin,
-    refusal: config.isEmbeddedWalletEnabled
-      ? chainRefusal(params.appId, params.chains, config.chains)
-      : { code: ErrorCode.disconnected, message: 'Embedded wallet is not enabled' },
-    chains: offeredChains(config.chains, params.chains).map((c) => c.chainId),
-    context,
-  })
-  const shown = uiShown(bridge)
-  try {
-    const ctx = await start({ params, hostOrigin, client, config, owner, host: shown.host, setChain: services.setChain, walletConnect: true })
-    ready(ctx)
-    const secure = createSecureHandle(async (state) =>
-      (await import('./secure/frame-flows.ts')).createSecureFlows({ params, wallet: ctx.wallet, confirmations: ctx.confirmations, client, state }),
-    )
-    // React renders nothing until a modal opens, so mounting now costs the first calls little.
-    mountWhenReady(uiModule, { ...ctx, config, locale: params.locale, presentation: 'frame', mode: params.mode, persistent: owner.persistent, secure }, shown)
-  } catch (error) {
-    // Every call gets an answer, never a wait without end.
-    console.error('wallet-kit: the wallet frame could not start:', error)
-    failed({ code: ErrorCode.disconnected, message: `The wallet frame could not start: ${(error as Error)?.message ?? String(error)}` })
-  }
+const params = readParams(new URL(location.href), location.ancestorOrigins)
+document.documentElement.dataset.theme = params.theme
+const failed = (error: unknown) => console.error('wallet-kit: the wallet frame could not load:', error)
+// The secure window (a popup the frame opened) is its own page; its code loads only there.
+if (params.secureWindow) void import('./secure/window-main.tsx').then(({ bootSecureWindow }) => bootSecureWindow(params), failed)
+else {
+  const early = beginStart({ walletConnect: true })
+  void import('./frame.ts').then(({ boot }) => boot(params, early), failed)
 }
-
-/**
- * Mounts the UI once its code has loaded. Code that failed to load (offline, say) is fetched again
- * when a modal opens: the frame is shown only once it has rendered.
- */
-function mountWhenReady(first: Promise<typeof import('./ui.tsx')>, value: WidgetContext, shown: { mounted(): void }) {
-  let mounting: Promise<void> | undefined
-  const mount = (ui: Promise<typeof import('./ui.tsx')>) =>
-    (mounting ??= ui
-      .then(({ mountUi }) => mountUi(value))
-      .then(() => shown.mounted())
-      .catch((error: unknown) => {
-        mounting = undefined
-        console.error("wallet-kit: the wallet's screens could not load:", error)
-      }))
-  void mount(first)
-  value.wallet.ui.subscribe(() => {
-    if (value.wallet.ui.get().view !== null) void mount(import('./ui.tsx'))
-  })
-}
-
-/**
- * The host shows the frame only once the UI has rendered: a modal a request opened before that is
- * shown when it can be seen, never as an empty frame over the page. Calls keep their order.
- */
-function uiShown(host: HostPort): { host: HostPort; mounted(): void } {
-  let mounted = () => {}
-  const rendered = new Promise<void>((resolve) => (mounted = resolve))
-  return {
-    host: { ...host, setVisible: (visible) => void rendered.then(() => host.setVisible(visible)) },
-    mounted: () => mounted(),
-  }
-}
-
-void boot()

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { createSessionStore, memoryEntries, openSessionStore, sessionLifetimeMs, type Entries, type Session } from './session.ts'
+import { createSessionStore, openSessionStore, sessionLifetimeMs, type Session } from './session.ts'
+import { memoryEntries, type Entries } from './storage.ts'
 import { createSessionOwner } from './session-owner.ts'
 import { alice } from './wallet.fixture.ts'
 
@@ -93,6 +94,19 @@ describe('the session store never hangs', () => {
     const writeOnly = (): Entries => ({ ...memoryEntries(), get: () => Promise.reject(new Error('read refused')) })
     expect((await openSessionStore('demo', 'sandbox', { entries: writeOnly })).persistent).toBe(false)
     expect((await openSessionStore('demo', 'sandbox', { entries: () => memoryEntries() })).persistent).toBe(true)
+  })
+
+  test("a probe the frame's entry began early is the one waited for, on the same terms", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const refused = Promise.reject(new DOMException('The user denied permission to access the database.', 'SecurityError'))
+    refused.catch(() => {})
+    expect((await openSessionStore('demo', 'sandbox', { probed: refused })).persistent).toBe(false)
+    expect((await openSessionStore('demo', 'sandbox', { probed: new Promise<never>(() => {}), probeMs: 30 })).persistent).toBe(false)
+    const entries = memoryEntries()
+    const { store, persistent } = await openSessionStore('demo', 'sandbox', { probed: Promise.resolve(entries) })
+    expect(persistent).toBe(true)
+    await store.saveAppConfig({ name: 'kept' })
+    expect(await entries.get('appConfig:demo:sandbox')).toMatchObject({ config: { name: 'kept' } })
   })
 
   test('a store that fails mid-session loses nothing held: the tokens stay, the next write still runs', async () => {

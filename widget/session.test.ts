@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { createSessionStore, memoryEntries } from './session.ts'
+import { createSessionStore } from './session.ts'
+import { memoryEntries } from './storage.ts'
 import { alice } from './wallet.fixture.ts'
 
 // The stored session lasts 7 days from when it was written: loaded until then, dropped after.

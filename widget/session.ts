@@ -1,5 +1,5 @@
-import { createStore, del, get, set, update, type UseStore } from 'idb-keyval'
 import { isAddress } from '../bridge/rpc-params.ts'
+import { type Entries, indexedDbEntries, memoryEntries, probeEntries, sessionDatabase } from './storage.ts'
 
 /** The stored session: tokens, address, chain, app and environment. Kept in the frame's IndexedDB, never sent to the host. */
 export type Session = {
@@ -79,37 +79,6 @@ export const isSession = (v: unknown): v is Session => {
   )
 }
 
-/** Where the store keeps its entries: IndexedDB, or this page's memory when the frame may not store. */
-export type Entries = {
-  get(key: string): Promise<unknown>
-  set(key: string, value: unknown): Promise<void>
-  del(key: string): Promise<void>
-  /** Replaces an entry with `fn(current)` in one step (IndexedDB: one transaction). */
-  update(key: string, fn: (current: unknown) => unknown): Promise<void>
-}
-
-export const indexedDbEntries = (store: UseStore): Entries => ({
-  get: (key) => get(key, store),
-  set: (key, value) => set(key, value, store),
-  del: (key) => del(key, store),
-  update: (key, fn) => update(key, fn, store),
-})
-
-export function memoryEntries(initial: Record<string, unknown> = {}): Entries & { peek(key: string): unknown } {
-  const map = new Map<string, unknown>(Object.entries(initial))
-  return {
-    peek: (key) => map.get(key),
-    get: async (key) => map.get(key),
-    set: async (key, value) => void map.set(key, value),
-    del: async (key) => void map.delete(key),
-    update: async (key, fn) => {
-      const next = fn(map.get(key))
-      if (next === undefined) map.delete(key)
-      else map.set(key, next)
-    },
-  }
-}
-
 export function createSessionStore(appId: string, env: Session['env'], entries: Entries): SessionStore {
   const key = `session:${appId}:${env}`
   const app = `${appId}:${env}`
@@ -169,17 +138,17 @@ export const storageProbeMs = 1500
 export async function openSessionStore(
   appId: string,
   env: Session['env'],
-  options: { entries?: () => Entries; probeMs?: number } = {},
+  options: { entries?: () => Entries; probeMs?: number; probed?: Promise<Entries> } = {},
 ): Promise<{ store: SessionStore; persistent: boolean }> {
   try {
-    const entries = (options.entries ?? (() => indexedDbEntries(createStore('wallet-kit', 'state'))))()
+    // A probe the frame's entry already began (early.ts), else one begun now.
+    const probed = options.probed ?? probeEntries(options.entries ?? (() => indexedDbEntries(sessionDatabase())))
     const probeMs = options.probeMs ?? storageProbeMs
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${probeMs} ms`)), probeMs)
     })
-    // A write and a read: a browser may allow one and refuse the other.
-    await Promise.race([entries.set('probe', Date.now()).then(() => entries.get('probe')), timeout]).finally(() => clearTimeout(timer))
+    const entries = await Promise.race([probed, timeout]).finally(() => clearTimeout(timer))
     const store = createSessionStore(appId, env, entries)
     return { store, persistent: true }
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { HostEvent } from '../bridge/index.ts'
 import type { ChainConfig } from '../sdk/index.ts'
-import { createSessionStore, memoryEntries, sessionLifetimeMs, type Session } from './session.ts'
+import { createSessionStore, sessionLifetimeMs, type Session } from './session.ts'
+import { memoryEntries } from './storage.ts'
 import { createSessionOwner } from './session-owner.ts'
 import { createStore, type Store } from './store.ts'
 import { initialUi, type UiState } from './ui-state.ts'

@@ -1,4 +1,4 @@
-import * as Provider from 'ox/Provider'
+import { ChainDisconnectedError, DisconnectedError } from '../../bridge/error-classes.ts'
 import type { Client } from '../../sdk/index.ts'
 import type { Wallet } from '../wallet.ts'
 import type { Account } from './account.ts'
@@ -22,15 +22,15 @@ export function activeAccount(
     const { session } = wallet.ui.get()
     if (!session) return null
     if (session.walletConnect) {
-      if (!walletConnect) throw new Provider.DisconnectedError({ message: 'The wallet is not connected' })
+      if (!walletConnect) throw new DisconnectedError({ message: 'The wallet is not connected' })
       return walletConnect.account()
     }
     const chain = wallet.chain()
-    if (!chain) throw new Provider.ChainDisconnectedError({ message: 'Chain not found' })
+    if (!chain) throw new ChainDisconnectedError({ message: 'Chain not found' })
     const embedded = embeddedAccount(client, session.address, chain)
     if (!session.smartAccount) return embedded
     const accountId = session.smartAccount.accounts[String(chain.chainId)]
-    if (!accountId) throw new Provider.ChainDisconnectedError({ message: 'The smart account has no account on this chain' })
+    if (!accountId) throw new ChainDisconnectedError({ message: 'The smart account has no account on this chain' })
     return lazySmartAccount(client as WidgetClient, { address: session.smartAccount.address, accountId }, chain)
   }
   /** Who signs (the address the host sees), without the chain check. */

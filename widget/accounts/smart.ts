@@ -1,4 +1,4 @@
-import * as Provider from 'ox/Provider'
+import { UnsupportedMethodError } from '../../bridge/error-classes.ts'
 import { zeroHash } from 'viem'
 import { hashMessage as hash7739Message, hashTypedData as hash7739TypedData } from 'viem/experimental/erc7739'
 import { isHash } from '../../bridge/rpc-params.ts'
@@ -20,8 +20,7 @@ const includedWithinMs = 60_000
 function weiOf(value: string | undefined): string {
   if (!value || value === '0') return '0'
   const [whole = '0', fraction = ''] = value.split('.')
-  if (!/^\d+$/.test(whole) || !/^\d*$/.test(fraction) || fraction.length > 18)
-    throw new Provider.UnsupportedMethodError({ message: `Unreadable value ${value}` })
+  if (!/^\d+$/.test(whole) || !/^\d*$/.test(fraction) || fraction.length > 18) throw new UnsupportedMethodError({ message: `Unreadable value ${value}` })
   return (BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, '0'))).toString()
 }
 
@@ -111,7 +110,7 @@ export function smartAccount(client: WidgetClient, use: { address: `0x${string}`
       }
     },
     signTransaction: async () => {
-      throw new Provider.UnsupportedMethodError({ message: 'A smart account sends user operations: it has no signed transaction to give' })
+      throw new UnsupportedMethodError({ message: 'A smart account sends user operations: it has no signed transaction to give' })
     },
     atomic: 'supported',
     sendCalls: submit,

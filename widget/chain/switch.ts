@@ -1,4 +1,4 @@
-import * as Provider from 'ox/Provider'
+import { ChainDisconnectedError } from '../../bridge/error-classes.ts'
 import { isQuantity } from '../../bridge/rpc-params.ts'
 import type { ChainConfig } from '../../sdk/index.ts'
 import type { RpcContext } from '../rpc/types.ts'
@@ -28,7 +28,7 @@ export async function switchChain(ctx: Pick<RpcContext, 'wallet' | 'rpc'>, chain
 }
 
 /** EIP-1193's 4901: the provider is not connected to the requested chain. */
-export const isUnreachable = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === Provider.ChainDisconnectedError.code
+export const isUnreachable = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === ChainDisconnectedError.code
 
 const unreachable = (chain: ChainConfig, reason: string) =>
-  new Provider.ChainDisconnectedError({ message: `${chain.name} (${chain.chainId}) cannot be reached: ${reason}` })
+  new ChainDisconnectedError({ message: `${chain.name} (${chain.chainId}) cannot be reached: ${reason}` })

@@ -1,4 +1,4 @@
-import * as Provider from 'ox/Provider'
+import { AtomicityNotSupportedError, UnknownBundleIdError } from '../../bridge/error-classes.ts'
 import { bytesToHex, numberToHex, parseEther } from 'viem'
 import type { TransactionParams } from '../../bridge/index.ts'
 import type { Account } from '../accounts/account.ts'
@@ -45,7 +45,8 @@ export const wallet_sendCalls: RpcHandler<'wallet_sendCalls'> = async (ctx, [req
   const account = requireAccount(ctx, request.from)
   if (request.chainId != null) requireChain(Number(request.chainId), account.chain, 'calls')
   if (request.calls.length === 0 || request.calls.length > 10) throw invalid('calls must hold 1 to 10 calls')
-  if (request.atomicRequired === true && !account.sendCalls) throw new Provider.AtomicityNotSupportedError()
+  if (request.atomicRequired === true && !account.sendCalls)
+    throw new AtomicityNotSupportedError({ message: 'The wallet does not support atomic execution but the request requires it.' })
   // A call may name its sender, which must then be the batch's (parseTransaction checks it).
   const calls = request.calls.map((call): TransactionParams => ({ ...call, from: call.from ?? account.address }))
   // Every call is checked before the first is shown (the method table has checked their shapes): a
@@ -110,7 +111,7 @@ export const wallet_showCallsStatus: RpcHandler<'wallet_showCallsStatus'> = asyn
 
 export const wallet_getCallsStatus: RpcHandler<'wallet_getCallsStatus'> = async (ctx, [id]) => {
   const batch = batches.get(id)
-  if (!batch) throw new Provider.UnknownBundleIdError()
+  if (!batch) throw new UnknownBundleIdError({ message: 'This bundle id is unknown / has not been submitted.' })
   let status: number
   let atomic = false
   let mined: NonNullable<Awaited<ReturnType<typeof receiptsOf>>[number]>[]

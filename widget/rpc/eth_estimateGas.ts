@@ -1,4 +1,4 @@
-import * as RpcResponse from 'ox/RpcResponse'
+import { InternalError } from '../../bridge/error-classes.ts'
 import { numberToHex } from 'viem'
 import type { Quantity } from '../../bridge/index.ts'
 import type { Account } from '../accounts/account.ts'
@@ -35,6 +35,6 @@ export const eth_estimateGas: RpcHandler<'eth_estimateGas'> = async (ctx, params
     })
     return numberToHex(BigInt(gasLimit))
   } catch (err) {
-    throw new RpcResponse.InternalError({ message: `Failed to estimate gas: ${err instanceof Error && err.message ? err.message : 'Unknown error'}` })
+    throw new InternalError({ message: `Failed to estimate gas: ${err instanceof Error && err.message ? err.message : 'Unknown error'}` })
   }
 }

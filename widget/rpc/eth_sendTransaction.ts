@@ -1,5 +1,4 @@
-import * as Provider from 'ox/Provider'
-import * as RpcResponse from 'ox/RpcResponse'
+import { InternalError, UnsupportedMethodError } from '../../bridge/error-classes.ts'
 import type { Account } from '../accounts/account.ts'
 import { completeFees, needsEstimate, summarizeFees } from './fees.ts'
 import { refuseSelfCall, requireAccount } from './guards.ts'
@@ -25,7 +24,7 @@ async function prepare(account: Account, { request, payload, fees, value }: Pars
     try {
       estimate = await account.estimateGas({ from, to, data, ...(request.value !== undefined && { value: request.value }) })
     } catch (err) {
-      throw new RpcResponse.InternalError({ message: `Failed to estimate gas: ${err instanceof Error && err.message ? err.message : 'Unknown error'}` })
+      throw new InternalError({ message: `Failed to estimate gas: ${err instanceof Error && err.message ? err.message : 'Unknown error'}` })
     }
   }
   const complete = completeFees(fees, estimate)
@@ -65,6 +64,6 @@ const signTransaction = transactionHandler('Failed to sign transaction', (accoun
 /** A smart account has no transaction of its own to sign (it sends user operations): 4200 before anything is shown. */
 export const eth_signTransaction: RpcHandler<'eth_signTransaction'> = (ctx, params) => {
   if (requireAccount(ctx).source === 'smart-account')
-    throw new Provider.UnsupportedMethodError({ message: 'A smart account sends user operations: it has no signed transaction to give' })
+    throw new UnsupportedMethodError({ message: 'A smart account sends user operations: it has no signed transaction to give' })
   return signTransaction(ctx, params)
 }

@@ -1,4 +1,4 @@
-import * as RpcResponse from 'ox/RpcResponse'
+import { InternalError } from '../../bridge/error-classes.ts'
 import { formatGwei, formatUnits, hexToBigInt } from 'viem'
 import type { TransactionParams } from '../../bridge/index.ts'
 import type { EstimateGasResult } from '../../sdk/index.ts'
@@ -42,7 +42,7 @@ export function readFees(tx: TransactionParams): HostFees {
 export const needsEstimate = (fees: HostFees): boolean => fees.gas === undefined || (fees.gasPrice === undefined && fees.maxFeePerGas === undefined)
 
 const big = (v: string | undefined) => (v === undefined ? undefined : BigInt(v))
-const noEstimate = (what: string) => new RpcResponse.InternalError({ message: `Failed to estimate gas: the estimate has no ${what}` })
+const noEstimate = (what: string) => new InternalError({ message: `Failed to estimate gas: the estimate has no ${what}` })
 
 /**
  * The host's fees, completed from the wallet service's estimate where the host named none. The

@@ -1,5 +1,4 @@
-import * as Provider from 'ox/Provider'
-import * as RpcResponse from 'ox/RpcResponse'
+import { InvalidParamsError, UnauthorizedError } from '../../bridge/error-classes.ts'
 import type { Address } from '../../bridge/index.ts'
 import type { ChainConfig } from '../../sdk/index.ts'
 import type { Account } from '../accounts/account.ts'
@@ -9,7 +8,7 @@ import type { RpcContext } from './types.ts'
  * The account and chain rules a handler applies to params the method table has already checked
  * and typed (bridge/rpc-methods.ts): the shapes are not looked at again here.
  */
-export const invalid = (message: string) => new RpcResponse.InvalidParamsError({ message })
+export const invalid = (message: string) => new InvalidParamsError({ message })
 
 /** Two addresses the method table has checked (0x and 40 hex digits), in any case. */
 export const sameAddress = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
@@ -21,8 +20,8 @@ export const sameAddress = (a: string, b: string): boolean => a.toLowerCase() ==
  */
 export function requireAccount(ctx: RpcContext, address?: Address | null): Account {
   const account = ctx.account()
-  if (!account) throw new Provider.UnauthorizedError({ message: 'Not connected: call eth_requestAccounts first' })
-  if (address != null && !sameAddress(address, account.address)) throw new Provider.UnauthorizedError({ message: `Account ${address} is not authorised` })
+  if (!account) throw new UnauthorizedError({ message: 'Not connected: call eth_requestAccounts first' })
+  if (address != null && !sameAddress(address, account.address)) throw new UnauthorizedError({ message: `Account ${address} is not authorised` })
   return account
 }
 

@@ -1,5 +1,4 @@
-import * as Provider from 'ox/Provider'
-import * as RpcResponse from 'ox/RpcResponse'
+import { InvalidParamsError, UnsupportedMethodError } from '../../bridge/error-classes.ts'
 import { ErrorCode, parseRequest as parse, type FrameMethod, type ParsedRequest, type RpcRequest } from '../../bridge/index.ts'
 import { lazyModule } from '../lazy-module.ts'
 import { eth_accounts } from './eth_accounts.ts'
@@ -49,9 +48,9 @@ export const handlers: Handlers = {
   wallet_switchEthereumChain: chains('wallet_switchEthereumChain'),
 }
 
-/** The frame's errors for a request the method table refuses: ox's, with the table's words. */
+/** The frame's errors for a request the method table refuses: the bridge's classes, with the table's words. */
 const refusal = (code: number, message: string) =>
-  code === ErrorCode.unsupportedMethod ? new Provider.UnsupportedMethodError({ message }) : new RpcResponse.InvalidParamsError({ message })
+  code === ErrorCode.unsupportedMethod ? new UnsupportedMethodError({ message }) : new InvalidParamsError({ message })
 
 /** Parses a request once (bridge/rpc-methods.ts): 4200 for a method outside the table, -32602 for params that do not fit. */
 const parseRequest = (request: RpcRequest): ParsedRequest => parse(request, refusal)

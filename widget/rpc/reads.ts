@@ -1,4 +1,4 @@
-import * as Provider from 'ox/Provider'
+import { ChainDisconnectedError, UnsupportedMethodError } from '../../bridge/error-classes.ts'
 import type { RpcRequest } from '../../bridge/index.ts'
 import type { RpcContext } from './types.ts'
 
@@ -8,13 +8,13 @@ import type { RpcContext } from './types.ts'
  */
 export function forwardRead(ctx: RpcContext, { method, params }: RpcRequest): Promise<unknown> {
   const chainId = ctx.wallet.chainId()
-  if (!ctx.wallet.chain(chainId)) throw new Provider.ChainDisconnectedError({ message: 'Chain not found' })
+  if (!ctx.wallet.chain(chainId)) throw new ChainDisconnectedError({ message: 'Chain not found' })
   return ctx
     .rpc(chainId)
     .request({ method, params: params ?? [] })
     .catch((err: unknown) => {
       // The node does not know it either: to the dapp that is an unsupported method (EIP-1193).
-      if ((err as { code?: unknown }).code === -32601) throw new Provider.UnsupportedMethodError({ message: `Unsupported method: ${method}` })
+      if ((err as { code?: unknown }).code === -32601) throw new UnsupportedMethodError({ message: `Unsupported method: ${method}` })
       throw err
     })
 }

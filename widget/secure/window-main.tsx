@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client'
-import { ErrorCode, fail } from '../../bridge/index.ts'
+import { ErrorCode, fail, offeredChains } from '../../bridge/index.ts'
 import type { Confirmations, Decisions } from '../confirmation.ts'
 import { loadMessages } from '../i18n.ts'
 import { isAllowedOrigin } from '../origins.ts'
@@ -65,7 +65,7 @@ export async function bootSecureWindow(params: FrameParams) {
   })
 
   async function run(purpose: 'confirm' | 'login', hostOrigin: string) {
-    const ctx = await start({ params, hostOrigin, ...services!, host: noHost })
+    const ctx = await start({ params, hostOrigin, ...services!, chains: offeredChains(services!.config.chains, params.chains), host: noHost })
     const confirmations = purpose === 'confirm' ? remoteConfirmations(ctx.wallet, channel) : ctx.confirmations
     render({
       ...ctx,

@@ -1,4 +1,4 @@
-import * as Provider from 'ox/Provider'
+import { ChainDisconnectedError, DisconnectedError } from '../../bridge/error-classes.ts'
 import { isAddress } from '../../bridge/rpc-params.ts'
 import type { AppConfig, ChainClient } from '../../sdk/index.ts'
 import type { Account } from '../accounts/account.ts'
@@ -150,9 +150,9 @@ export function createConnector(deps: {
     account(): Account {
       const session = wallet.ui.get().session
       const chain = wallet.chain()
-      if (!held || !session?.walletConnect) throw new Provider.DisconnectedError({ message: 'The wallet is not connected' })
+      if (!held || !session?.walletConnect) throw new DisconnectedError({ message: 'The wallet is not connected' })
       if (!chain || !held.chainIds.includes(chain.chainId))
-        throw new Provider.ChainDisconnectedError({
+        throw new ChainDisconnectedError({
           message: `${session.walletConnect.peer} does not offer chain ${wallet.chainId()}: switch chains or connect again`,
         })
       return held.build({ wc: held.wc, topic: held.topic, address: session.address, chain, rpc: deps.rpc(chain.chainId) })

@@ -1,4 +1,4 @@
-import * as Provider from 'ox/Provider'
+import { DisconnectedError } from '../../bridge/error-classes.ts'
 import type { AppConfig, ChainClient } from '../../sdk/index.ts'
 import type { Account } from '../accounts/account.ts'
 import type { Wallet } from '../wallet.ts'
@@ -31,13 +31,15 @@ export function createWalletConnect(deps: {
     /** A new pairing for the QR page: its URI, and the wallet's answer (rejects on a refusal). */
     pair: async (): Promise<Pairing> => (await load()).pair(),
     /** After a reload: the stored session, if there is one and the wallet has not ended it. */
-    async restore() {
-      const topic = await storage.getItem<string>(topicKey).catch(() => undefined)
+    async restore(stored?: Promise<unknown>) {
+      // The topic the frame's start already read, where it may store; else read now.
+      const read = stored && deps.persistent ? stored : storage.getItem<string>(topicKey)
+      const topic = await read.catch(() => undefined)
       if (typeof topic === 'string' && !deps.wallet.ui.get().session) await (await load()).restore(topic)
     },
     /** The account signing requests act for while a WalletConnect wallet is connected. */
     account(): Account {
-      if (!connector) throw new Provider.DisconnectedError({ message: 'The wallet is not connected' })
+      if (!connector) throw new DisconnectedError({ message: 'The wallet is not connected' })
       return connector.account()
     },
   }

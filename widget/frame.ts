@@ -1,0 +1,116 @@
+import { ErrorCode, offeredChains } from '../bridge/index.ts'
+import { serveHost } from './bridge.ts'
+import { chainRefusal, openServices, start } from './core.ts'
+import type { EarlyStart } from './early.ts'
+import { isAllowedOrigin } from './origins.ts'
+import type { FrameParams } from './params.ts'
+import type { RpcContext } from './rpc/types.ts'
+import { createSecureHandle } from './secure/secure-handle.ts'
+import type { WidgetContext } from './context.ts'
+import type { HostPort } from './host-port.ts'
+
+type UiModule = typeof import('./ui.tsx')
+
+/**
+ * The wallet frame's core, with no React, started by main.ts with the input and output it already
+ * began. It answers the page (the handshake, eth_chainId, eth_accounts, permissions: what needs no
+ * screen) as soon as the session is read. The UI (ui.tsx: React and the modals) loads beside it and
+ * renders once the core answers. A request that needs a screen waits for the UI; the first answers
+ * never wait for React.
+ */
+export async function boot(params: FrameParams, early: EarlyStart) {
+  // The UI's code is fetched now and runs while the core waits for storage and the network; it
+  // renders only once the core answers.
+  const loadUi = () => import('./ui.tsx')
+  const uiModule = loadUi()
+  uiModule.catch(() => {})
+  const services = await openServices(params, early)
+  if (!services) return
+  const { owner, client, config } = services
+  // No handshake at all with a page the app does not allow (frame-ancestors blocks framing too).
+  if (!params.hostOrigin || !isAllowedOrigin(params.hostOrigin, config.allowedOrigins)) {
+    console.error(`wallet-kit: ${params.hostOrigin ?? 'this page'} is not an allowed origin of app "${params.appId}"`)
+    return
+  }
+  const hostOrigin = params.hostOrigin
+
+  let ready: (ctx: RpcContext) => void = () => {}
+  let failed: (reason: { code: number; message: string }) => void = () => {}
+  const context = new Promise<RpcContext>((resolve, reject) => {
+    ready = resolve
+    failed = reject
+  })
+  // The handshake starts now; calls wait until the session has been read.
+  const chains = offeredChains(config.chains, params.chains)
+  const bridge = serveHost({
+    hostOrigin,
+    refusal: config.isEmbeddedWalletEnabled
+      ? chainRefusal(params.appId, params.chains, config.chains, chains)
+      : { code: ErrorCode.disconnected, message: 'Embedded wallet is not enabled' },
+    chains: chains.map((c) => c.chainId),
+    context,
+  })
+  const shown = uiShown(bridge)
+  try {
+    const ctx = await start({
+      params,
+      hostOrigin,
+      client,
+      config,
+      chains,
+      owner,
+      host: shown.host,
+      setChain: services.setChain,
+      walletConnect: { topic: services.walletConnectTopic },
+    })
+    ready(ctx)
+    const secure = createSecureHandle(async (state) =>
+      (await import('./secure/frame-flows.ts')).createSecureFlows({ params, wallet: ctx.wallet, confirmations: ctx.confirmations, client, state }),
+    )
+    // React renders nothing until a modal opens, so mounting now costs the first calls little.
+    mountWhenReady(
+      uiModule,
+      loadUi,
+      { ...ctx, config, locale: params.locale, presentation: 'frame', mode: params.mode, persistent: owner.persistent, secure },
+      shown,
+    )
+  } catch (error) {
+    // Every call gets an answer, never a wait without end.
+    console.error('wallet-kit: the wallet frame could not start:', error)
+    failed({ code: ErrorCode.disconnected, message: `The wallet frame could not start: ${(error as Error)?.message ?? String(error)}` })
+  }
+}
+
+/**
+ * Mounts the UI once its code has loaded. Code that failed to load (offline, say) is fetched again
+ * when a modal opens: the frame is shown only once it has rendered.
+ */
+function mountWhenReady(first: Promise<UiModule>, load: () => Promise<UiModule>, value: WidgetContext, shown: { mounted(): void }) {
+  let mounting: Promise<void> | undefined
+  const mount = (ui: () => Promise<UiModule>) =>
+    (mounting ??= ui()
+      .then(({ mountUi }) => mountUi(value))
+      .then(() => shown.mounted())
+      .catch((error: unknown) => {
+        mounting = undefined
+        console.error("wallet-kit: the wallet's screens could not load:", error)
+      }))
+  void mount(() => first)
+  // Asked for again only while nothing is mounted or mounting: not on every change of state.
+  value.wallet.ui.subscribe(() => {
+    if (value.wallet.ui.get().view !== null) void mount(load)
+  })
+}
+
+/**
+ * The host shows the frame only once the UI has rendered: a modal a request opened before that is
+ * shown when it can be seen, never as an empty frame over the page. Calls keep their order.
+ */
+function uiShown(host: HostPort): { host: HostPort; mounted(): void } {
+  let mounted = () => {}
+  const rendered = new Promise<void>((resolve) => (mounted = resolve))
+  return {
+    host: { ...host, setVisible: (visible) => void rendered.then(() => host.setVisible(visible)) },
+    mounted: () => mounted(),
+  }
+}
