@@ -19,7 +19,7 @@ const lazyHandler = <T extends Partial<Handlers>>(load: () => Promise<T>) => {
   const module = lazyModule(load).get
   return <M extends FrameMethod & keyof T>(name: M): RpcHandler<M> =>
     async (ctx, params) =>
-      ((await module())[name] as RpcHandler<M>)(ctx, params)
+      ((await module())[name] as Handlers[M])(ctx, params)
 }
 const calls = lazyHandler(() => import('./calls.ts'))
 const transactions = lazyHandler(() => import('./eth_sendTransaction.ts'))
