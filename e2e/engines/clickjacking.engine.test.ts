@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest'
 import type { Engine } from './engine.ts'
 import { requestedEngines } from './engines.ts'
 import { frameElement, type Outcome, pending, signUp, startRequest, until, useEngine } from './flows.ts'
+import { shortly } from './locate.ts'
 
 /**
  * The host page styling the wallet frame's element to bait a click onto Confirm (the Chromium
  * suite's clickjacking variants). These engines have no IntersectionObserver v2: the frame cannot
  * tell what the page does to it, so it never shows Confirm at all. Whatever the page does, the
  * victim's click on the frame's primary button only opens the secure window (a top-level window
- * the page cannot style), and nothing is signed or sent by it.
+ * the page cannot style), and nothing is signed or sent by it. Also the Chromium red-team case of
+ * the mount window (e2e/redesign-attack.spec.ts): the page forces the frame visible before its UI
+ * has drawn anything, and clicks where the primary button will be from before the request on.
  */
 const attacker = '0x00000000000000000000000000000000000a77ac'
 const nineEth = '0x7ce66c50e2840000'
@@ -126,4 +129,93 @@ describe.each(requestedEngines())('%s: clickjacking', (name) => {
         )
       await onlyTheWindowConfirms(engine, `clickjacking-${css ? 'opacity' : 'overlay'}`, signing, { selector: '[data-testid=confirm-message]', text: 'hello' })
     })
+
+  it("a message asked right after a reload, the frame forced visible and full-page before it drew anything, its primary button's spot clicked from the start: nothing signed", async ({
+    annotate,
+  }) => {
+    const engine = await launch()
+    const address = await signUp(engine)
+    expect(await hasVisibilityV2(engine)).toBe(false)
+    // Where the frame's primary button shows for a message, learnt once (then answered 4001 by closing).
+    const learning = startRequest(engine, 'personal_sign', ['0x68656c6c6f', address])
+    await engine.waitFor('frame', 'text=Sign Message')
+    await engine.waitFor('frame', primary)
+    const spot = await engine.run<{ x: number; y: number }>(
+      'frame',
+      `const r = document.querySelector(args[0]).getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }`,
+      primary,
+    )
+    await engine.run('page', `window.WalletKit.kit.close(); return true`)
+    expect(await learning).toMatchObject({ code: 4001 })
+
+    // A fresh page: the stored session answers at once, and the frame has drawn nothing yet. The page
+    // forces the frame's element shown where the kit shows it, over all, and puts a bait of its own
+    // under the spot: the driver's pointer goes to the bait, and its clicks land on the frame above.
+    await engine.reload()
+    await styleSheet(
+      engine,
+      `${frameElement} { display: block !important; position: fixed !important; inset: 0 !important; width: 100% !important; height: 100% !important; border: 0 !important; z-index: 2147483647 !important; opacity: 1 !important; visibility: visible !important; }`,
+    )
+    await engine.run(
+      'page',
+      `const bait = document.createElement('div')
+      bait.id = 'bait'
+      bait.style.cssText = 'position:fixed;left:' + (args[0].x - 4) + 'px;top:' + (args[0].y - 4) + 'px;width:8px;height:8px;z-index:1'
+      window.baitClicks = 0
+      bait.addEventListener('click', () => window.baitClicks++)
+      document.body.append(bait)
+      return true`,
+      spot,
+    )
+    // Every press the frame's document receives (a disabled button takes no click, but the press
+    // still reaches the document), and whether it had drawn its dialog then.
+    const drawn = await engine.run<boolean>(
+      'frame',
+      `window.clicksSeen = []
+      addEventListener('pointerdown', (e) => window.clicksSeen.push({ trusted: e.isTrusted, dialog: !!document.querySelector('.wk-dialog') }), true)
+      return !!document.querySelector('.wk-dialog')`,
+    )
+    expect(drawn, 'the frame drew a dialog before any request').toBe(false)
+    const windows = await engine.windowCount()
+    // The pointer rests on the spot and clicks before the request, then from the request on.
+    await engine.click('page', '#bait')
+    const signing = startRequest(engine, 'personal_sign', ['0x68656c6c6f', address])
+    let afterButton = 0
+    let confirmSeen = false
+    const deadline = Date.now() + 30_000
+    for (;;) {
+      await engine.click('page', '#bait')
+      const seen = await engine.run<{ button: boolean; confirm: boolean }>(
+        'frame',
+        `return { button: !!document.querySelector(args[0]), confirm: [...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Confirm') }`,
+        primary,
+      )
+      confirmSeen ||= seen.confirm
+      if (seen.button) afterButton++
+      if (afterButton >= 2 || (await engine.windowCount()) > windows) break
+      expect(Date.now(), 'the frame never showed the request').toBeLessThan(deadline)
+    }
+    const clicks = await engine.run<{ trusted: boolean; dialog: boolean }[]>('frame', `return window.clicksSeen`)
+    const opened = (await engine.windowCount()) > windows
+    await annotate(`${clicks.length} clicks reached the frame, ${clicks.filter((c) => !c.dialog).length} before it drew its dialog; secure window opened: ${opened}`)
+    await engine.screenshot('page', 'clickjacking-mount-window')
+
+    // No Confirm in the frame at any point, and whatever the clicks did, no signature came of them.
+    expect(confirmSeen, 'a Confirm showed in the frame').toBe(false)
+    await shortly(1_500)
+    expect(await pending(signing), 'the request was answered').toBe(true)
+    await engine.waitFor('frame', 'text=Confirm', { hidden: true, timeout: 1_000 })
+    // The clicks reached the frame (none the page's bait), the first of them before it drew anything.
+    expect(await engine.run<number>('page', `return window.baitClicks`)).toBe(0)
+    expect(clicks.length).toBeGreaterThanOrEqual(2)
+    expect(clicks.every((c) => c.trusted)).toBe(true)
+    expect(clicks[0]?.dialog).toBe(false)
+    await engine.run('page', `window.WalletKit.kit.close(); return true`)
+    expect(await signing).toMatchObject({ code: 4001 })
+    await until(
+      () => engine.windowCount(),
+      (n) => n === windows,
+      'a secure window the clicks opened closes with the request',
+    )
+  })
 })
