@@ -197,7 +197,9 @@ describe.each(requestedEngines())('%s: clickjacking', (name) => {
     }
     const clicks = await engine.run<{ trusted: boolean; dialog: boolean }[]>('frame', `return window.clicksSeen`)
     const opened = (await engine.windowCount()) > windows
-    await annotate(`${clicks.length} clicks reached the frame, ${clicks.filter((c) => !c.dialog).length} before it drew its dialog; secure window opened: ${opened}`)
+    await annotate(
+      `${clicks.length} presses reached the frame, ${clicks.filter((c) => !c.dialog).length} before it drew its dialog; a secure window opened: ${opened}`,
+    )
     await engine.screenshot('page', 'clickjacking-mount-window')
 
     // No Confirm in the frame at any point, and whatever the clicks did, no signature came of them.
