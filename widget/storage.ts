@@ -1,4 +1,4 @@
-import { createStore, del, get, set, update, type UseStore } from 'idb-keyval'
+import { createStore, del, get, promisifyRequest, set, update, type UseStore } from 'idb-keyval'
 
 /** Where the store keeps its entries: IndexedDB, or this page's memory when the frame may not store. */
 export type Entries = {
@@ -7,6 +7,8 @@ export type Entries = {
   del(key: string): Promise<void>
   /** Replaces an entry with `fn(current)` in one step (IndexedDB: one transaction). */
   update(key: string, fn: (current: unknown) => unknown): Promise<void>
+  /** Writes `value` under `key` and reads it back in one step (IndexedDB: one transaction), where the storage can. */
+  writeAndRead?(key: string, value: unknown): Promise<unknown>
 }
 
 export const indexedDbEntries = (store: UseStore): Entries => ({
@@ -14,6 +16,13 @@ export const indexedDbEntries = (store: UseStore): Entries => ({
   set: (key, value) => set(key, value, store),
   del: (key) => del(key, store),
   update: (key, fn) => update(key, fn, store),
+  writeAndRead: (key, value) =>
+    store('readwrite', (objects) => {
+      objects.put(value, key)
+      const read = promisifyRequest(objects.get(key))
+      // Done once the write is committed, as `set` is.
+      return promisifyRequest(objects.transaction).then(() => read)
+    }),
 })
 
 export function memoryEntries(initial: Record<string, unknown> = {}): Entries & { peek(key: string): unknown } {
@@ -40,7 +49,11 @@ export const sessionDatabase = (): UseStore => createStore('wallet-kit', 'state'
  */
 export async function probeEntries(make: () => Entries): Promise<Entries> {
   const entries = make()
-  await entries.set('probe', Date.now())
-  await entries.get('probe')
+  const now = Date.now()
+  if (entries.writeAndRead) await entries.writeAndRead('probe', now)
+  else {
+    await entries.set('probe', now)
+    await entries.get('probe')
+  }
   return entries
 }
