@@ -47,10 +47,9 @@ function lazyAuth(ctx: Context): AuthClient {
     client ??= module.createAuthClient(ctx)
     return client
   }
-  const call =
-    <K extends keyof AuthClient>(name: K) =>
-    async (...args: Parameters<AuthClient[K]>): Promise<Awaited<ReturnType<AuthClient[K]>>> =>
-      ((await load())[name] as (...a: Parameters<AuthClient[K]>) => ReturnType<AuthClient[K]>)(...args)
+  // Each call of the client has its own type; this one body forwards any of them.
+  const call = <K extends keyof AuthClient>(name: K): AuthClient[K] =>
+    (async (...args: unknown[]) => ((await load())[name] as (...a: unknown[]) => Promise<unknown>)(...args)) as AuthClient[K]
   return {
     loginOtp: call('loginOtp'),
     verifyOtp: call('verifyOtp'),
