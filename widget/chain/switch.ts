@@ -1,7 +1,7 @@
 import { ChainDisconnectedError } from '../../bridge/error-classes.ts'
 import { isQuantity } from '../../bridge/rpc-params.ts'
 import type { ChainConfig } from '../../sdk/index.ts'
-import type { RpcContext } from '../rpc/types.ts'
+import type { ChainSwitch } from '../rpc/ports.ts'
 
 /** How long a chain's RPC URLs have to answer before a switch to it fails (the RPC client itself has no timeout and would wait without end). */
 export const reachTimeoutMs = 10_000
@@ -13,7 +13,7 @@ export const reachTimeoutMs = 10_000
  * chain behind its URL) fails with 4901 before anything changes, rather than leaving the dapp on a
  * chain whose every read fails. A chain the app does not offer is the wallet's own 4902.
  */
-export async function switchChain(ctx: Pick<RpcContext, 'wallet' | 'rpc'>, chainId: number, timeoutMs = reachTimeoutMs): Promise<void> {
+export async function switchChain(ctx: ChainSwitch, chainId: number, timeoutMs = reachTimeoutMs): Promise<void> {
   const chain = ctx.wallet.chain(chainId)
   if (!chain || ctx.wallet.chainId() === chainId) return ctx.wallet.switchChain(chainId)
   let answer: unknown

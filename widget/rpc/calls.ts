@@ -5,7 +5,8 @@ import type { Account } from '../accounts/account.ts'
 import { eth_sendTransaction } from './eth_sendTransaction.ts'
 import { invalid, refuseSelfCall, requireAccount, requireChain } from './guards.ts'
 import { parseTransaction } from './tx.ts'
-import type { RpcContext, RpcHandler } from './types.ts'
+import type { ChainRpc } from './ports.ts'
+import type { RpcHandler } from './types.ts'
 
 /**
  * EIP-5792. The embedded wallet runs calls one after another as ordinary transactions, each
@@ -84,7 +85,7 @@ export const wallet_sendCalls: RpcHandler<'wallet_sendCalls'> = async (ctx, [req
   return { id }
 }
 
-async function receiptsOf(ctx: RpcContext, chainId: number, hashes: readonly `0x${string}`[]) {
+async function receiptsOf(ctx: ChainRpc, chainId: number, hashes: readonly `0x${string}`[]) {
   const rpc = ctx.rpc(chainId)
   return Promise.all(
     hashes.map((hash) =>

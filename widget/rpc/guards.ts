@@ -2,7 +2,7 @@ import { InvalidParamsError, UnauthorizedError } from '../../bridge/error-classe
 import type { Address } from '../../bridge/index.ts'
 import type { ChainConfig } from '../../sdk/index.ts'
 import type { Account } from '../accounts/account.ts'
-import type { RpcContext } from './types.ts'
+import type { AccountPort } from './ports.ts'
 
 /**
  * The account and chain rules a handler applies to params the method table has already checked
@@ -18,7 +18,7 @@ export const sameAddress = (a: string, b: string): boolean => a.toLowerCase() ==
  * one (4100 otherwise). Its chain is the active chain (what eth_chainId answers), never the stored
  * one: a host that narrowed its chains may not offer the chain the session was saved on.
  */
-export function requireAccount(ctx: RpcContext, address?: Address | null): Account {
+export function requireAccount(ctx: AccountPort, address?: Address | null): Account {
   const account = ctx.account()
   if (!account) throw new UnauthorizedError({ message: 'Not connected: call eth_requestAccounts first' })
   if (address != null && !sameAddress(address, account.address)) throw new UnauthorizedError({ message: `Account ${address} is not authorised` })

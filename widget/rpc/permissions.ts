@@ -1,9 +1,10 @@
 import { hostAddress } from '../ui-state.ts'
 import { invalid } from './guards.ts'
-import type { RpcContext, RpcHandler } from './types.ts'
+import type { SessionView } from './ports.ts'
+import type { RpcHandler } from './types.ts'
 
 /** EIP-2255: the only permission a site can hold here is eth_accounts, once the user connected it. */
-function permissions(ctx: RpcContext) {
+function permissions(ctx: SessionView) {
   const { session, connected } = ctx.wallet.ui.get()
   if (!session || !connected) return []
   return [

@@ -4,7 +4,12 @@ import type { Account } from '../accounts/account.ts'
 import type { Confirmations } from '../confirmation.ts'
 import type { WidgetClient } from '../service-client.ts'
 import type { Wallet } from '../wallet.ts'
+import type { MethodPorts } from './ports.ts'
 
+/**
+ * Everything the frame's RPC runs with, as the registry (index.ts) holds it. A handler sees only
+ * its method's ports (ports.ts), views of this that it is assignable to.
+ */
 export type RpcContext = {
   wallet: Wallet
   client: WidgetClient
@@ -16,7 +21,8 @@ export type RpcContext = {
 }
 
 /**
- * A frame method's handler: it gets the params the method table parsed (bridge/rpc-methods.ts),
- * typed, never raw ones, and answers the method's result type.
+ * A frame method's handler: it gets the ports its method may use (ports.ts), and the params the
+ * method table parsed (bridge/rpc-methods.ts), typed, never raw ones, and answers the method's
+ * result type.
  */
-export type RpcHandler<M extends FrameMethod> = (ctx: RpcContext, params: ParamsOf<M>) => ResultOf[M] | Promise<ResultOf[M]>
+export type RpcHandler<M extends FrameMethod> = (ctx: MethodPorts[M], params: ParamsOf<M>) => ResultOf[M] | Promise<ResultOf[M]>
