@@ -18,7 +18,7 @@ import { authRoutes } from './services/auth/routes.ts'
 import { socialRoutes } from './services/auth/social-routes.ts'
 import { iconRoutes } from './services/chain/icon-routes.ts'
 import { handoffRoutes } from './services/popup/handoff-routes.ts'
-import { identityKeyDevRoutes, identityTokenRoutes, jwksRoutes } from './services/identity/routes.ts'
+import { identityTokenRoutes, jwksRoutes } from './services/identity/routes.ts'
 import { popupChannelRoutes } from './services/popup/routes.ts'
 import { rpcRoutes } from './services/chain/rpc-routes.ts'
 import { rampServiceRoutes } from './services/ramp/routes.ts'
@@ -91,7 +91,6 @@ export function createApp(deps: Deps, log: boolean) {
   app.route('/dev', inboxRoutes(deps))
   app.route('/dev', devWalletRoutes(deps))
   app.route('/dev', devWalletPageRoutes(deps))
-  app.route('/dev', identityKeyDevRoutes(deps))
   app.route('/', jwksRoutes(deps))
   app.use('/permission/*', ...api(16 * 1024))
   app.route('/permission', permissionRoutes(deps))

@@ -136,15 +136,17 @@ function allowedShapes(route: Route): Shape[] {
  * Routes whose input is opaque or read-only, where a malformed-looking request may still be a valid
  * one (answered 2xx, writing nothing): reads, the chain proxy and the ERC-4337 bundler endpoint
  * (JSON-RPC errors come as 200), the
- * popup channel (any JSON is a message), and the OAuth callback page, which relays whatever it was
- * sent to its opener (the frame checks it).
+ * popup channel (any JSON is a message), the OAuth callback page, which relays whatever it was
+ * sent to its opener (the frame checks it), and the identity token, whose one field is optional
+ * (`{}` with a wallet token is a whole call; it answers a token and writes nothing).
  */
 const mayAccept = ({ method, path }: Route) =>
   method === 'GET' ||
   path.startsWith('/rpc/') ||
   path.startsWith('/api/v1/bundler/') ||
   path.startsWith('/popup-channel/') ||
-  path === '/widget/oauth-callback.html'
+  path === '/widget/oauth-callback.html' ||
+  path === '/api/v2/wallet/identity-token'
 
 const seen = new Map<string, Set<string>>()
 

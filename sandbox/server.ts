@@ -29,6 +29,7 @@ import { ensureAccountAbstraction } from './contracts/account-abstraction.ts'
 import { createSmartAccounts } from './services/smart-account/service.ts'
 import { withSandboxRampClients } from './services/ramp/sandbox-client.ts'
 import { openTank } from './services/smart-account/queries.ts'
+import { ensureIdentityKeys } from './services/identity/key-ring.ts'
 import { privateKeyToAccount } from 'viem/accounts'
 import { bytesToHex, parseEther } from 'viem'
 
@@ -99,6 +100,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     cleanups.push(() => store.close())
     const seeds = withSandboxRampClients(readSeed(), dataDir)
     for (const seed of seeds) await upsertApp(store, seed)
+    await ensureIdentityKeys({ store, keys })
 
     const faucetAccount = faucetAccountOf(keys.faucetKey)
     const faucetAddress = faucetAccount.address

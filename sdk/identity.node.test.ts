@@ -2,6 +2,7 @@ import { base64url, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { decrypt, loadKeys } from '../sandbox/infra/keys.ts'
 import { startTestSandbox, type TestSandbox } from '../sandbox/sandbox.fixture.ts'
+import { rotateIdentityKey } from '../sandbox/services/identity/key-ring.ts'
 import { SdkError } from './errors.ts'
 import { identityTokenType, verifyIdentityToken, type VerifyIdentityTokenOptions } from './identity.ts'
 
@@ -174,7 +175,7 @@ describe('rotation', () => {
   test('old tokens verify until they expire; new tokens carry the new kid and verify from the keys fetched before', async () => {
     const oldToken = await issue()
     expect(await refusal(oldToken)).toBe('accepted') // the JWKS is now cached in this process
-    const rotated = (await sandbox.call('/dev/api/identity-keys/rotate', { method: 'POST' })).body as { kid: string }
+    const rotated = await rotateIdentityKey({ store: sandbox.store, keys: loadKeys(sandbox.dataDir) })
     const newToken = await issue()
     expect(decodeProtectedHeader(newToken).kid).toBe(rotated.kid)
     expect(decodeProtectedHeader(newToken).kid).not.toBe(decodeProtectedHeader(oldToken).kid)

@@ -62,6 +62,11 @@ async function ring(deps: KeyDeps): Promise<Ring & { current: KeyRow; next: KeyR
   return keys as Ring & { current: KeyRow; next: KeyRow }
 }
 
+/** Makes the first keys of a new data folder (at the sandbox's start, so that no request writes them). */
+export async function ensureIdentityKeys(deps: KeyDeps): Promise<void> {
+  await ring(deps)
+}
+
 /** The key that signs now, with its private half unsealed for this one use. */
 export async function currentSigningKey(deps: KeyDeps): Promise<{ kid: string; key: CryptoKey | Uint8Array }> {
   const { current } = await ring(deps)
@@ -79,6 +84,7 @@ export async function publishedKeys(deps: KeyDeps): Promise<{ keys: JWK[] }> {
 /**
  * Rotates: the waiting key starts signing, a new one waits, and keys whose tokens have all expired
  * are deleted. Tokens signed before keep verifying until they expire. Answers the new current kid.
+ * A provider runs it on a schedule; here tests call it (no route: it writes, and takes no input to refuse).
  */
 export async function rotateIdentityKey(deps: KeyDeps): Promise<{ kid: string }> {
   const { next } = await ring(deps)

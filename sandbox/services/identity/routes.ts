@@ -2,9 +2,9 @@ import { Hono } from 'hono'
 import { jwksPath } from '../../../sdk/identity.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
 import { onlyFields, readJson } from '../../http/body.ts'
-import { HttpError, ok } from '../../http/envelope.ts'
+import { ok } from '../../http/envelope.ts'
 import { authorize } from '../auth/app-guard.ts'
-import { publishedKeys, rotateIdentityKey } from './key-ring.ts'
+import { publishedKeys } from './key-ring.ts'
 import { issueIdentityToken, readNonce } from './tokens.ts'
 
 /**
@@ -31,17 +31,4 @@ export function jwksRoutes(deps: Deps) {
   return new Hono<SandboxEnv>().get(jwksPath, async (c) =>
     c.json(await publishedKeys(deps), 200, { 'Cache-Control': `public, max-age=${jwksMaxAgeSeconds}`, 'Access-Control-Allow-Origin': '*' }),
   )
-}
-
-/**
- * POST /dev/api/identity-keys/rotate → { kid }: the next key starts signing (local tools and tests).
- * Programs send no Origin; a web page's request (a body-less POST needs no preflight) is refused.
- */
-export function identityKeyDevRoutes(deps: Deps) {
-  return new Hono<SandboxEnv>().post('/api/identity-keys/rotate', async (c) => {
-    const origin = c.req.header('origin')
-    if (origin !== undefined && !deps.ownOrigins().includes(origin)) throw new HttpError(403, 'Origin not allowed')
-    onlyFields(await readJson(c), [])
-    return c.json(await rotateIdentityKey(deps))
-  })
 }
