@@ -81,6 +81,20 @@ console.log(JSON.stringify({ client: typeof client, kit: typeof createWalletKit,
   })
 })
 
+test('a back end verifies identity tokens with the package alone: jose is bundled and loaded on the first call', () => {
+  write(
+    'identity.mjs',
+    `import { verifyIdentityToken } from 'wallet-kit/sdk'
+const codes = []
+// Neither needs the provider's keys: a token that is no JWS, and an unsigned one.
+for (const token of ['x.y.z', 'eyJhbGciOiJub25lIn0.e30.']) {
+  try { await verifyIdentityToken(token, { appId: 'demo', providerUrl: 'http://127.0.0.1:9' }) } catch (error) { codes.push(error.code) }
+}
+console.log(JSON.stringify(codes))`,
+  )
+  expect(JSON.parse(run('node', ['identity.mjs']))).toEqual(['INVALID_IDENTITY_TOKEN', 'INVALID_IDENTITY_TOKEN'])
+})
+
 test('a Vite app bundles the provider, the element and the React wrapper from the package', async () => {
   write('index.html', '<!doctype html><div id="root"></div><wallet-kit></wallet-kit><script type="module" src="./main.tsx"></script>')
   write(
@@ -120,7 +134,7 @@ test("its declarations type-check a user's code, and catch a wrong call", () => 
     'typed.tsx',
     `import { createWalletKit, UserRejectedRequestError, type WalletKit, type EIP1193Provider } from 'wallet-kit'
 import { WalletKitProvider, useWalletKit } from 'wallet-kit/react'
-import { createClient } from 'wallet-kit/sdk'
+import { createClient, verifyIdentityToken, type IdentityClaims } from 'wallet-kit/sdk'
 const kit: WalletKit = createWalletKit({ appId: 'demo', theme: 'light' })
 const provider: EIP1193Provider = kit.provider
 export const accounts: Promise<unknown> = provider.request({ method: 'eth_requestAccounts' }).catch((e: unknown) => {
@@ -128,6 +142,7 @@ export const accounts: Promise<unknown> = provider.request({ method: 'eth_reques
   throw e
 })
 export const client = createClient({ appId: 'demo' })
+export const who: Promise<IdentityClaims['walletAddress']> = verifyIdentityToken('token', { appId: 'demo', providerUrl: 'http://localhost:8787' }).then((c) => c.walletAddress)
 export function Address() { const { address } = useWalletKit(); return <span>{address}</span> }
 export const app = <WalletKitProvider options={{ appId: 'demo', chains: [31337] }}><Address /></WalletKitProvider>
 // @ts-expect-error appId is required
