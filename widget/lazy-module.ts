@@ -33,23 +33,20 @@ export function noteBridgeCall(): void {
   calls++
 }
 
-/** Runs `fn` once the browser is idle, and within `timeoutMs` at the latest (soon where requestIdleCallback is missing). */
-function whenIdle(fn: () => void, timeoutMs: number): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: timeoutMs })
-  else setTimeout(fn, Math.min(timeoutMs, 200))
-}
-
 /**
- * Runs `fn` once the bridge has taken no call for `quietMs` and then the browser is idle, or once
- * the page has kept calling for `patienceMs` without such a pause.
+ * Runs `fn` once the bridge has taken no call for `quietMs` and then the browser is idle (within
+ * 2 s; 200 ms where requestIdleCallback is missing), or once the page has kept calling for
+ * `patienceMs` without such a pause.
  */
 export function whenQuiet(fn: () => void): void {
-  const since = performance.now()
-  const patient = () => performance.now() - since < patienceMs
+  const until = performance.now() + patienceMs
   const wait = (seen: number): void =>
     void setTimeout(() => {
-      if (calls !== seen && patient()) return wait(calls)
-      whenIdle(() => (calls !== seen && patient() ? wait(calls) : fn()), 2000)
+      const quiet = () => calls === seen || performance.now() > until
+      if (!quiet()) return wait(calls)
+      const then = () => (quiet() ? fn() : wait(calls))
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(then, { timeout: 2000 })
+      else setTimeout(then, 200)
     }, quietMs)
   wait(calls)
 }
