@@ -107,7 +107,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     // Every browser the kit supports has <link rel=modulepreload>: no polyfill in the core.
     modulePreload: false,
-    cssCodeSplit: false,
+    // The styles load with the UI's code (the UI imports them; the loader waits for them before the
+    // UI renders), not as a <link> in the page: a style sheet there holds the core's script until it
+    // has arrived, and the core shows nothing.
+    cssCodeSplit: true,
     rollupOptions: {
       // ox's Provider module imports eventemitter3 (a CommonJS module the bundler cannot prove
       // pure) for an emitter the frame never creates: without this, 5 KB of it ships in the first route.
