@@ -40,7 +40,16 @@ test('a signature asked before the UI mounts, with the frame forced visible and 
   // In every wallet frame from now on: when a Confirm button first appears.
   await page.context().addInitScript(() => {
     if (!location.pathname.startsWith('/widget/')) return
-    const marked = window as { confirmAt?: number }
+    const marked = window as { confirmAt?: number; presses?: number; pressesBefore?: number }
+    // Every press that reaches the frame, and how many came before Confirm was drawn.
+    addEventListener(
+      'pointerdown',
+      () => {
+        marked.presses = (marked.presses ?? 0) + 1
+        if (!marked.confirmAt) marked.pressesBefore = (marked.pressesBefore ?? 0) + 1
+      },
+      true,
+    )
     new MutationObserver(() => {
       if (marked.confirmAt) return
       if ([...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Confirm')) marked.confirmAt = Date.now()
@@ -48,7 +57,11 @@ test('a signature asked before the UI mounts, with the frame forced visible and 
   })
   // A fresh page: the stored session answers at once, the UI has not run yet.
   await page.reload()
-  await page.addStyleTag({ content: `${frameElement} { display: block !important; visibility: visible !important; opacity: 1 !important; }` })
+  // Shown as the kit shows it (a hidden frame is only display:none, so forcing display alone leaves
+  // a small box at the page's end that the clicks would miss), before the kit shows anything.
+  await page.addStyleTag({
+    content: `${frameElement} { display: block !important; visibility: visible !important; opacity: 1 !important; position: fixed !important; inset: 0 !important; width: 100% !important; height: 100% !important; border: 0 !important; z-index: 2147483647 !important; }`,
+  })
   await page.mouse.move(spot.x - 30, spot.y)
   await page.mouse.move(spot.x, spot.y, { steps: 3 })
   const uiBefore = await page
@@ -68,6 +81,16 @@ test('a signature asked before the UI mounts, with the frame forced visible and 
     if (since >= 0) clicksWhileShown++
   }
   expect(clicksWhileShown).toBeGreaterThan(3)
+  // The clicks reached the frame, not the page under it.
+  const presses = await page
+    .frames()
+    .find((f) => f.url().includes('/widget/'))!
+    .evaluate(() => {
+      const marked = window as { presses?: number; pressesBefore?: number }
+      return { all: marked.presses ?? 0, beforeConfirm: marked.pressesBefore ?? 0 }
+    })
+  test.info().annotations.push({ type: 'presses in the frame before Confirm was drawn', description: String(presses.beforeConfirm) })
+  expect(presses.all).toBeGreaterThan(3)
   // Whatever the clicks did, no signature came of them.
   const early = await Promise.race([signing, page.waitForTimeout(1_500).then(() => 'pending' as const)])
   expect(early).toBe('pending')
