@@ -92,6 +92,8 @@ export const entryConfig = (entry: string, external: RegExp[] = []): InlineConfi
 
 /** The npm package (dist/lib): our code only, dependencies left to the user's bundler. */
 export const libConfig = (write = true): InlineConfig => ({
+  // Not the wallet frame's config (vite.config.ts): its root, plugins and chunk groups are the frame's.
+  configFile: false,
   plugins: [elementRenderer()],
   oxc,
   build: {
