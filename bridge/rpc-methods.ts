@@ -77,6 +77,12 @@ const answered = {
   wallet_revokePermissions: schema('read', positional([object])),
   // The embedded wallet's own estimate comes from the wallet service; any other is a chain read.
   eth_estimateGas: call,
+  // ERC-7846: connecting, and with signInWithEthereum a sign-in message signed in the same step. Its
+  // capabilities are read in the frame, which alone answers it (rpc-params.ts connectParams): the
+  // host's bundle has no room for that reader, and a browser wallet judges its own.
+  wallet_connect: schema('connect', positional([], [object])),
+  // Forgets this site, as revoking eth_accounts does.
+  wallet_disconnect: schema('read', none),
 }
 
 /** A method the wallet frame must have a handler for; any other is a read the chain's RPC answers. */
@@ -109,6 +115,8 @@ export type ResultOf = {
   wallet_getPermissions: readonly Permission[]
   wallet_revokePermissions: null
   eth_estimateGas: Quantity
+  wallet_connect: { accounts: readonly { address: string; capabilities: { signInWithEthereum?: { message: string; signature: string } } }[] }
+  wallet_disconnect: null
 }
 
 /** The frame's methods as an ox RPC schema (`RpcSchema.Generic` items: Request and ReturnType). */

@@ -25,6 +25,7 @@ const calls = lazyHandler(() => import('./calls.ts'))
 const transactions = lazyHandler(() => import('./eth_sendTransaction.ts'))
 // A switch first asks the chain's RPC whether it can be reached (chain/switch.ts): loaded with the first.
 const chains = lazyHandler(() => import('./chains.ts'))
+const walletConnect = lazyHandler(() => import('./wallet_connect.ts'))
 
 /** One handler per method the frame answers (bridge/rpc-methods.ts): a missing one does not compile. */
 export const handlers: Handlers = {
@@ -46,6 +47,8 @@ export const handlers: Handlers = {
   wallet_revokePermissions,
   wallet_sendCalls: calls('wallet_sendCalls'),
   wallet_switchEthereumChain: chains('wallet_switchEthereumChain'),
+  wallet_connect: walletConnect('wallet_connect'),
+  wallet_disconnect: walletConnect('wallet_disconnect'),
 }
 
 /** The frame's errors for a request the method table refuses: the bridge's classes, with the table's words. */

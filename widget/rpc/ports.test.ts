@@ -10,6 +10,7 @@ import type { requireAccount } from './guards.ts'
 import type { wallet_getPermissions, wallet_revokePermissions } from './permissions.ts'
 import type { personal_sign } from './personal_sign.ts'
 import type { MethodPorts } from './ports.ts'
+import type { wallet_connect, wallet_disconnect } from './wallet_connect.ts'
 import type { forwardRead } from './reads.ts'
 import type { RpcContext } from './types.ts'
 
@@ -32,6 +33,8 @@ type ReachingQueue<K extends PropertyKey> = {
 }[FrameMethod]
 
 type Signing = 'eth_sendTransaction' | 'eth_signTransaction' | 'eth_signTypedData_v4' | 'personal_sign' | 'wallet_sendCalls'
+/** The methods that forget this page. */
+type Revoking = 'wallet_revokePermissions' | 'wallet_disconnect'
 
 describe('RPC ports', () => {
   it('the registry can hand every handler the whole context', () => {
@@ -39,9 +42,9 @@ describe('RPC ports', () => {
     expectTypeOf<Accepts>().toEqualTypeOf<true>()
   })
 
-  it('only the signing methods can queue a confirmation, and only a revoke can reject the queue', () => {
-    expectTypeOf<ReachingQueue<'request'>>().toEqualTypeOf<Signing>()
-    expectTypeOf<ReachingQueue<'rejectAll'>>().toEqualTypeOf<'wallet_revokePermissions'>()
+  it('only the signing methods (and the sign-in of wallet_connect) can queue a confirmation, and only a revoke can reject the queue', () => {
+    expectTypeOf<ReachingQueue<'request'>>().toEqualTypeOf<Signing | 'wallet_connect'>()
+    expectTypeOf<ReachingQueue<'rejectAll'>>().toEqualTypeOf<Revoking>()
     // The user's own answers (Confirm, Reject) are the modal's, never a handler's.
     expectTypeOf<ReachingQueue<'confirm' | 'reject'>>().toEqualTypeOf<never>()
   })
@@ -52,9 +55,9 @@ describe('RPC ports', () => {
   })
 
   it("only the permission methods change this page's connection, and only the signing ones and capabilities and estimates reach the account", () => {
-    expectTypeOf<ReachingWallet<'requestAccounts'>>().toEqualTypeOf<'eth_requestAccounts' | 'wallet_requestPermissions'>()
-    expectTypeOf<ReachingWallet<'setSite' | 'disconnect' | 'host'>>().toEqualTypeOf<'wallet_revokePermissions'>()
-    expectTypeOf<Reaching<'account'>>().toEqualTypeOf<Signing | 'wallet_getCapabilities' | 'eth_estimateGas'>()
+    expectTypeOf<ReachingWallet<'requestAccounts'>>().toEqualTypeOf<'eth_requestAccounts' | 'wallet_requestPermissions' | 'wallet_connect'>()
+    expectTypeOf<ReachingWallet<'setSite' | 'disconnect' | 'host'>>().toEqualTypeOf<Revoking>()
+    expectTypeOf<Reaching<'account'>>().toEqualTypeOf<Signing | 'wallet_getCapabilities' | 'eth_estimateGas' | 'wallet_connect'>()
     // Commands no handler has any business with: the modal's pages, the sign-in, the queue's state.
     expectTypeOf<ReachingWallet<'open' | 'navigate' | 'loggedIn' | 'showSmartAccount' | 'claimConfirmationState' | 'setWallets'>>().toEqualTypeOf<never>()
   })
@@ -70,6 +73,8 @@ describe('RPC ports', () => {
     expectTypeOf<Port<typeof eth_signTypedData_v4>>().toEqualTypeOf<MethodPorts['eth_signTypedData_v4']>()
     expectTypeOf<Port<typeof wallet_switchEthereumChain>>().toEqualTypeOf<MethodPorts['wallet_switchEthereumChain']>()
     expectTypeOf<Port<typeof wallet_revokePermissions>>().toEqualTypeOf<MethodPorts['wallet_revokePermissions']>()
+    expectTypeOf<Port<typeof wallet_connect>>().toEqualTypeOf<MethodPorts['wallet_connect']>()
+    expectTypeOf<Port<typeof wallet_disconnect>>().toEqualTypeOf<MethodPorts['wallet_disconnect']>()
     expectTypeOf<Port<typeof forwardRead>>().toHaveProperty('rpc')
     expectTypeOf<Port<typeof forwardRead>['wallet']>().toHaveProperty('chainId')
   })
@@ -95,7 +100,10 @@ describe('RPC ports', () => {
     expectTypeOf<Port<typeof requireAccount>>().toEqualTypeOf<{ readonly account: RpcContext['account'] }>()
   })
 
-  it('a chain switch asks no confirmation, and a revoke queues none', () => {
+  it('a chain switch asks no confirmation, a revoke queues none, and a sign-in cannot switch chains or forget the site', () => {
+    expectTypeOf<Port<typeof wallet_connect>['wallet']>().not.toHaveProperty('switchChain')
+    expectTypeOf<Port<typeof wallet_connect>['wallet']>().not.toHaveProperty('setSite')
+    expectTypeOf<Port<typeof wallet_disconnect>['confirmations']>().not.toHaveProperty('request')
     expectTypeOf<Port<typeof wallet_switchEthereumChain>>().not.toHaveProperty('confirmations')
     expectTypeOf<Port<typeof wallet_switchEthereumChain>['wallet']>().not.toHaveProperty('setSite')
     expectTypeOf<Port<typeof wallet_revokePermissions>['confirmations']>().not.toHaveProperty('request')

@@ -72,6 +72,9 @@ type Table = {
   wallet_revokePermissions: SessionView & RevokePage & ConfirmationReset & ModalPort
   // Without a batch call of its own, the account sends each call as eth_sendTransaction does.
   wallet_sendCalls: SigningPort
+  // Connects as eth_requestAccounts does, then signs a sign-in for the page's own site, on a chain it is offered.
+  wallet_connect: ConnectPage & SessionView & ChainView & SigningPort
+  wallet_disconnect: MethodPorts['wallet_revokePermissions']
 }
 
 /** Each frame method's ports: a method without an entry does not compile. */
