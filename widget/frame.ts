@@ -67,7 +67,7 @@ export async function boot(params: FrameParams, early: EarlyStart) {
     const secure = createSecureHandle(async (state) =>
       (await import('./secure/frame-flows.ts')).createSecureFlows({ params, wallet: ctx.wallet, confirmations: ctx.confirmations, client, state }),
     )
-    // React renders nothing until a modal opens, so mounting now costs the first calls little.
+    // The first render waits for a pause in the page's calls, or for a modal (ui.tsx mountUi).
     mountWhenReady(
       uiModule,
       loadUi,
