@@ -3,7 +3,7 @@ import { createPublicClient, http } from 'viem'
 import { parseSiweMessage, verifySiweMessage } from 'viem/siwe'
 import { build } from 'vite'
 import { signUp, startRequest } from './flows.ts'
-import { confirmSignature, frameOf, latestCode, providerUrl, uniqueEmail } from './helpers.ts'
+import { confirmSignature, frameOf, latestCode, logInInFrame, providerUrl, uniqueEmail } from './helpers.ts'
 import { demoOrigin } from './ports.ts'
 
 /**
@@ -108,4 +108,35 @@ test('signed out, wallet_connect opens the login and, once signed in, the sign-i
   const result = (await answer) as Answer
   expect(result.verified).toBe(true)
   expect(await verifySiweMessage(chain, { message: result.message, signature: result.signature, domain: site, nonce })).toBe(true)
+})
+
+test('a smart account signs in: its ERC-1271 / ERC-6492 signature verifies with verifySiweMessage, in the page and on the chain', async ({ page, request }) => {
+  // The seed app with account abstraction on (sandbox/seed/apps.json), on the demo page.
+  await page.goto('/demo/')
+  await page.evaluate(() => {
+    window.WalletKit!.kit!.destroy()
+    return window.WalletKit!.createWalletKit({ appId: 'smart', env: 'production' }).open('connect')
+  })
+  await logInInFrame(page, request)
+  const [owner] = (await startRequest(page, 'eth_accounts')).result as `0x${string}`[]
+  await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
+  const frame = frameOf(page)
+  await frame.getByRole('button', { name: 'Smart Wallet' }).click()
+  const aaAddress = (await frame.getByRole('listitem').first().locator('.wk-address').getAttribute('title')) as `0x${string}`
+  await frame.getByRole('button', { name: 'Use on this site' }).click()
+  await expect(frame.getByRole('button', { name: 'Use Personal Wallet' })).toBeVisible()
+  await page.evaluate(() => window.WalletKit!.kit!.close())
+
+  await page.addScriptTag({ content: siwePage })
+  const nonce = freshNonce()
+  const answer = signIn(page, nonce)
+  await expect(frame.getByTestId('confirm-message')).toContainText(aaAddress)
+  await confirmSignature(page)
+  const result = (await answer) as Answer
+  expect(result.address.toLowerCase()).toBe(aaAddress.toLowerCase())
+  expect(result.verified).toBe(true)
+  const { message, signature } = result
+  expect(await verifySiweMessage(chain, { message, signature, address: aaAddress, domain: site, nonce })).toBe(true)
+  // The owner's key signed it, for the account: as the owner's own signature it is worth nothing.
+  expect(await chain.verifyMessage({ address: owner!, message, signature })).toBe(false)
 })
