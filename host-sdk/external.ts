@@ -75,10 +75,17 @@ export function createExternal(emit: (event: HostEvent, payload: unknown) => voi
       const chainId = Number(named)
       if (!isChainOffered(chainId, offered)) throw toProviderError(chainNotOffered(chainId))
     },
-    /** While `active`; a wallet that went away meanwhile is 4900. */
+    /**
+     * While `active`; a wallet that went away meanwhile is 4900. ERC-7846 wallet_disconnect ends the
+     * connection here, as revoking eth_accounts does; wallet_connect goes to the wallet as is (one
+     * that knows it writes and checks its own sign-in message; the host's bundle has no room to
+     * write one for a wallet that does not).
+     */
     async request(args) {
       if (!wallet) throw toProviderError(gone)
-      return wallet.provider.request(args)
+      if (args.method !== 'wallet_disconnect') return wallet.provider.request(args)
+      end()
+      return null
     },
     end,
   }
