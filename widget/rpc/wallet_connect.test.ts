@@ -99,6 +99,22 @@ describe('wallet_connect with signInWithEthereum', () => {
     expect(t.wallet.ui.get().view).toBeNull()
   })
 
+  test('a second request for a nonce waiting on screen is refused; rejected, the nonce may be asked again', async () => {
+    const t = await connected()
+    const params = signIn()
+    const first = t.call('wallet_connect', params)
+    await tick()
+    expect(await t.call('wallet_connect', params)).toMatchObject({ code: -32602, message: expect.stringContaining('waiting') })
+    expect(t.wallet.ui.get().queued).toBe(0)
+    t.confirmations.reject()
+    expect(await first).toMatchObject({ code: 4001 })
+    const again = t.call('wallet_connect', params)
+    await tick()
+    expect(shown(t)).toContain('wants you to sign in')
+    t.confirmations.reject()
+    expect(await again).toMatchObject({ code: 4001 })
+  })
+
   test('asked while a confirmation is open, it waits its turn and does not replace what is shown', async () => {
     const t = await connected()
     const sign = t.call('personal_sign', ['0x6869', alice.address])

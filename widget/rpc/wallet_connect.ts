@@ -14,6 +14,8 @@ import type { RpcHandler } from './types.ts'
  */
 const signedNonces = new Set<string>()
 const maxRemembered = 256
+/** Nonces of sign-ins waiting for the user: a second request for one is the same replay. */
+const waitingNonces = new Set<string>()
 
 /** The page's own site, as the frame verified it when the bridge opened: never what the page claims. */
 function site(ctx: SessionView) {
@@ -42,7 +44,8 @@ function checkSignIn(ctx: SessionView & ChainView, siwe: SignInParams) {
   if (siwe.scheme != null && siwe.scheme.toLowerCase() !== own.scheme) throw invalid(`signInWithEthereum.scheme must be this site's (${own.scheme})`)
   const chainId = Number(siwe.chainId)
   if (!ctx.wallet.chains.some((c) => c.chainId === chainId)) throw invalid(`signInWithEthereum.chainId ${chainId} is not a chain this site is offered`)
-  if (signedNonces.has(siwe.nonce)) throw invalid('signInWithEthereum.nonce was already signed: ask the server for a new one')
+  if (signedNonces.has(siwe.nonce) || waitingNonces.has(siwe.nonce))
+    throw invalid('signInWithEthereum.nonce was already signed or is waiting to be: ask the server for a new one')
   return { ...own, chainId, uri: siwe.uri ?? own.origin }
 }
 
@@ -89,16 +92,19 @@ export const wallet_connect: RpcHandler<'wallet_connect'> = async (ctx, [raw]) =
   const text = message(account, siwe, checked)
   const bytes = stringToHex(text)
   const nonce = siwe.nonce
-  const signature = await ctx.confirmations.request({
-    kind: 'message',
-    payload: { from: account.address, chainId: account.chain.chainId, message: bytes },
-    rejected: 'Sign-in rejected by user',
-    failed: 'Failed to sign in',
-    onDevice: account.confirmsOnDevice,
-    run: () => account.signMessage(bytes),
-  })
-  // Two requests for one nonce may both wait in the queue: only the first signed one is answered.
-  if (signedNonces.has(nonce)) throw invalid('signInWithEthereum.nonce was already signed: ask the server for a new one')
+  // Checked again: another request for this nonce may have been asked while this one connected.
+  if (signedNonces.has(nonce) || waitingNonces.has(nonce)) throw invalid('signInWithEthereum.nonce was already signed or is waiting to be')
+  waitingNonces.add(nonce)
+  const signature = await ctx.confirmations
+    .request({
+      kind: 'message',
+      payload: { from: account.address, chainId: account.chain.chainId, message: bytes },
+      rejected: 'Sign-in rejected by user',
+      failed: 'Failed to sign in',
+      onDevice: account.confirmsOnDevice,
+      run: () => account.signMessage(bytes),
+    })
+    .finally(() => waitingNonces.delete(nonce))
   signedNonces.add(nonce)
   if (signedNonces.size > maxRemembered) signedNonces.delete(signedNonces.values().next().value!)
   return { accounts: [{ address: account.address, capabilities: { signInWithEthereum: { message: text, signature } } }] }
