@@ -58,6 +58,7 @@ test('viem connect with signInWithEthereum: one confirmation, the message names 
   const frame = frameOf(page)
   await expect(frame.getByTestId('confirm-message')).toContainText(`${site} wants you to sign in with your Ethereum account`)
   await expect(frame.getByTestId('confirm-sign-in-warning')).toHaveCount(0)
+  await expect(frame.getByTestId('confirm-sign-in')).toContainText(`Sign in to ${site}`)
   await confirmSignature(page)
   const result = (await answer) as Answer
   expect(result.error).toBeUndefined()

@@ -15,7 +15,7 @@ import type { Confirmation } from '../ui-state.ts'
 import { confirmText } from './confirm-text.ts'
 import { clip, describeMessage, revealInvisible } from './message-display.ts'
 import { confirmableInFrame } from './placement.ts'
-import { foreignSignIn } from './sign-in-message.ts'
+import { foreignSignIn, ownSignIn } from './sign-in-message.ts'
 
 type Row = { label: string; value: string; testId?: string }
 
@@ -75,6 +75,7 @@ function Message({ bytes }: { bytes: Hex }) {
   const view = describeMessage(bytes)
   const label = view.as === 'text' ? t.messageText : t.messageBytes
   const foreign = view.as === 'text' ? foreignSignIn(view.shown, wallet.hostOrigin) : null
+  const own = view.as === 'text' && !foreign ? ownSignIn(view.shown, wallet.hostOrigin) : null
   return (
     <div className="wk-stack wk-stack--tight">
       <p className="wk-label" data-testid="confirm-message-kind">
@@ -87,6 +88,11 @@ function Message({ bytes }: { bytes: Hex }) {
             : view.warning === 'hash'
               ? confirmText[locale].messageBlindHash
               : confirmText[locale].messageLooksLikeHex}
+        </p>
+      )}
+      {own && (
+        <p className="wk-hint" data-testid="confirm-sign-in">
+          {confirmText[locale].signInOwn(own)}
         </p>
       )}
       {foreign && (

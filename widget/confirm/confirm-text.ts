@@ -14,6 +14,7 @@ const en = {
   typedDataInvisible: 'Invisible or control characters in this data are shown as \\u escapes.',
   signInForeign: (site: string, origin: string) =>
     `This signs you in to ${site}, but the request comes from ${origin}. Signing it could let this site act as you on ${site}.`,
+  signInOwn: (site: string) => `Sign in to ${site}: this signature proves to the site that this account is yours.`,
 }
 
 export const confirmText: Record<Locale, typeof en> = {
@@ -28,5 +29,6 @@ export const confirmText: Record<Locale, typeof en> = {
     typedDataInvisible: 'Karakter tak terlihat atau karakter kontrol dalam data ini ditampilkan sebagai escape \\u.',
     signInForeign: (site: string, origin: string) =>
       `Ini memasukkan Anda ke ${site}, tetapi permintaan datang dari ${origin}. Menandatanganinya dapat membuat situs ini bertindak sebagai Anda di ${site}.`,
+    signInOwn: (site: string) => `Masuk ke ${site}: tanda tangan ini membuktikan kepada situs bahwa akun ini milik Anda.`,
   },
 }

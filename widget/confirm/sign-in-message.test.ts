@@ -1,6 +1,6 @@
 import { createSiweMessage } from 'viem/siwe'
 import { describe, expect, test } from 'vitest'
-import { foreignSignIn } from './sign-in-message.ts'
+import { foreignSignIn, ownSignIn } from './sign-in-message.ts'
 
 const address = '0xA0Cf798816D4b9b9866b5330EEa46a18382f251e'
 const siwe = (domain: string, scheme?: string) =>
@@ -18,4 +18,17 @@ describe('foreignSignIn: a sign-in message for another site than the one asking'
     ['the same host under another scheme', siwe('127.0.0.1:5173', 'https'), 'https://127.0.0.1:5173'],
     ['the phrase without the format (a lax verifier may take it)', 'bank.example wants you to sign in with your Ethereum account: 0xabc', 'bank.example'],
   ])('%s: named', (_, text, claimed) => expect(foreignSignIn(text, 'http://127.0.0.1:5173')).toBe(claimed))
+})
+
+describe('ownSignIn: a sign-in message for the asking site, shown as a sign-in', () => {
+  test('for the asking site: its domain', () => {
+    expect(ownSignIn(siwe('127.0.0.1:5173'), 'http://127.0.0.1:5173')).toBe('127.0.0.1:5173')
+    expect(ownSignIn(siwe('127.0.0.1:5173', 'http'), 'http://127.0.0.1:5173')).toBe('127.0.0.1:5173')
+  })
+  test.each([
+    ['plain text', 'hello'],
+    ['another site', siwe('app.uniswap.org')],
+    ['another scheme', siwe('127.0.0.1:5173', 'https')],
+    ['the phrase without the format', '127.0.0.1:5173 wants you to sign in with your Ethereum account: 0xabc'],
+  ])('%s: null', (_, text) => expect(ownSignIn(text, 'http://127.0.0.1:5173')).toBeNull())
 })

@@ -22,3 +22,14 @@ export function foreignSignIn(text: string, hostOrigin: string): string | null {
   const sameScheme = !scheme || `${scheme}:` === host.protocol
   return domain.toLowerCase() === host.host.toLowerCase() && sameScheme ? null : scheme ? `${scheme}://${domain}` : domain
 }
+
+/**
+ * The site a well-formed sign-in message (EIP-4361) signs the user in to when it is the requesting
+ * page's own (what wallet_connect writes): the confirmation then says it is a sign-in there. Null for
+ * any other text, and for a sign-in for another site (foreignSignIn warns about that one).
+ */
+export function ownSignIn(text: string, hostOrigin: string): string | null {
+  if (!text.includes(signInPhrase)) return null
+  const { domain, address, nonce } = parseSiweMessage(text)
+  return domain && address && nonce && foreignSignIn(text, hostOrigin) === null ? domain : null
+}
