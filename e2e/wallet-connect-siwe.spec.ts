@@ -5,6 +5,7 @@ import { build } from 'vite'
 import { signUp, startRequest } from './flows.ts'
 import { confirmSignature, frameOf, latestCode, logInInFrame, providerUrl, uniqueEmail } from './helpers.ts'
 import { demoOrigin } from './ports.ts'
+import { decide, openPairing, openWallet, scanQr, walletAddress } from './walletconnect.ts'
 
 /**
  * ERC-7846 wallet_connect with signInWithEthereum, driven by viem's own `connect` action
@@ -140,4 +141,23 @@ test('a smart account signs in: its ERC-1271 / ERC-6492 signature verifies with 
   expect(await verifySiweMessage(chain, { message, signature, address: aaAddress, domain: site, nonce })).toBe(true)
   // The owner's key signed it, for the account: as the owner's own signature it is worth nothing.
   expect(await chain.verifyMessage({ address: owner!, message, signature })).toBe(false)
+})
+
+test('a WalletConnect wallet signs the same message on its own device, through its personal_sign', async ({ page }) => {
+  await openPairing(page)
+  const wallet = await openWallet(page, await scanQr(page))
+  const address = await walletAddress(wallet)
+  await decide(wallet, 'proposal', 'Approve')
+  await expect(page.getByTestId('account')).toHaveText(address)
+
+  await page.addScriptTag({ content: siwePage })
+  const nonce = freshNonce()
+  const answer = signIn(page, nonce)
+  await expect(frameOf(page).getByTestId('confirm-in-wallet')).toHaveText('Confirm in your wallet')
+  await expect(frameOf(page).getByTestId('confirm-sign-in')).toContainText(`Sign in to ${site}`)
+  await decide(wallet, 'request', 'Approve')
+  const result = (await answer) as Answer
+  expect(result.address.toLowerCase()).toBe(address.toLowerCase())
+  expect(result.verified).toBe(true)
+  expect(await verifySiweMessage(chain, { message: result.message, signature: result.signature, address, domain: site, nonce })).toBe(true)
 })
