@@ -208,11 +208,17 @@ export const positional =
     return items(list).map((value, i) => at(`params[${i}]`, all[i]!, value)) as never
   }
 
-/** A string of 1 to `max` characters with no control character (no line break: each field is one line of a message). */
+/**
+ * A string of 1 to `max` characters that shows as itself on one line: no control character or line
+ * break (each field is one line of the message), and no format character (bidi overrides, zero
+ * width) that would make the line the user reads differ from the one signed.
+ */
 const line =
   (max: number): Param<string> =>
   (v) =>
-    typeof v === 'string' && v.length > 0 && v.length <= max && !/\p{Cc}/u.test(v) ? v : refuse(`must be one line of at most ${max} characters`)
+    typeof v === 'string' && v.length > 0 && v.length <= max && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(v)
+      ? v
+      : refuse(`must be one line of at most ${max} characters, with no control or invisible characters`)
 /** A date and time in the ISO 8601 form sign-in messages use (2026-01-02T03:04:05.000Z). */
 const dateTime: Param<string> = (v) =>
   typeof v === 'string' && v.length <= 40 && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(v) && !Number.isNaN(Date.parse(v))

@@ -68,6 +68,10 @@ describe('wallet_connect with signInWithEthereum', () => {
     ['a chain this site is not offered', { chainId: '0x1' }, 'not a chain this site is offered'],
     ['a chain id that is no number', { chainId: 31337 }, 'chainId'],
     ['a statement of two lines', { statement: 'one\nURI: https://bank.example' }, 'statement'],
+    ['a statement with a bidi override', { statement: 'Sign in to \u202Eknab' }, 'statement'],
+    ['a statement with a line separator', { statement: 'one\u2028URI: https://bank.example' }, 'statement'],
+    ['a resource with a NUL', { resources: ['https://127.0.0.1:5173/\u0000'] }, 'resources'],
+    ['an overlong statement', { statement: 'a'.repeat(1001) }, 'statement'],
     ['an expiration that is no date', { expirationTime: 'tomorrow' }, 'expirationTime'],
     ['another version', { version: '2' }, 'version'],
   ])('%s is refused -32602 before anything is shown', async (_, fields, reason) => {
