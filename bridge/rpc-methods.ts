@@ -78,7 +78,7 @@ const answered = {
   // The embedded wallet's own estimate comes from the wallet service; any other is a chain read.
   eth_estimateGas: call,
   // ERC-7846: connecting, and with signInWithEthereum a sign-in message signed in the same step. Its
-  // capabilities are read in the frame, which alone answers it (rpc-params.ts connectParams): the
+  // capabilities are read in the frame, which alone answers it (sign-in-params.ts): the
   // host's bundle has no room for that reader, and a browser wallet judges its own.
   wallet_connect: schema('connect', positional([], [object])),
   // Forgets this site, as revoking eth_accounts does.

@@ -1,6 +1,7 @@
 import { stringToHex } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
-import { connectParams, Refusal, type SignInParams } from '../../bridge/rpc-params.ts'
+import { Refusal } from '../../bridge/rpc-params.ts'
+import { connectParams, type SignInParams } from '../../bridge/sign-in-params.ts'
 import type { Account } from '../accounts/account.ts'
 import { invalid, requireAccount } from './guards.ts'
 import { wallet_revokePermissions } from './permissions.ts'
