@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { SdkError, verifyIdentityToken } from 'wallet-kit/sdk'
 
 const dataDir = process.env.SANDBOX_DATA_DIR ?? fileURLToPath(new URL('../../.data/sandbox', import.meta.url))
@@ -20,19 +21,28 @@ const providerUrl = process.env.WALLET_KIT_URL ?? readFileSync(join(dataDir, 'sa
 const appId = process.env.APP_ID ?? 'demo'
 const port = Number(process.env.PORT ?? 8790)
 
-/** Tokens already exchanged, by id, until they expire: a token copied off the page signs in nobody else. */
+/** How far a token's expiry may lie behind this server's clock (verifyIdentityToken's tolerance). */
+const clockToleranceSeconds = 5
+/**
+ * Tokens already exchanged, by id, until they can no longer verify: a token copied off the page signs
+ * in nobody else. That is its expiry plus the clock tolerance; forgotten at its bare expiry, a token
+ * would sign in again in the seconds the tolerance still grants it.
+ */
 const used = new Map<string, number>()
 
+/** An identity token is a few kilobytes: a larger body is refused before it is read. */
+const maxBodyBytes = 64 * 1024
+
 const app = new Hono()
-app.post('/api/session', async (c) => {
+app.post('/api/session', bodyLimit({ maxSize: maxBodyBytes, onError: (c) => c.json({ signedIn: false, error: 'Request body too large' }, 413) }), async (c) => {
   const body = (await c.req.json().catch(() => ({}))) as { identityToken?: unknown }
   if (typeof body.identityToken !== 'string') return c.json({ signedIn: false, error: 'identityToken is required' }, 400)
   try {
-    const claims = await verifyIdentityToken(body.identityToken, { appId, providerUrl, environment: 'development' })
+    const claims = await verifyIdentityToken(body.identityToken, { appId, providerUrl, environment: 'development', clockToleranceSeconds })
     const now = Date.now() / 1000
-    for (const [id, expiresAt] of used) if (expiresAt < now) used.delete(id)
+    for (const [id, lastValid] of used) if (lastValid < now) used.delete(id)
     if (used.has(claims.tokenId)) return c.json({ signedIn: false, error: 'This identity token was already used' }, 401)
-    used.set(claims.tokenId, claims.expiresAt)
+    used.set(claims.tokenId, claims.expiresAt + clockToleranceSeconds + 1)
     // Here a real app would start its own session for claims.userId (a cookie of its own).
     const { userId, walletAddress, smartAccounts, signInMethod, expiresAt } = claims
     return c.json({ signedIn: true, userId, walletAddress, smartAccounts, signInMethod, expiresAt })
