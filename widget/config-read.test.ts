@@ -71,6 +71,17 @@ describe('the app config on a first load and after', () => {
     await expect(readConfig({ store: empty, persistent: true, fetched: offline, fetch: async () => config('x'), params: app })).rejects.toThrow('offline')
   })
 
+  test('no mark but a fresh stored copy (localStorage blocked, IndexedDB not) and a network that never answers: the stored copy serves', async () => {
+    const store = createSessionStore('demo', 'sandbox', memoryEntries())
+    await store.saveAppConfig(config('stored'))
+    const never = new Promise<AppConfig>(() => {})
+    const got = await Promise.race([
+      readConfig({ store, persistent: true, fetched: never, fetch: async () => config('x'), params: app }),
+      new Promise<string>((resolve) => setTimeout(() => resolve('held'), 1000)),
+    ])
+    expect(got).toMatchObject({ name: 'stored' })
+  })
+
   test('a store in memory (storage blocked) leaves no mark: the next load asks the network at once', async () => {
     const store = createSessionStore('demo', 'sandbox', memoryEntries())
     await readConfig({ store, persistent: false, fetched: Promise.resolve(config('c')), fetch: async () => config('x'), params: app })

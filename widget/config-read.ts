@@ -6,8 +6,10 @@ type App = Pick<FrameParams, 'appId' | 'env'>
 
 /**
  * The app config, fetched at most once an hour per app and environment: a reload within the hour
- * reads the stored copy. On a first load the network was asked at once (`fetched`); should that
- * fail, a stored copy still serves.
+ * reads the stored copy. On a first load the network was asked at once (`fetched`), beside the
+ * storage probe. A fresh stored copy still serves as soon as it is read (its mark can be lost where
+ * localStorage is blocked and IndexedDB is not), so a network that holds the request never holds
+ * the frame; should the fetch fail, a stored copy serves too.
  */
 export async function readConfig(deps: {
   store: SessionStore
@@ -18,22 +20,26 @@ export async function readConfig(deps: {
 }): Promise<AppConfig> {
   const { store, fetched } = deps
   const stored = () => store.loadAppConfig().catch(() => undefined) as Promise<AppConfig | undefined>
-  let config: AppConfig | undefined
-  try {
-    config = fetched ? await fetched : await stored()
-  } catch (error) {
-    config = await stored()
-    if (!config) throw error
+  const save = async (config: AppConfig) => {
+    try {
+      await store.saveAppConfig(config)
+      // A copy in memory dies with the page: no mark, so the next load asks the network at once.
+      if (deps.persistent) markConfigStored(deps.params)
+    } catch {}
     return config
   }
-  if (config && !fetched) return config
-  config ??= await deps.fetch()
+  if (!fetched) return (await stored()) ?? save(await deps.fetch())
+  const fromNetwork = fetched.then((config) => ({ config, network: true }))
+  const fromStore = stored().then((config) => (config ? { config, network: false } : fromNetwork))
+  let first: { config: AppConfig; network: boolean }
   try {
-    await store.saveAppConfig(config)
-    // A copy in memory dies with the page: no mark, so the next load asks the network at once.
-    if (deps.persistent) markConfigStored(deps.params)
-  } catch {}
-  return config
+    first = await Promise.race([fromNetwork, fromStore])
+  } catch (error) {
+    const copy = await stored()
+    if (!copy) throw error
+    return copy
+  }
+  return first.network ? save(first.config) : first.config
 }
 
 /**
