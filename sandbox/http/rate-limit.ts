@@ -34,6 +34,8 @@ export type RateLimits = {
   handoffsPerIp: Rule
   /** The same per session: each page load of a storage-blocked frame needs one. */
   handoffsPerSession: Rule
+  /** Identity tokens minted per session (each costs the key's decryption and a signature). */
+  identityTokensPerSession: Rule
   /** Faucet gifts to the sandbox mobile wallet (POST /dev/api/wallets/:address/fund) per IP: one per new key. */
   walletGiftsPerIp: Rule
 }
@@ -54,6 +56,8 @@ export const defaultRateLimits: RateLimits = {
   onrampPaymentsPerReceiver: { max: 20, windowMs: hour },
   handoffsPerIp: { max: 120, windowMs: hour },
   handoffsPerSession: { max: 60, windowMs: hour },
+  // A back end asks for one per sign-in; a page that asks again on each load stays far below this.
+  identityTokensPerSession: { max: 120, windowMs: hour },
   // A person makes a new sandbox wallet key now and then; 10 gifts (100 ETH) an hour keeps a script
   // a long way from the faucet's reserve.
   walletGiftsPerIp: { max: 10, windowMs: hour },

@@ -15,6 +15,8 @@ import { issueIdentityToken, readNonce } from './tokens.ts'
 export function identityTokenRoutes(deps: Deps) {
   return new Hono<SandboxEnv>().post('/identity-token', async (c) => {
     const session = await authorize(c, deps.keys.jwtKey, 'wallet')
+    // authorize() refuses a wallet token without a session family.
+    deps.limiter.hit('identityTokensPerSession', session.familyId ?? session.userId)
     const body = await readJson(c)
     onlyFields(body, ['nonce'])
     const nonce = body.nonce === undefined ? undefined : readNonce(body.nonce)
