@@ -32,6 +32,14 @@ describe('POST /dev/api/wallets/:address/fund', () => {
     expect(asForm.status).toBe(415)
     expect((await fetch(`${sandbox.url}/dev/api/wallets/${address}/fund`, { method: 'POST', headers: { origin: sandbox.url } })).status).toBe(415)
     expect(await balanceOf(address)).toBe(0n)
+    // The gift takes no input but the address: a body with fields is another call, refused.
+    const withFields = await fetch(`${sandbox.url}/dev/api/wallets/${address}/fund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"amount":"1000"}',
+    })
+    expect(withFields.status).toBe(400)
+    expect(await balanceOf(address)).toBe(0n)
     expect((await fund(address)).status).toBe(200)
     expect(await balanceOf(address)).toBe(parseEther('10'))
     expect((await fund(address)).status).toBe(409)

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { createPublicClient, http, isAddress } from 'viem'
 import type { Deps } from '../../context.ts'
-import { readJson } from '../../http/body.ts'
+import { onlyFields, readJson } from '../../http/body.ts'
 import { fail } from '../../http/envelope.ts'
 import { clientIp, ipKey } from '../../http/rate-limit.ts'
 import { serveAsset, serveBuiltFile } from '../../http/static.ts'
@@ -51,7 +51,8 @@ export function devWalletPageRoutes(deps: Deps) {
       const origin = c.req.header('origin')
       if (origin !== undefined && !deps.ownOrigins().includes(origin)) return fail(c, 403, 'Only the sandbox wallet page may ask for funds')
       if (c.req.header('content-type') === undefined) return fail(c, 415, 'Content-Type must be application/json')
-      await readJson(c)
+      // The gift takes no input but the address: a body with anything in it is not this call.
+      onlyFields(await readJson(c), [])
       if (!isAddress(address, { strict: false })) return fail(c, 400, 'Invalid address')
       const key = address.toLowerCase()
       if (funding.has(key)) return fail(c, 409, 'Already funded')
