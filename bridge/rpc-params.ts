@@ -12,7 +12,7 @@ export type Quantity = `0x${string}`
 export class Refusal {
   constructor(readonly reason: string) {}
 }
-const refuse = (reason: string): never => {
+export const refuse = (reason: string): never => {
   throw new Refusal(reason)
 }
 
@@ -20,7 +20,7 @@ const refuse = (reason: string): never => {
 export type Param<T> = (value: unknown) => T
 
 /** `param`'s value, or its refusal with `where` (the place in the params) in front. */
-function at<T>(where: string, param: Param<T>, value: unknown): T {
+export function at<T>(where: string, param: Param<T>, value: unknown): T {
   try {
     return param(value)
   } catch (err) {

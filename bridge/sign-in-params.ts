@@ -1,4 +1,4 @@
-import { address, isQuantity, object, Refusal, type Address, type Param, type Quantity } from './rpc-params.ts'
+import { address, at, isQuantity, object, refuse, type Address, type Param, type Quantity } from './rpc-params.ts'
 
 /**
  * The reader of ERC-7846 wallet_connect's param and its signInWithEthereum capability. Only the
@@ -7,19 +7,6 @@ import { address, isQuantity, object, Refusal, type Address, type Param, type Qu
  * readers (rpc-params.ts) so that it loads with the frame's wallet_connect handler only.
  */
 type Optional<T> = T | null | undefined
-
-const refuse = (reason: string): never => {
-  throw new Refusal(reason)
-}
-/** `param`'s value, or its refusal with `where` in front. */
-function at<T>(where: string, param: Param<T>, value: unknown): T {
-  try {
-    return param(value)
-  } catch (err) {
-    if (err instanceof Refusal) refuse(`${where} ${err.reason}`)
-    throw err
-  }
-}
 
 /**
  * A string of 1 to `max` characters that shows as itself on one line: no control character or line
