@@ -5,6 +5,7 @@ import { connectParams, type SignInParams } from '../../bridge/sign-in-params.ts
 import type { Account } from '../accounts/account.ts'
 import { invalid, requireAccount } from './guards.ts'
 import { wallet_revokePermissions } from './permissions.ts'
+import { confirmMessage } from './personal_sign.ts'
 import type { ChainView, SessionView } from './ports.ts'
 import type { RpcHandler } from './types.ts'
 
@@ -96,16 +97,9 @@ export const wallet_connect: RpcHandler<'wallet_connect'> = async (ctx, [raw]) =
   // Checked again: another request for this nonce may have been asked while this one connected.
   if (signedNonces.has(nonce) || waitingNonces.has(nonce)) throw invalid('signInWithEthereum.nonce was already signed or is waiting to be')
   waitingNonces.add(nonce)
-  const signature = await ctx.confirmations
-    .request({
-      kind: 'message',
-      payload: { from: account.address, chainId: account.chain.chainId, message: bytes },
-      rejected: 'Sign-in rejected by user',
-      failed: 'Failed to sign in',
-      onDevice: account.confirmsOnDevice,
-      run: () => account.signMessage(bytes),
-    })
-    .finally(() => waitingNonces.delete(nonce))
+  const signature = await confirmMessage(ctx, account, bytes, { rejected: 'Sign-in rejected by user', failed: 'Failed to sign in' }).finally(() =>
+    waitingNonces.delete(nonce),
+  )
   signedNonces.add(nonce)
   if (signedNonces.size > maxRemembered) signedNonces.delete(signedNonces.values().next().value!)
   return { accounts: [{ address: account.address, capabilities: { signInWithEthereum: { message: text, signature } } }] }
