@@ -100,14 +100,22 @@ export async function accounts(page: Page): Promise<unknown> {
   return page.evaluate(() => window.WalletKit!.kit!.provider.request({ method: 'eth_accounts' }))
 }
 
-/** Logs a new user in through the connect modal that is already open (e-mail code, new wallet, Done). */
-export async function logInInFrame(page: Page, request: APIRequestContext): Promise<void> {
+/**
+ * Signs a new user up in the connect modal that is already open (e-mail code, new wallet, Done); what
+ * the modal shows next is the caller's to check.
+ */
+export async function signUpInFrame(page: Page, request: APIRequestContext): Promise<void> {
   const frame = frameOf(page)
   const email = uniqueEmail()
   await frame.getByPlaceholder('Enter your email').fill(email)
   await frame.getByRole('button', { name: 'Continue', exact: true }).click()
   await frame.getByLabel('Verification code').fill(await latestCode(request, email))
   await frame.getByRole('button', { name: 'Done' }).click()
+}
+
+/** Logs a new user in through the connect modal that is already open; the modal then closes. */
+export async function logInInFrame(page: Page, request: APIRequestContext): Promise<void> {
+  await signUpInFrame(page, request)
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
 }
 

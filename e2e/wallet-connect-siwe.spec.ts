@@ -3,7 +3,7 @@ import { createPublicClient, http } from 'viem'
 import { parseSiweMessage, verifySiweMessage } from 'viem/siwe'
 import { build } from 'vite'
 import { signUp, startRequest } from './flows.ts'
-import { confirmSignature, frameOf, latestCode, logInInFrame, providerUrl, uniqueEmail } from './helpers.ts'
+import { confirmSignature, frameOf, logInInFrame, providerUrl, signUpInFrame, snap } from './helpers.ts'
 import { demoOrigin } from './ports.ts'
 import { decide, openPairing, openWallet, scanQr, walletAddress } from './walletconnect.ts'
 
@@ -100,12 +100,9 @@ test('signed out, wallet_connect opens the login and, once signed in, the sign-i
   const nonce = freshNonce()
   const answer = signIn(page, nonce)
   const frame = frameOf(page)
-  const email = uniqueEmail()
-  await frame.getByPlaceholder('Enter your email').fill(email)
-  await frame.getByRole('button', { name: 'Continue', exact: true }).click()
-  await frame.getByLabel('Verification code').fill(await latestCode(request, email))
-  await frame.getByRole('button', { name: 'Done' }).click()
+  await signUpInFrame(page, request)
   await expect(frame.getByTestId('confirm-message')).toContainText(`${site} wants you to sign in`)
+  await snap(page, 'sign-in-confirmation')
   await confirmSignature(page)
   const result = (await answer) as Answer
   expect(result.verified).toBe(true)
