@@ -102,6 +102,18 @@ describe('the app config on a first load and after', () => {
     expect((await readConfig({ store, persistent: true, fetched: Promise.resolve(config('c')), fetch: async () => config('x'), params: app })).name).toBe('c')
   })
 
+  test('the answer does not wait for the stored copy to be written (a slow first write holds nothing)', async () => {
+    const store = createSessionStore('demo', 'sandbox', memoryEntries())
+    let written = () => {}
+    store.saveAppConfig = () => new Promise<void>((resolve) => (written = resolve))
+    const got = await readConfig({ store, persistent: true, fetched: Promise.resolve(config('c')), fetch: async () => config('x'), params: app })
+    expect(got.name).toBe('c')
+    // Marked only once the copy is stored: a mark with no copy would send the next load to storage for nothing.
+    expect(configStoredRecently(app)).toBe(false)
+    written()
+    await vi.waitFor(() => expect(configStoredRecently(app)).toBe(true))
+  })
+
   test('marks are per app and environment', async () => {
     const store = createSessionStore('demo', 'sandbox', memoryEntries())
     await readConfig({ store, persistent: true, fetched: Promise.resolve(config('c')), fetch: async () => config('x'), params: app })

@@ -39,7 +39,9 @@ export async function readConfig(deps: {
     if (!copy) throw error
     return copy
   }
-  return first.network ? save(first.config) : first.config
+  // Stored while the frame goes on: the first answer does not wait for the write.
+  if (first.network) void save(first.config)
+  return first.config
 }
 
 /**
