@@ -146,6 +146,8 @@ export const en = {
   connecting: 'Connecting',
   appLogo: 'App logo',
   qrOf: (address: string) => `QR code of ${address}`,
+  /** The profile's way to the recovery page, and its title. */
+  restoreFromFile: 'Restore from recovery file',
 }
 
 export type Messages = typeof en

@@ -140,4 +140,5 @@ export const id: Messages = {
   connecting: 'Menghubungkan',
   appLogo: 'Logo aplikasi',
   qrOf: (address: string) => `Kode QR dari ${address}`,
+  restoreFromFile: 'Pulihkan dari file pemulihan',
 }

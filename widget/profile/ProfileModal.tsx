@@ -33,6 +33,12 @@ const SmartAccounts = lazyRoute(
   (m) => m.SmartAccounts,
 )
 
+// Restoring the wallet from its recovery file, with the page's own strings.
+const Recovery = lazyRoute(
+  () => import('./recovery/Recovery.tsx'),
+  (m) => m.Recovery,
+)
+
 /** The profile modal's route titles. */
 const titleKeys = {
   home: 'personalWallet',
@@ -43,6 +49,7 @@ const titleKeys = {
   'select-crypto': 'selectCrypto',
   'smart-account': 'smartWallet',
   'calls-status': 'callsStatus',
+  recovery: 'restoreFromFile',
 } as const satisfies Record<ProfilePage, string>
 
 /** The profile with its cached reads (loaded together, lazily). */
@@ -66,6 +73,7 @@ const routes: Record<ProfilePage, (props: { address: `0x${string}`; nav: Nav; on
   'select-crypto': ({ nav, onramp }) => <SelectCrypto nav={nav} onramp={onramp} />,
   'smart-account': () => <SmartAccounts />,
   'calls-status': () => <CallsStatus />,
+  recovery: ({ address }) => <Recovery address={address} />,
 }
 
 function SelectCurrency({ nav, onramp }: { nav: Nav; onramp: Onramp }) {
@@ -193,6 +201,12 @@ function ProfileHome({ address, nav, onramp }: { address: `0x${string}`; nav: Na
       {config.isAAEnabled && embedded && (
         <button type="button" className="wk-list-row wk-card" onClick={() => nav.go('smart-account')}>
           <span className="wk-grow">{t.smartWallet}</span>
+          <span aria-hidden="true">›</span>
+        </button>
+      )}
+      {embedded && (
+        <button type="button" className="wk-list-row wk-card" onClick={() => nav.go('recovery')}>
+          <span className="wk-grow">{t.restoreFromFile}</span>
           <span aria-hidden="true">›</span>
         </button>
       )}
