@@ -1,6 +1,18 @@
 export { negotiate, PROTOCOL_VERSION } from './version.ts'
 export { ErrorCode, fail, isResult, type Fail, type Result, type RpcError } from './errors.ts'
-export type { Hello, HostEvent, HostMethods, ExternalConnection, OpenTarget, RpcRequest, WalletDescriptor, View, Welcome, WidgetMethods } from './methods.ts'
+export type {
+  Hello,
+  HostEvent,
+  HostMethods,
+  ExternalConnection,
+  IdentityToken,
+  OpenTarget,
+  RpcRequest,
+  WalletDescriptor,
+  View,
+  Welcome,
+  WidgetMethods,
+} from './methods.ts'
 export { checkExternalConnection, checkRpcRequest, hostChecks, widgetChecks } from './validate.ts'
 export { dispatch, serve } from './serve.ts'
 export { chainNotOffered, isChainOffered, offeredChains } from './chains.ts'

@@ -35,6 +35,9 @@ export type OpenTarget = '_blank' | '_top'
  */
 export type Welcome = { readonly protocol: number; readonly chains: readonly number[] }
 
+/** A short-lived JWT for the host's own back end (it checks it against the provider's JWKS), and when it expires (ISO 8601). */
+export type IdentityToken = { readonly identityToken: string; readonly expiresAt: string }
+
 /** What the widget (iframe, provider origin) exposes to the host page. */
 export type WidgetMethods = {
   hello(hello: Hello): Promise<Result<Welcome>>
@@ -48,6 +51,12 @@ export type WidgetMethods = {
   disconnect(): Promise<Result<null>>
   /** The injected wallets the host page discovered (sent again whenever one more announces). */
   setWallets(wallets: readonly WalletDescriptor[]): Promise<Result<null>>
+  /**
+   * kit.getIdentityToken(): the frame asks the provider, with its session, for an identity token
+   * naming the signed-in user, for a page the user connected only (4100 otherwise). The nonce, when
+   * given, is the page's own (its server checks it) and is signed into the token.
+   */
+  identityToken(nonce: string | undefined): Promise<Result<IdentityToken>>
 }
 
 /** What the host page exposes to the widget. */

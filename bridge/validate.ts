@@ -29,6 +29,9 @@ export function checkRpcRequest(value: unknown): string | undefined {
   return undefined
 }
 
+/** A nonce a page binds an identity token to: 8 to 128 visible ASCII characters, as the provider takes it. */
+export const isIdentityNonce = (v: unknown): v is string => typeof v === 'string' && /^[!-~]{8,128}$/.test(v)
+
 export const widgetChecks: { readonly [K in keyof WidgetMethods]: Checker } = {
   hello: arity(1, ([h]) => (isRecord(h) && Number.isInteger(h.protocol) ? undefined : 'hello must carry an integer protocol version')),
   request: arity(1, ([r]) => checkRpcRequest(r)),
@@ -36,6 +39,7 @@ export const widgetChecks: { readonly [K in keyof WidgetMethods]: Checker } = {
   close: arity(0),
   disconnect: arity(0),
   setWallets: arity(1, ([list]) => checkWallets(list)),
+  identityToken: arity(1, ([n]) => (n === undefined || isIdentityNonce(n) ? undefined : 'nonce must be 8 to 128 visible ASCII characters')),
 }
 
 export const hostChecks: { readonly [K in keyof HostMethods]: Checker } = {

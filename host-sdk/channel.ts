@@ -95,13 +95,13 @@ export function openChannel(options: {
   window.addEventListener('message', onWindow)
 
   return {
-    call(name, args, timeout) {
-      if (!port) return Promise.reject(new Error('Wallet frame unreachable'))
+    async call(name, args, timeout) {
+      if (!port) throw new Error('Wallet frame unreachable')
       const callId = ++lastCallId
+      // Sent first: arguments postMessage cannot clone (a function, a symbol) throw here, which
+      // rejects this call, with no timer or pending entry left behind.
+      send({ type: 'CALL', id: callId, methodPath: [name], args })
       return new Promise((resolve, reject) => {
-        // Sent first: arguments postMessage cannot clone (a function, a symbol) throw here, which
-        // rejects this promise, with no timer or pending entry left behind.
-        send({ type: 'CALL', id: callId, methodPath: [name], args })
         const timer =
           timeout === undefined
             ? undefined

@@ -1,4 +1,4 @@
-import type { HostEvent, View } from '../bridge/index.ts'
+import type { HostEvent, IdentityToken, View } from '../bridge/index.ts'
 import type { EIP1193Provider } from './provider.ts'
 
 /** Provider events, plus `open` and `close` when the modal shows or hides. */
@@ -12,6 +12,13 @@ export type WalletKit = {
   close(): Promise<void>
   /** Ends the session (embedded wallet or browser wallet). */
   disconnect(): Promise<void>
+  /**
+   * A short-lived JWT (ES256) naming the signed-in user, for your own server: post it there and
+   * check it with `verifyIdentityToken` (`wallet-kit/sdk`). `nonce` (8 to 128 visible ASCII
+   * characters), when your server gave one, is signed into the token. Rejects with 4100 when nobody
+   * is signed in or this page is not connected.
+   */
+  getIdentityToken(options?: { nonce?: string }): Promise<IdentityToken>
   on(event: KitEvent, listener: (payload: never) => void): void
   off(event: KitEvent, listener: (payload: never) => void): void
   /** Removes the frame and every listener; another kit may be created afterwards. */

@@ -1,4 +1,4 @@
-import { ErrorCode, timeouts, type WidgetMethods } from '../bridge/index.ts'
+import { ErrorCode, timeouts, type IdentityToken, type WidgetMethods } from '../bridge/index.ts'
 import { connectWidget } from './connection.ts'
 import { announce, kitInfo } from './eip6963.ts'
 import { ProviderRpcError, unwrap } from './errors.ts'
@@ -100,6 +100,8 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
     open: (modal) => widget('open', modal ?? (state.accounts.length ? 'profile' : 'connect')) as Promise<never>,
     close: () => widget('close') as Promise<never>,
     disconnect: async () => (external.active ? external.end() : void (await widget('disconnect'))),
+    // The nonce is checked where it counts, in the frame (8 to 128 visible ASCII characters, else -32602).
+    getIdentityToken: (options) => widget('identityToken', options?.nonce) as Promise<IdentityToken>,
     on: listeners.on,
     off: listeners.removeListener,
     destroy() {

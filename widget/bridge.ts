@@ -14,12 +14,14 @@ import {
   type WidgetMethods,
 } from '../bridge/index.ts'
 import { screenWallets } from '../bridge/validate.ts'
-import { noteBridgeCall } from './lazy-module.ts'
+import { lazyModule, noteBridgeCall } from './lazy-module.ts'
 import { handleRpc } from './rpc/index.ts'
 import type { RpcContext } from './rpc/types.ts'
 import type { HostPort } from './host-port.ts'
 
 type Refusal = { code: number; message: string }
+
+const identityTokens = lazyModule(() => import('./identity-token.ts'))
 
 /**
  * Serves the widget's bridge methods to the host page at `hostOrigin` (already checked against the
@@ -77,6 +79,11 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
       if (!refused.length) return
       console.warn(`wallet-kit: refused ${refused.join('; ')}`)
       throw { code: ErrorCode.invalidParams, message: `Refused ${refused.join('; ')}` }
+    },
+    async identityToken(nonce) {
+      guard()
+      // Loaded with the first call: most pages never ask for one.
+      return (await identityTokens.get()).identityToken(await options.context, nonce)
     },
   }
 

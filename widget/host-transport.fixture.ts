@@ -33,6 +33,7 @@ export function hostTransport(messenger: Messenger): Transport<HostNotice, HostC
     close: () => deliver({ name: 'close', args: [] }),
     disconnect: () => deliver({ name: 'disconnect', args: [] }),
     setWallets: (...args) => deliver({ name: 'setWallets', args }),
+    identityToken: (...args) => deliver({ name: 'identityToken', args }),
   }
   // Added before Penpal's own handler: the host's DESTROY is seen here too.
   messenger.addMessageHandler((message) => {
