@@ -1,74 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { signUp, startRequest } from './flows.ts'
 import { confirmRequest, demoOrigin, frameOf, providerUrl } from './helpers.ts'
+import { recorder, storedSession } from './bridge-recorder.ts'
 
 /**
- * Our edge: tokens, the session and the recovery secret stay in the provider's frame. This
- * records every message the host page receives (window messages and the MessagePort the bridge
- * runs on) through a login, a signature and a reload, then looks for the real secrets in it.
+ * Our edge: tokens, the session and the recovery secret stay in the provider's frame. The recorder
+ * (bridge-recorder.ts) records every message the host page receives through a login, a signature
+ * and a reload; the tests then look for the real secrets in it.
  */
-const recorder = () => {
-  const log: string[] = []
-  ;(window as unknown as { bridgeLog: string[] }).bridgeLog = log
-  const record = (kind: string, data: unknown) => {
-    try {
-      log.push(`${kind} ${JSON.stringify(data)}`)
-    } catch {
-      log.push(`${kind} [not serialisable]`)
-    }
-  }
-  window.addEventListener('message', (e) => record('window', e.data), true)
-  const add = MessagePort.prototype.addEventListener
-  MessagePort.prototype.addEventListener = function (
-    this: MessagePort,
-    type: string,
-    fn: EventListenerOrEventListenerObject,
-    o?: boolean | AddEventListenerOptions,
-  ) {
-    if (type !== 'message') return add.call(this, type, fn, o)
-    const wrapped = (e: Event) => {
-      record('port', (e as MessageEvent).data)
-      return typeof fn === 'function' ? fn.call(this, e) : fn.handleEvent(e)
-    }
-    return add.call(this, type, wrapped, o)
-  }
-  const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
-  Object.defineProperty(MessagePort.prototype, 'onmessage', {
-    configurable: true,
-    get() {
-      return onmessage.get!.call(this)
-    },
-    set(fn: ((e: MessageEvent) => void) | null) {
-      onmessage.set!.call(
-        this,
-        fn &&
-          ((e: MessageEvent) => {
-            record('port', e.data)
-            return fn.call(this, e)
-          }),
-      )
-    },
-  })
-}
-
 /** What must never reach the host page: the session's tokens and the recovery secret. */
 type Secrets = { address: `0x${string}`; token: string; refreshToken: string; secret0: string }
-
-/** The stored session, read inside the wallet frame (a test may look; the host page never can). */
-async function storedSession(page: Page): Promise<{ token: string; refreshToken: string }> {
-  const widget = page.frames().find((f) => f.url().startsWith(`${providerUrl}/widget/`))!
-  return widget.evaluate(
-    () =>
-      new Promise<{ token: string; refreshToken: string }>((resolve, reject) => {
-        const open = indexedDB.open('wallet-kit')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const get = open.result.transaction('state').objectStore('state').get('session:demo:production')
-          get.onsuccess = () => resolve(get.result)
-        }
-      }),
-  )
-}
 
 /** Records the host's messages from the start, signs a new user up; answers the secrets to look for. */
 async function signUpRecorded(page: Page, request: APIRequestContext): Promise<Secrets> {

@@ -135,7 +135,9 @@ export function Recovery({ address }: { address: `0x${string}` }) {
           onChange={(e) => void take(e.target.files?.[0])}
         />
         <strong>{text.chooseFile}</strong>
-        <span className="wk-muted"> {text.dropHint}</span>
+        <span className="wk-muted" style={{ display: 'block' }}>
+          {text.dropHint}
+        </span>
       </label>
       {secret && <p className="wk-notice">{text.chosen(secret.file)}</p>}
       <label className="wk-label" htmlFor={pasteId}>
