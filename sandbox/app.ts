@@ -19,6 +19,7 @@ import { socialRoutes } from './services/auth/social-routes.ts'
 import { iconRoutes } from './services/chain/icon-routes.ts'
 import { handoffRoutes } from './services/popup/handoff-routes.ts'
 import { identityTokenRoutes, jwksRoutes } from './services/identity/routes.ts'
+import { passkeyRoutes, passkeySignInRoutes } from './services/passkeys/routes.ts'
 import { popupChannelRoutes } from './services/popup/routes.ts'
 import { rpcRoutes } from './services/chain/rpc-routes.ts'
 import { rampServiceRoutes } from './services/ramp/routes.ts'
@@ -71,12 +72,14 @@ export function createApp(deps: Deps, log: boolean) {
   app.route('/api/v2/auth', passwordRoutes(deps))
   app.route('/api/v2/auth', socialRoutes(deps))
   app.route('/api/v2/auth', handoffRoutes(deps))
+  app.route('/api/v2/auth', passkeySignInRoutes(deps))
   app.route('/api/v2/account', accountRoutes(deps))
   app.route('/api/v2/wallet', signRoutes(deps))
   app.route('/api/v2/wallet', sendRoutes(deps))
   app.route('/api/v2/wallet', readRoutes(deps))
   app.route('/api/v2/wallet', walletRoutes(deps))
   app.route('/api/v2/wallet', identityTokenRoutes(deps))
+  app.route('/api/v2/wallet', passkeyRoutes(deps))
   app.route('/api/v2/organization', organizationRoutes(deps))
   app.use('/v1/*', ...api(64 * 1024))
   app.route('/v1', rampServiceRoutes(deps))

@@ -12,7 +12,7 @@ export const identityTokenType = 'wallet-kit-identity+jwt'
 export const jwksPath = '/.well-known/jwks.json'
 
 /** How the session began. New methods may be added: treat an unknown one as a plain string. */
-export type IdentitySignInMethod = 'email' | 'whatsapp' | 'google' | 'apple' | 'telegram' | 'password' | 'recovery' | 'unknown' | (string & {})
+export type IdentitySignInMethod = 'email' | 'whatsapp' | 'google' | 'apple' | 'telegram' | 'password' | 'recovery' | 'passkey' | 'unknown' | (string & {})
 
 /** The payload as the provider signs it (JWT claim names). */
 export type IdentityTokenPayload = {
