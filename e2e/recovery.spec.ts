@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { axeViolations } from './axe.ts'
 import { hostMessages, recorder, storedSession } from './bridge-recorder.ts'
 import { startRequest } from './flows.ts'
-import { accounts, confirmRequest, frameOf, latestCode, providerUrl, snap, uniqueEmail } from './helpers.ts'
+import { accounts, confirmRequest, frameOf, latestCode, providerUrl, settled, snap, uniqueEmail } from './helpers.ts'
 
 /**
  * The profile's recovery page against the real sandbox: the file the wallet offered at creation
@@ -97,6 +98,10 @@ test('the downloaded file restores the wallet: same address, a new session that 
   await expect(frame.getByRole('button', { name: 'Restore' })).toBeDisabled()
   await snap(page, 'profile-recovery-damaged')
   expect(calls).toEqual([])
+  // The page with its error line, as assistive tech meets it: no serious or critical axe violation.
+  await settled(page)
+  const violations = await axeViolations(page, '[data-testid=wallet-kit-frame]')
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
 
   await frame.locator('input[type=file]').setInputFiles(user.file)
   await expect(frame.getByText('Recovery file: ')).toContainText('.walletkit')
