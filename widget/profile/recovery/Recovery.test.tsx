@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { resolveContext, type Context } from '../../../sdk/config.ts'
-import { alice } from '../../wallet.fixture.ts'
+import { alice, setUi } from '../../wallet.fixture.ts'
+import { ProfileModal } from '../ProfileModal.tsx'
 import { renderProfileWidget } from '../profile.fixture.tsx'
 import { Recovery } from './Recovery.tsx'
 import { recoveryText } from './recovery-text.ts'
@@ -105,5 +106,23 @@ describe('the recovery page', () => {
     expect(screen.queryByText(/Recovery file:/)).toBeNull()
     await act(async () => void fireEvent.drop(zone, { dataTransfer: { files: [recoveryFile()] } }))
     await waitFor(() => expect(screen.getByText(text.chosen('wallet-recovery-secret.walletkit'))).toBeTruthy())
+  })
+})
+
+describe("the profile's way to it", () => {
+  test("the embedded wallet's profile has the row; it opens the page titled 'Restore from recovery file'", async () => {
+    const { wallet } = await renderProfileWidget(<ProfileModal />)
+    await act(async () => screen.getByRole('button', { name: 'Restore from recovery file' }).click())
+    expect(wallet.ui.get()).toMatchObject({ page: 'recovery', history: ['home'] })
+    expect(await screen.findByText(text.chooseFile)).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Restore from recovery file' })).toBeTruthy()
+  })
+
+  test('a wallet paired over WalletConnect has no recovery file here: no row', async () => {
+    await renderProfileWidget(<ProfileModal />, {
+      prepare: (wallet) => setUi(wallet, { session: { address: alice.address, walletConnect: { peer: 'Dev Wallet' } } }),
+    })
+    expect(screen.getByRole('button', { name: 'Receive' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Restore from recovery file' })).toBeNull()
   })
 })
