@@ -10,6 +10,7 @@ import { permissionRoutes } from './emulators/permission/routes.ts'
 import { popupRoutes } from './emulators/popups/routes.ts'
 import { telegramRoutes } from './emulators/telegram/routes.ts'
 import { accountRoutes } from './services/account/routes.ts'
+import { exportKeyRoutes } from './services/account/export-routes.ts'
 import { organizationRoutes } from './services/app-config/organization-routes.ts'
 import { configRoutes } from './services/app-config/routes.ts'
 import { apiCors, requireApp } from './services/auth/app-guard.ts'
@@ -29,6 +30,7 @@ import { readRoutes } from './services/wallet/read-routes.ts'
 import { walletRoutes } from './services/wallet/routes.ts'
 import { sendRoutes } from './services/wallet/send-routes.ts'
 import { signRoutes } from './services/wallet/sign-routes.ts'
+import { stepUpRoutes } from './services/step-up/routes.ts'
 import { relayPath } from './services/walletconnect/config.ts'
 import { relayPageRoutes } from './services/walletconnect/routes.ts'
 import { refuseControlText } from './http/body.ts'
@@ -73,7 +75,9 @@ export function createApp(deps: Deps, log: boolean) {
   app.route('/api/v2/auth', socialRoutes(deps))
   app.route('/api/v2/auth', handoffRoutes(deps))
   app.route('/api/v2/auth', passkeySignInRoutes(deps))
+  app.route('/api/v2/auth', stepUpRoutes(deps))
   app.route('/api/v2/account', accountRoutes(deps))
+  app.route('/api/v2/account', exportKeyRoutes(deps))
   app.route('/api/v2/wallet', signRoutes(deps))
   app.route('/api/v2/wallet', sendRoutes(deps))
   app.route('/api/v2/wallet', readRoutes(deps))

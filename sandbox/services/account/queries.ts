@@ -34,3 +34,12 @@ export async function recoveryShareOf(store: Store, userId: string) {
 export async function replaceSigningKey(store: Store, walletId: string, sealedKey: string): Promise<void> {
   await store.query('UPDATE wallets SET encrypted_key = $1 WHERE id = $2', [sealedKey, walletId])
 }
+
+/** The signing copy of the user's key, sealed, for export (the signing calls read it through their own cache). */
+export async function sealedKeyOf(store: Store, userId: string) {
+  const { rows } = await store.query<{ id: string; address: Address; encrypted_key: string }>(
+    'SELECT id, address, encrypted_key FROM wallets WHERE user_id = $1',
+    [userId],
+  )
+  return rows[0]
+}
