@@ -137,7 +137,14 @@ test("another wallet's file: the service's refusal in plain words; no network: s
   const before = await storedSession(page)
   const frame = await openRecovery(page)
 
-  const otherFile = { name: 'wallet-recovery-secret.walletkit', mimeType: '', buffer: Buffer.from(other) }
+  // From the keyboard: the file chooser takes the focus and its zone shows the ring.
+  await frame.getByLabel('Or paste the recovery secret').focus()
+  await page.keyboard.press('Shift+Tab')
+  await expect(frame.locator('input[type=file]')).toBeFocused()
+  await snap(page, 'profile-recovery-keyboard')
+
+  // A name as long as a file system allows wraps inside the dialog.
+  const otherFile = { name: `${'wallet-recovery-secret-of-another-wallet-'.repeat(5)}.walletkit`, mimeType: '', buffer: Buffer.from(other) }
   await frame.locator('input[type=file]').setInputFiles(otherFile)
   const answer = page.waitForResponse(recoverPath)
   await frame.getByRole('button', { name: 'Restore' }).click()

@@ -139,7 +139,12 @@ export function Recovery({ address }: { address: `0x${string}` }) {
           {text.dropHint}
         </span>
       </label>
-      {secret && <p className="wk-notice">{text.chosen(secret.file)}</p>}
+      {secret && (
+        // A file's name can be one long word: it wraps rather than widen the dialog.
+        <p className="wk-notice" style={{ overflowWrap: 'anywhere' }}>
+          {text.chosen(secret.file)}
+        </p>
+      )}
       <label className="wk-label" htmlFor={pasteId}>
         {text.pasteLabel}
       </label>
