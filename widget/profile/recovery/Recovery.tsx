@@ -127,8 +127,9 @@ export function Recovery({ address }: { address: `0x${string}` }) {
         <input
           ref={input}
           className="wk-sr-only"
+          // No accept filter: phones grey out a file whose extension they do not know (ours), and
+          // the page checks what it is given anyway.
           type="file"
-          accept=".walletkit,.txt,text/plain"
           disabled={sending}
           onFocus={(e) => setFocused(e.target.matches(':focus-visible'))}
           onBlur={() => setFocused(false)}
