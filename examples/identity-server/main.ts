@@ -6,8 +6,9 @@
 //
 //   curl -X POST http://127.0.0.1:8790/api/session -H 'content-type: application/json' -d '{"identityToken":"<token>"}'
 //
-// PORT (8790), APP_ID (demo); WALLET_KIT_URL names the provider, otherwise the sandbox's data
-// folder says where it listens (SANDBOX_DATA_DIR, .data/sandbox), as for `npm start`.
+// PORT (8790), APP_ID (demo), ENVIRONMENT (development; production for a page whose kit says
+// env production, as the demo page's does); WALLET_KIT_URL names the provider, otherwise the
+// sandbox's data folder says where it listens (SANDBOX_DATA_DIR, .data/sandbox), as for `npm start`.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -20,6 +21,8 @@ const dataDir = process.env.SANDBOX_DATA_DIR ?? fileURLToPath(new URL('../../.da
 const providerUrl = process.env.WALLET_KIT_URL ?? readFileSync(join(dataDir, 'sandbox-url'), 'utf8').trim()
 const appId = process.env.APP_ID ?? 'demo'
 const port = Number(process.env.PORT ?? 8790)
+/** The app's data set a token must come from (the sandbox keeps both). */
+const environment = process.env.ENVIRONMENT === 'production' ? 'production' : 'development'
 
 /** How far a token's expiry may lie behind this server's clock (verifyIdentityToken's tolerance). */
 const clockToleranceSeconds = 5
@@ -38,7 +41,7 @@ app.post('/api/session', bodyLimit({ maxSize: maxBodyBytes, onError: (c) => c.js
   const body = (await c.req.json().catch(() => ({}))) as { identityToken?: unknown }
   if (typeof body.identityToken !== 'string') return c.json({ signedIn: false, error: 'identityToken is required' }, 400)
   try {
-    const claims = await verifyIdentityToken(body.identityToken, { appId, providerUrl, environment: 'development', clockToleranceSeconds })
+    const claims = await verifyIdentityToken(body.identityToken, { appId, providerUrl, environment, clockToleranceSeconds })
     const now = Date.now() / 1000
     for (const [id, lastValid] of used) if (lastValid < now) used.delete(id)
     if (used.has(claims.tokenId)) return c.json({ signedIn: false, error: 'This identity token was already used' }, 401)
@@ -54,5 +57,5 @@ app.post('/api/session', bodyLimit({ maxSize: maxBodyBytes, onError: (c) => c.js
 })
 
 serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
-  console.log(`identity server for app ${appId} listening on http://127.0.0.1:${info.port} (provider ${providerUrl})`)
+  console.log(`identity server for app ${appId} (${environment}) listening on http://127.0.0.1:${info.port} (provider ${providerUrl})`)
 })

@@ -17,6 +17,8 @@ export type UseWalletKit = {
   open(modal?: View): Promise<void>
   close(): Promise<void>
   disconnect(): Promise<void>
+  /** A short-lived JWT naming the signed-in user, for your server (kit.getIdentityToken). */
+  getIdentityToken: WalletKit['getIdentityToken']
 }
 
 export function useWalletKit(): UseWalletKit {
@@ -37,5 +39,6 @@ export function useWalletKit(): UseWalletKit {
     open: async (modal) => ready().open(modal),
     close: async () => ready().close(),
     disconnect: async () => ready().disconnect(),
+    getIdentityToken: async (options) => ready().getIdentityToken(options),
   }
 }
