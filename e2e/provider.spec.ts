@@ -153,7 +153,7 @@ test('the overlay: full viewport and transparent, focus moves in, scroll locked;
   const iframe = page.getByTestId('wallet-kit-frame')
   await expect(frameOf(page).getByRole('heading', { name: 'Login or Sign Up' })).toBeVisible()
   expect(await iframe.boundingBox()).toEqual({ x: 0, y: 0, ...page.viewportSize()! })
-  expect(await iframe.getAttribute('allow')).toBe('clipboard-write')
+  expect(await iframe.getAttribute('allow')).toBe('clipboard-write;publickey-credentials-get;publickey-credentials-create')
   expect(
     await page.evaluate(() => ({
       focused: document.activeElement?.getAttribute('data-testid'),

@@ -18,8 +18,9 @@ export function mountFrame(src: string, onVisible: (visible: boolean) => void): 
   element.src = src
   element.title = 'Wallet'
   element.dataset.testid = 'wallet-kit-frame'
-  element.setAttribute('allow', 'clipboard-write')
-  element.setAttribute('style', hidden)
+  // Passkeys: the frame's own origin may run WebAuthn ceremonies (an engine may still refuse them in a frame).
+  element.allow = 'clipboard-write;publickey-credentials-get;publickey-credentials-create'
+  element.style.cssText = hidden
   // kit.js may run in <head>, before <body> exists.
   const attach = () => document.body.appendChild(element)
   if (document.body) attach()
@@ -37,12 +38,12 @@ export function mountFrame(src: string, onVisible: (visible: boolean) => void): 
       restoreFocus = document.activeElement as HTMLElement | null
       restoreOverflow = root.overflow
       root.overflow = 'hidden'
-      element.setAttribute('style', shown)
+      element.style.cssText = shown
       element.focus()
     } else {
-      element.setAttribute('style', hidden)
+      element.style.cssText = hidden
       root.overflow = restoreOverflow
-      restoreFocus?.focus?.()
+      restoreFocus?.focus()
     }
     onVisible(show)
   }

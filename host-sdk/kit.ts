@@ -67,7 +67,7 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
     diagnose: () =>
       violations.length
         ? `This page's Content-Security-Policy blocked the wallet frame (${violations.join(', ')}): add "frame-src ${origin}" to it.`
-        : `Check that ${location.origin} is an allowed origin of app "${resolved.appId}" (${resolved.env}) and that the page's Content-Security-Policy allows "frame-src ${origin}".`,
+        : `Check that ${location.origin} is an allowed origin of app "${resolved.appId}" (${resolved.env}) and that this page's Content-Security-Policy allows "frame-src ${origin}".`,
     ready(welcome) {
       offered = Array.isArray(welcome?.chains) ? welcome.chains : []
       sendWallets()
