@@ -23,9 +23,10 @@ export async function identityToken(
   if (!session || !connected) throw new UnauthorizedError({ message: 'Nobody is signed in on this page: connect first (eth_requestAccounts)' })
   if (external || session.walletConnect || !ctx.client.context)
     throw new UnsupportedMethodError({ message: 'Identity tokens name a user of the embedded wallet; the connected wallet is not one' })
+  const body: { nonce?: string } = nonce === undefined ? {} : { nonce }
   let answer: Partial<IdentityToken> | null
   try {
-    answer = await walletTokenCall<Partial<IdentityToken>>(ctx.client.context, '/wallet/identity-token', nonce === undefined ? {} : { nonce })
+    answer = await walletTokenCall<Partial<IdentityToken>>(ctx.client.context, '/wallet/identity-token', body)
   } catch (error) {
     if (!(error instanceof SdkError)) throw new InternalError({ message: 'The provider could not be reached for an identity token' })
     // A wallet token refused, and its refresh refused too (that ends the session here).
