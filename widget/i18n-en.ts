@@ -148,6 +148,8 @@ export const en = {
   qrOf: (address: string) => `QR code of ${address}`,
   /** The profile's way to the recovery page, and its title. */
   restoreFromFile: 'Restore from recovery file',
+  /** The profile's way to the key export page, and its title. */
+  exportKey: 'Export private key',
 }
 
 export type Messages = typeof en

@@ -141,4 +141,5 @@ export const id: Messages = {
   appLogo: 'Logo aplikasi',
   qrOf: (address: string) => `Kode QR dari ${address}`,
   restoreFromFile: 'Pulihkan dari file pemulihan',
+  exportKey: 'Ekspor kunci privat',
 }

@@ -39,6 +39,12 @@ const Recovery = lazyRoute(
   (m) => m.Recovery,
 )
 
+// Exporting the private key after a confirmation code, with the page's own strings.
+const ExportKey = lazyRoute(
+  () => import('./export-key/ExportKey.tsx'),
+  (m) => m.ExportKey,
+)
+
 /** The profile modal's route titles. */
 const titleKeys = {
   home: 'personalWallet',
@@ -50,6 +56,7 @@ const titleKeys = {
   'smart-account': 'smartWallet',
   'calls-status': 'callsStatus',
   recovery: 'restoreFromFile',
+  'export-key': 'exportKey',
 } as const satisfies Record<ProfilePage, string>
 
 /** The profile with its cached reads (loaded together, lazily). */
@@ -74,6 +81,7 @@ const routes: Record<ProfilePage, (props: { address: `0x${string}`; nav: Nav; on
   'smart-account': () => <SmartAccounts />,
   'calls-status': () => <CallsStatus />,
   recovery: ({ address }) => <Recovery address={address} />,
+  'export-key': () => <ExportKey />,
 }
 
 function SelectCurrency({ nav, onramp }: { nav: Nav; onramp: Onramp }) {
@@ -207,6 +215,12 @@ function ProfileHome({ address, nav, onramp }: { address: `0x${string}`; nav: Na
       {embedded && (
         <button type="button" className="wk-list-row wk-card" onClick={() => nav.go('recovery')}>
           <span className="wk-grow">{t.restoreFromFile}</span>
+          <span aria-hidden="true">›</span>
+        </button>
+      )}
+      {embedded && (
+        <button type="button" className="wk-list-row wk-card" onClick={() => nav.go('export-key')}>
+          <span className="wk-grow">{t.exportKey}</span>
           <span aria-hidden="true">›</span>
         </button>
       )}

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test'
+import { privateKeyToAddress } from 'viem/accounts'
+import { hostMessages, recorder } from './bridge-recorder.ts'
+import { accounts, frameOf, latestCode, logInInFrame, pressConfirm, providerUrl, settled, snap } from './helpers.ts'
+
+/**
+ * Key export against the real sandbox: a signed-in user opens the profile, reads the risk, confirms
+ * with the code the dev inbox got, reveals the key and finds it is the wallet's own. The host page's
+ * recorder sees neither the key nor the step-up proof, and the key is gone once the page is left.
+ */
+
+/** The e-mail address the frame asked a login code for (the sign-up's own, made up by the helper). */
+function loginEmail(page: Page): () => string {
+  let email = ''
+  page.on('request', (r) => {
+    if (r.url() === `${providerUrl}/api/v2/auth/login-otp`) email = new URLSearchParams(r.postData() ?? '').get('email') ?? email
+  })
+  return () => email
+}
+
+test('export: risk, e-mail code, Reveal; the key derives the wallet; nothing of it or of the proof reaches the host', async ({ page, request }) => {
+  await page.addInitScript(recorder)
+  const email = loginEmail(page)
+  await page.goto('/demo/')
+  await page.evaluate(() => window.WalletKit!.kit!.open('connect'))
+  await logInInFrame(page, request)
+  const [address] = (await accounts(page)) as `0x${string}`[]
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+
+  let proof = ''
+  let key = ''
+  page.on('response', async (r) => {
+    if (r.url() === `${providerUrl}/api/v2/auth/step-up/verify` && r.ok()) proof = ((await r.json()) as { data: { stepUpProof: string } }).data.stepUpProof
+    if (r.url() === `${providerUrl}/api/v2/account/export-key` && r.ok()) key = ((await r.json()) as { data: { privateKey: string } }).data.privateKey
+  })
+
+  await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
+  const frame = frameOf(page)
+  await frame.getByRole('button', { name: 'Export private key' }).click()
+  await expect(frame.getByRole('heading', { name: 'Export private key' })).toBeVisible()
+  await expect(frame.getByTestId('export-key-risks')).toContainText('take all your funds')
+  await snap(page, 'profile-export-key')
+
+  await frame.getByRole('button', { name: 'Send a confirmation code' }).click()
+  await expect(frame.getByText(/We sent a 6-digit code to u•••@example\.com/)).toBeVisible()
+  await snap(page, 'profile-export-key-code')
+  // The newest message for the address is the step-up's (its subject says so).
+  const inbox = (await (await request.get(`${providerUrl}/dev/api/inbox?to=${encodeURIComponent(email())}`)).json()) as { subject: string }[]
+  expect(inbox[0]!.subject).toMatch(/confirmation code$/)
+  await frame.getByLabel('Confirmation code').fill(await latestCode(request, email()))
+
+  const value = frame.getByTestId('export-key-value')
+  await expect(frame.getByRole('button', { name: 'Reveal' })).toBeVisible()
+  expect(key).toMatch(/^0x[0-9a-f]{64}$/)
+  expect(proof).toMatch(/^sup_/)
+  // Hidden until Reveal: not even in the frame's page text.
+  await expect(value).not.toContainText(key.slice(2))
+  await settled(page)
+  await snap(page, 'profile-export-key-hidden')
+  await pressConfirm(frame.getByRole('button', { name: 'Reveal' }))
+  await expect(value).toHaveText(key)
+  expect(privateKeyToAddress(key as `0x${string}`)).toBe(address)
+  await snap(page, 'profile-export-key-shown')
+
+  // Leaving the page forgets the key: back on it, the export starts again.
+  await frame.getByRole('button', { name: 'Back' }).click()
+  await frame.getByRole('button', { name: 'Export private key' }).click()
+  await expect(frame.getByRole('button', { name: 'Send a confirmation code' })).toBeVisible()
+  await expect(frame.getByTestId('export-key-value')).toHaveCount(0)
+
+  const log = await hostMessages(page)
+  expect(log.some((m) => m.includes(address))).toBe(true) // the recorder did see the bridge traffic
+  expect(log.filter((m) => m.toLowerCase().includes(key.slice(2).toLowerCase()))).toEqual([])
+  expect(log.filter((m) => m.includes(proof) || m.includes(proof.slice(4)))).toEqual([])
+  expect(log.filter((m) => /sup_|suc_|privateKey|step-?up/i.test(m))).toEqual([])
+})
