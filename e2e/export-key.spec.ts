@@ -24,7 +24,7 @@ test('export: risk, e-mail code, Reveal; the key derives the wallet; nothing of 
   await page.goto('/demo/')
   await page.evaluate(() => window.WalletKit!.kit!.open('connect'))
   await logInInFrame(page, request)
-  const [address] = (await accounts(page)) as `0x${string}`[]
+  const address = ((await accounts(page)) as `0x${string}`[])[0]!
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
 
   let proof = ''
