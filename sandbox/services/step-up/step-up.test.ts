@@ -118,6 +118,17 @@ describe('POST /api/v2/auth/step-up/start and /verify', () => {
     expect((await calls.verify(wallet.walletToken, { challengeId: started.body.data.challengeId, code })).status).toBe(200)
   })
 
+  test('the right code sent twice at once earns one proof', async () => {
+    const email = 'step-up-race@example.com'
+    const wallet = await sandbox.signUp(email)
+    const started = await calls.start(wallet.walletToken)
+    const { code } = await calls.inboxCode(email)
+    const answers = await Promise.all([0, 1, 2].map(() => calls.verify(wallet.walletToken, { challengeId: started.body.data.challengeId, code })))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400])
+    const proofs = await sandbox.store.query('SELECT 1 FROM step_up_proofs p JOIN wallets w USING (user_id) WHERE w.address = $1', [wallet.address])
+    expect(proofs.rows).toHaveLength(1)
+  })
+
   test('a step-up code never logs in, and a login code never passes a step-up', async () => {
     const email = 'step-up-purpose@example.com'
     const wallet = await sandbox.signUp(email)
