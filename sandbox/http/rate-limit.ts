@@ -36,6 +36,8 @@ export type RateLimits = {
   handoffsPerSession: Rule
   /** Identity tokens minted per session (each costs the key's decryption and a signature). */
   identityTokensPerSession: Rule
+  /** Recoveries (POST /api/v2/account/recover, right or wrong) per user: each right one starts a session. */
+  recoveriesPerUser: Rule
   /** Faucet gifts to the sandbox mobile wallet (POST /dev/api/wallets/:address/fund) per IP: one per new key. */
   walletGiftsPerIp: Rule
 }
@@ -58,6 +60,8 @@ export const defaultRateLimits: RateLimits = {
   handoffsPerSession: { max: 60, windowMs: hour },
   // A back end asks for one per sign-in; a page that asks again on each load stays far below this.
   identityTokensPerSession: { max: 120, windowMs: hour },
+  // A person restores from their file once in a long while; a script holding the file cannot start sessions without end.
+  recoveriesPerUser: { max: 10, windowMs: hour },
   // A person makes a new sandbox wallet key now and then; 10 gifts (100 ETH) an hour keeps a script
   // a long way from the faucet's reserve.
   walletGiftsPerIp: { max: 10, windowMs: hour },

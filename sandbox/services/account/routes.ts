@@ -9,6 +9,7 @@ import { isRampEnabled, openRampAccount } from '../ramp/ramp-accounts.ts'
 import { combineShares } from './recovery.ts'
 import { issueRefreshToken, newSessionId } from '../auth/sessions.ts'
 import { recordSignIn } from '../auth/sign-in-methods.ts'
+import { familyExpiry, revokeFamilies } from '../auth/session-queries.ts'
 import { signToken, type TokenClaims } from '../auth/jwt.ts'
 import { readJson, type JsonObject } from '../../http/body.ts'
 import { newKey, saveWallet } from './wallet-keys.ts'
@@ -46,15 +47,21 @@ export function accountRoutes(deps: Deps) {
     })
     .post('/recover', async (c) => {
       const app = c.get('app')
-      const { userId } = await walletOrAccessToken(c, deps)
+      const { userId, familyId: before } = await walletOrAccessToken(c, deps)
+      deps.limiter.hit('recoveriesPerUser', userId)
       const secret0 = await readRecoverySecret(c)
+      // The session it replaces keeps its say: a cap the host set (expireDate) is carried over.
+      const cap = before ? await familyExpiry(deps.store, before) : undefined
       const restored = await restoreWallet(deps, userId, secret0)
       const familyId = newSessionId()
       await recordSignIn(deps.store, familyId, 'recovery')
       const claims = { userId, appId: app.appId, environment: app.environment, familyId }
+      const refreshToken = await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, { familyId, ...(cap ? { expiresAt: cap } : {}) })
+      // …and ends: the frame holds the new one from now on, and an old token left elsewhere is no session.
+      if (before) await revokeFamilies(deps.store, [before])
       return ok(c, {
         walletToken: await signToken(deps.keys.jwtKey, { kind: 'wallet', ...claims }),
-        refreshToken: await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, { familyId }),
+        refreshToken,
         address: [{ network: 'evm', address: restored }],
       })
     })
