@@ -150,6 +150,8 @@ export const en = {
   restoreFromFile: 'Restore from recovery file',
   /** The profile's way to the key export page, and its title. */
   exportKey: 'Export private key',
+  /** The profile's way to its passkeys page, and its title. */
+  passkeys: 'Passkeys',
 }
 
 export type Messages = typeof en

@@ -142,4 +142,5 @@ export const id: Messages = {
   qrOf: (address: string) => `Kode QR dari ${address}`,
   restoreFromFile: 'Pulihkan dari file pemulihan',
   exportKey: 'Ekspor kunci privat',
+  passkeys: 'Passkey',
 }

@@ -8,7 +8,7 @@ import type { View } from '../bridge/index.ts'
  */
 export const pages = {
   connect: ['home', 'wallet', 'qr-code', 'whatsapp', 'otp', 'wallet-created'],
-  profile: ['home', 'receive', 'chain', 'onramp', 'select-currency', 'select-crypto', 'smart-account', 'calls-status', 'recovery', 'export-key'],
+  profile: ['home', 'receive', 'chain', 'onramp', 'select-currency', 'select-crypto', 'smart-account', 'calls-status', 'recovery', 'export-key', 'passkeys'],
   chain: ['home'],
   transaction_confirmation: ['home'],
   need_permission: ['home'],

@@ -4,6 +4,7 @@ import { useStore } from '../use-store.ts'
 import { pairingWallets, type PairingWallet } from '../walletconnect/wallet-list.ts'
 import { FromThisSite, useConnectWallet, WalletRow } from './wallet-row.tsx'
 import { orderWallets } from './wallet-order.ts'
+import { PasskeySignIn } from './PasskeySignIn.tsx'
 
 /** 'Select Your Log In Method': every detected wallet. */
 export function WalletPage() {
@@ -26,6 +27,7 @@ export function WalletPage() {
       )}
       {wallets.length === 0 && <p className="wk-hint">{t.noWallets}</p>}
       <MobileWallets />
+      <PasskeySignIn />
       <p className="wk-error" role="alert">
         {error}
       </p>

@@ -45,6 +45,12 @@ const ExportKey = lazyRoute(
   (m) => m.ExportKey,
 )
 
+// The signed-in user's passkeys: add, list, remove (its strings and WebAuthn code in its chunk).
+const Passkeys = lazyRoute(
+  () => import('./passkeys/Passkeys.tsx'),
+  (m) => m.Passkeys,
+)
+
 /** The profile modal's route titles. */
 const titleKeys = {
   home: 'personalWallet',
@@ -57,6 +63,7 @@ const titleKeys = {
   'calls-status': 'callsStatus',
   recovery: 'restoreFromFile',
   'export-key': 'exportKey',
+  passkeys: 'passkeys',
 } as const satisfies Record<ProfilePage, string>
 
 /** The profile with its cached reads (loaded together, lazily). */
@@ -80,6 +87,7 @@ const routes: Record<ProfilePage, (props: { address: `0x${string}`; nav: Nav; on
   'select-crypto': ({ nav, onramp }) => <SelectCrypto nav={nav} onramp={onramp} />,
   'smart-account': () => <SmartAccounts />,
   'calls-status': () => <CallsStatus />,
+  passkeys: () => <Passkeys />,
   recovery: ({ address }) => <Recovery address={address} />,
   'export-key': () => <ExportKey />,
 }
@@ -221,6 +229,12 @@ function ProfileHome({ address, nav, onramp }: { address: `0x${string}`; nav: Na
       {embedded && (
         <button type="button" className="wk-list-row wk-card" onClick={() => nav.go('export-key')}>
           <span className="wk-grow">{t.exportKey}</span>
+          <span aria-hidden="true">›</span>
+        </button>
+      )}
+      {embedded && (
+        <button type="button" className="wk-list-row wk-card" onClick={() => nav.go('passkeys')}>
+          <span className="wk-grow">{t.passkeys}</span>
           <span aria-hidden="true">›</span>
         </button>
       )}

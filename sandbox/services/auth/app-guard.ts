@@ -57,7 +57,9 @@ async function corsOriginAllowed(deps: Deps, origin: string, path: string): Prom
 export function requireApp(deps: Deps, options: { walletService?: boolean } = {}): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     const origin = c.req.header('origin')
-    const own = origin !== undefined && deps.ownOrigins().includes(origin)
+    // A browser sends no Origin on a same-origin GET; its Sec-Fetch-Site, which no page can set, says where it came from.
+    const sameOriginRead = origin === undefined && c.req.method === 'GET' && c.req.header('sec-fetch-site') === 'same-origin'
+    const own = sameOriginRead || (origin !== undefined && deps.ownOrigins().includes(origin))
     const appId = c.req.header('x-app-id')
     const environment = parseEnvironment(c.req.header('x-environment'))
     // Logout takes a revoked session's tokens: ending it twice is no error.

@@ -99,6 +99,23 @@ describe('passkeys', () => {
     expect((await signIn(authenticator)).status).toBe(200)
   })
 
+  test('the widget lists them with a same-origin GET (no Origin header, no secret); another site’s GET is refused', async () => {
+    const { wallet, passkey } = await withPasskey('passkey-widget-list@example.com')
+    const list = (site: string) =>
+      sandbox.call('/api/v2/wallet/passkeys', { secret: null, headers: { authorization: `Bearer ${wallet.walletToken}`, 'sec-fetch-site': site } })
+    const own = await list('same-origin')
+    expect(own.status).toBe(200)
+    expect(own.body.data.passkeys.map((p: { id: string }) => p.id)).toEqual([passkey.id])
+    for (const site of ['cross-site', 'same-site', 'none']) expect((await list(site)).body).toMatchObject({ status: 401, message: 'Client secret required' })
+    // Only a read: a same-origin claim on a removal still needs the Origin a browser sends with it.
+    const removal = await sandbox.call(`/api/v2/wallet/passkeys/${passkey.id}`, {
+      method: 'DELETE',
+      secret: null,
+      headers: { authorization: `Bearer ${wallet.walletToken}`, 'sec-fetch-site': 'same-origin' },
+    })
+    expect(removal.status).toBe(401)
+  })
+
   test('managing passkeys takes a wallet token: none, a login’s access token or a logged-out session’s gets 401', async () => {
     expect((await sandbox.post('/api/v2/wallet/passkeys/options', {})).status).toBe(401)
     expect((await sandbox.call('/api/v2/wallet/passkeys')).status).toBe(401)

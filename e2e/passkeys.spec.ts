@@ -1,0 +1,125 @@
+import { expect, test, type CDPSession, type Page } from '@playwright/test'
+import { signUp } from './flows.ts'
+import { frameOf, providerUrl, snap } from './helpers.ts'
+
+// Passkeys in Chromium, on the DevTools protocol's virtual authenticator (a platform authenticator:
+// CTAP2, internal transport, resident keys, user verification). The wallet frame is cross-origin
+// (host 127.0.0.1, frame localhost): the authenticator is added on the page's target, and Chromium
+// looks it up from any frame of that page, the out-of-process wallet frame included.
+
+type Authenticator = { cdp: CDPSession; authenticatorId: string }
+
+async function virtualAuthenticator(page: Page): Promise<Authenticator> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable', { enableUI: false })
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  return { cdp, authenticatorId }
+}
+
+const credentialsOf = async ({ cdp, authenticatorId }: Authenticator) => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials
+
+/** The passkeys the service holds for the signed-in session of the page (read in the frame, as the frame reads them). */
+async function passkeysOnService(page: Page): Promise<number> {
+  const widget = page.frames().find((f) => f.url().startsWith(`${providerUrl}/widget/`))!
+  return widget.evaluate(async () => {
+    const session = await new Promise<{ token: string } | undefined>((resolve, reject) => {
+      const open = indexedDB.open('wallet-kit')
+      open.onerror = () => reject(open.error)
+      open.onsuccess = () => {
+        const get = open.result.transaction('state').objectStore('state').get('session:demo:production')
+        get.onsuccess = () => resolve(get.result)
+        get.onerror = () => reject(get.error)
+      }
+    })
+    const answer = await fetch('/api/v2/wallet/passkeys', {
+      headers: { 'x-app-id': 'demo', 'x-environment': 'production', authorization: `Bearer ${session!.token}` },
+    })
+    return ((await answer.json()) as { data: { passkeys: unknown[] } }).data.passkeys.length
+  })
+}
+
+const openPasskeys = async (page: Page) => {
+  await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
+  await frameOf(page).getByRole('button', { name: 'Passkeys' }).click()
+  await expect(frameOf(page).getByText('A passkey signs you in')).toBeVisible()
+}
+
+/** From the profile's passkeys page: back to the profile's home, then Disconnect Wallet. */
+const disconnect = async (page: Page) => {
+  await frameOf(page).getByRole('button', { name: 'Back' }).click()
+  await frameOf(page).getByRole('button', { name: 'Disconnect Wallet' }).click()
+  await expect(page.getByTestId('account')).toHaveText('—')
+}
+
+const passkeySignIn = async (page: Page) => {
+  await page.getByRole('button', { name: 'Connect' }).click()
+  await frameOf(page).getByRole('button', { name: 'More Options' }).click()
+  await frameOf(page).getByRole('button', { name: 'Sign in with a passkey' }).click()
+}
+
+test('a passkey added in the profile signs the same wallet in again; once removed it signs in no more', async ({ page, request }) => {
+  const address = await signUp(page, request)
+  const authenticator = await virtualAuthenticator(page)
+
+  await openPasskeys(page)
+  await expect(frameOf(page).getByText('No passkeys yet.')).toBeVisible()
+  await snap(page, 'passkeys-empty')
+  await frameOf(page).getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(frameOf(page).getByText('Passkey added.')).toBeVisible()
+  await expect(frameOf(page).getByTestId('passkey-list').getByRole('listitem')).toHaveCount(1)
+  await snap(page, 'passkeys-list')
+  const made = await credentialsOf(authenticator)
+  expect(made).toHaveLength(1)
+  expect(made[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' })
+  expect(await passkeysOnService(page)).toBe(1)
+
+  await disconnect(page)
+  await passkeySignIn(page)
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+  await expect(page.getByTestId('account')).toHaveText(address)
+  expect((await credentialsOf(authenticator))[0]!.signCount).toBe(made[0]!.signCount + 1)
+
+  // Removed in the profile: the authenticator still holds it, the service no longer takes it.
+  await openPasskeys(page)
+  await frameOf(page)
+    .getByRole('button', { name: /^Remove / })
+    .click()
+  await expect(frameOf(page).getByText('Passkey removed.')).toBeVisible()
+  await expect(frameOf(page).getByText('No passkeys yet.')).toBeVisible()
+  await disconnect(page)
+  await passkeySignIn(page)
+  await expect(frameOf(page).getByRole('alert').filter({ hasText: 'not registered' })).toBeVisible()
+  await snap(page, 'passkeys-sign-in-refused')
+  await expect(page.getByTestId('account')).toHaveText('—')
+})
+
+test('a cancelled ceremony says so and stores nothing: adding without user verification, signing in with no passkey', async ({ page, request }) => {
+  await signUp(page, request)
+  const authenticator = await virtualAuthenticator(page)
+  await authenticator.cdp.send('WebAuthn.setUserVerified', { authenticatorId: authenticator.authenticatorId, isUserVerified: false })
+
+  await openPasskeys(page)
+  await frameOf(page).getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(frameOf(page).getByRole('alert')).toHaveText('Adding a passkey was cancelled. Nothing was saved.')
+  await snap(page, 'passkeys-add-cancelled')
+  expect(await credentialsOf(authenticator)).toHaveLength(0)
+  expect(await passkeysOnService(page)).toBe(0)
+  await expect(frameOf(page).getByText('No passkeys yet.')).toBeVisible()
+
+  await disconnect(page)
+  await passkeySignIn(page)
+  await expect(frameOf(page).getByRole('alert').filter({ hasText: 'Passkey sign-in was cancelled' })).toHaveText(
+    'Passkey sign-in was cancelled. Nothing was changed.',
+  )
+  await snap(page, 'passkeys-sign-in-cancelled')
+  await expect(page.getByTestId('account')).toHaveText('—')
+})
