@@ -28,9 +28,10 @@ export type Reply = { value: unknown; isError?: boolean }
 
 export function penpalPeer(options: {
   /**
-   * The end we play. Our participant id ('0') sorts below any UUID, so the real end leads either way:
-   * it sends ACK1 and we open the port (ACK2). As the host we answer the widget's SYN with ours; as
-   * the frame we say SYN when the test calls `start()` (the frame's document has loaded).
+   * The end we play. Our participant id ('0') sorts below any UUID, so a real end with one leads: it
+   * sends ACK1 and we open the port (ACK2). The host SDK says '' (it never leads): then we lead, as
+   * Penpal does, and take the port its ACK2 carries. As the host we answer the widget's SYN with
+   * ours; as the frame we say SYN when the test calls `start()` (the frame's document has loaded).
    */
   role: 'host' | 'frame'
   /** Our origin: the one our messages come from, and the one the real end must address. */
@@ -76,7 +77,7 @@ export function penpalPeer(options: {
   }
 
   // The host SDK posts with a target origin, Penpal with `{ targetOrigin }`.
-  own.postMessage = ((message: Frame, target?: string | WindowPostMessageOptions) => {
+  own.postMessage = ((message: Frame, target?: string | WindowPostMessageOptions, transfer?: Transferable[]) => {
     const data = structuredClone(message)
     posted.push(data)
     const targetOrigin = typeof target === 'string' ? target : target?.targetOrigin
@@ -84,6 +85,14 @@ export function penpalPeer(options: {
     setTimeout(() => {
       if (port) return
       if (data.type === 'SYN' && options.role === 'host') peer.start()
+      // The other end's id sorts below ours: we lead, and its ACK2 brings the port.
+      if (data.type === 'SYN' && typeof data.participantId === 'string' && '0' > data.participantId) deliver({ namespace, type: 'ACK1', methodPaths: [] })
+      const transferred = transfer?.[0] as MessagePort | undefined
+      if (data.type === 'ACK2' && transferred) {
+        port = transferred
+        port.onmessage = onPort
+        connected()
+      }
       if (data.type !== 'ACK1') return
       const channel = new MessageChannel()
       port = channel.port1

@@ -1,14 +1,14 @@
-import { uuid } from './eip6963.ts'
-
 /**
  * The host side of Penpal 7's wire protocol; the widget runs Penpal itself. The library costs
  * 3.2 KB gzipped, near half of the provider's 7.5 KB budget, for features the host does not use
  * (nested method paths, transferables, protocol downgrades, logging); this is the part it does use.
  *
- * Handshake (window messages): each side sends SYN with a random participant id; the greater id
- * leads and sends ACK1; the other answers ACK2 with a new MessagePort. Calls and replies then go
- * over the port. A SYN from a new participant id means the frame reloaded: `restarted` runs and
- * the handshake starts again. Only messages from the frame's window and origin are read.
+ * Handshake (window messages): each side sends SYN with a participant id; the greater id leads and
+ * sends ACK1; the other answers ACK2 with a new MessagePort. Calls and replies then go over the
+ * port. The host's id is '', below any id Penpal makes (a UUID), so the frame always leads and the
+ * host only ever answers an ACK1: it needs no code to lead, and an ACK2 sent to it is ignored. A
+ * SYN from a new participant id means the frame reloaded: `restarted` runs and the handshake starts
+ * again. Only messages from the frame's window and origin are read.
  */
 export type Channel = {
   /** Rejects at once when no handshake has completed; the connection layer queues before that. */
@@ -29,7 +29,6 @@ export function openChannel(options: {
   connected: () => void
   restarted: () => void
 }): Channel {
-  const id = uuid()
   // A call's id only has to be unique on this port, which no one else can read: a counter (a
   // random id per call cost more than the rest of the call on the host's side).
   let lastCallId = 0
@@ -37,8 +36,8 @@ export function openChannel(options: {
   let remoteId: unknown
   let port: MessagePort | undefined
 
-  const post = (type: string, extra: Record<string, unknown> = {}, transfer: Transferable[] = []) =>
-    options.remote()?.postMessage({ namespace, type, ...extra }, options.origin, transfer)
+  const post = (message: Record<string, unknown>, transfer?: Transferable[]) =>
+    options.remote()?.postMessage({ namespace, ...message }, options.origin, transfer)
   const send = (message: Record<string, unknown>) => port!.postMessage({ namespace, ...message })
 
   const close = (reason: string) => {
@@ -46,30 +45,6 @@ export function openChannel(options: {
     port = undefined
     for (const call of pending.values()) call.reject(new Error(reason))
     pending.clear()
-  }
-
-  const use = (next: MessagePort | undefined) => {
-    if (!next) return
-    port = next
-    port.onmessage = async ({ data }: MessageEvent<Message>) => {
-      if (data?.namespace !== namespace) return
-      if (data.type === 'CALL') {
-        // A nested method path names no bridge method: answered 4200. Nothing else is made a string
-        // (String() on an object whose toString is not a function throws, and the call would hang).
-        const path = data.methodPath
-        const name = Array.isArray(path) && path.every((p) => typeof p === 'string') ? path.join('.') : ''
-        const value = await options.answer(name, Array.isArray(data.args) ? data.args : [])
-        if (port === next) send({ type: 'REPLY', callId: data.id, value })
-      } else if (data.type === 'REPLY') {
-        const call = pending.get(data.callId)
-        pending.delete(data.callId)
-        const message = (data.value as { message?: unknown } | null)?.message
-        if (data.isError) call?.reject(new Error(typeof message === 'string' ? message : 'Wallet frame error'))
-        else call?.resolve(data.value)
-      }
-      // DESTROY is not handled: the widget never ends the connection itself.
-    }
-    options.connected()
   }
 
   const onWindow = (event: MessageEvent<Message>) => {
@@ -82,13 +57,31 @@ export function openChannel(options: {
         options.restarted()
       }
       remoteId = data.participantId
-      post('SYN', { participantId: id })
-      if (id > String(remoteId)) post('ACK1', { methodPaths: [] })
+      post({ type: 'SYN', participantId: '' })
     } else if (data.type === 'ACK1') {
-      const { port1, port2 } = new MessageChannel()
-      post('ACK2', {}, [port2])
-      use(port1)
-    } else if (data.type === 'ACK2') use(event.ports[0])
+      const { port1: next, port2 } = new MessageChannel()
+      post({ type: 'ACK2' }, [port2])
+      port = next
+      port.onmessage = async ({ data }: MessageEvent<Message>) => {
+        if (data?.namespace !== namespace) return
+        if (data.type === 'CALL') {
+          // A nested method path names no bridge method: answered 4200. Nothing else is made a string
+          // (String() on an object whose toString is not a function throws, and the call would hang).
+          const path = data.methodPath
+          const name = Array.isArray(path) && path.every((p) => typeof p === 'string') ? path.join('.') : ''
+          const value = await options.answer(name, Array.isArray(data.args) ? data.args : [])
+          if (port === next) send({ type: 'REPLY', callId: data.id, value })
+        } else if (data.type === 'REPLY') {
+          const call = pending.get(data.callId)
+          pending.delete(data.callId)
+          const message = (data.value as { message?: unknown } | null)?.message
+          if (data.isError) call?.reject(new Error(typeof message === 'string' ? message : 'Wallet frame error'))
+          else call?.resolve(data.value)
+        }
+        // DESTROY is not handled: the widget never ends the connection itself.
+      }
+      options.connected()
+    }
   }
 
   // No opening SYN: the frame is created with the channel, so it always speaks first.

@@ -12,7 +12,7 @@ export const svgIcon = (fill: string) =>
   `data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'><rect width='32' height='32' rx='8' fill='%23${fill}'/><path d='M8 11h16v11H8z' fill='%23fff'/></svg>`
 
 /** A v4 UUID. Not crypto.randomUUID: plain-http hosts (not a secure context) lack it. */
-export const uuid = () =>
+const uuid = () =>
   '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) => (+c ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (+c / 4)))).toString(16))
 
 export const kitInfo = (): ProviderInfo => ({ uuid: uuid(), name: 'Wallet Kit', icon: svgIcon('7c5cff'), rdns: 'dev.walletkit' })

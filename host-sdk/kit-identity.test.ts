@@ -47,13 +47,17 @@ test('signed out (or this page not connected): rejects with 4100, an EIP-1193 Pr
   expect(error).toMatchObject({ name: 'ProviderRpcError', code: 4100, message: expect.stringContaining('connect first') })
 })
 
-test('bad nonces are refused with -32602: what cannot be copied never leaves the page, the rest is refused by the frame before anything runs', async () => {
+test('bad nonces are refused with -32602: what is not a string of at most 128 characters never leaves the page, the rest is refused by the frame before anything runs', async () => {
   const { kit, asked } = await kitWithFrame()
-  // Not copyable by postMessage: refused in the page (DataCloneError), nothing is sent.
-  for (const nonce of [() => 'abcdefghij', Symbol('n')]) await expect(kit.getIdentityToken({ nonce: nonce as never })).rejects.toMatchObject({ code: -32602 })
+  const notSent = [() => 'abcdefghij', Symbol('n'), 12345678, ['abcdefghij'], { toString: () => 'abcdefghij' }, null, 'x'.repeat(129), 'x'.repeat(1_000_000)]
+  for (const nonce of notSent)
+    await expect(kit.getIdentityToken({ nonce: nonce as never }), typeof nonce).rejects.toMatchObject({ code: -32602, message: 'Invalid nonce' })
   expect(asked()).toEqual([])
-  for (const nonce of ['short', 'x'.repeat(129), 'with space', 'ünïcödé-nonce', 'line\nbreak!', 12345678, ['abcdefghij'], { n: 1 }, null])
-    await expect(kit.getIdentityToken({ nonce: nonce as never }), String(nonce)).rejects.toMatchObject({ code: -32602 })
+  // Strings the page cannot judge alone: the frame's check (the provider's rule) refuses them on arrival.
+  const frameRefused = ['short', 'with space', 'ünïcödé-nonce', 'line\nbreak!', 'bidi\u202enonce']
+  for (const nonce of frameRefused)
+    await expect(kit.getIdentityToken({ nonce }), nonce).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('8 to 128 visible ASCII') })
+  expect(asked()).toEqual(frameRefused.map((nonce) => [nonce]))
 })
 
 test('a destroyed kit answers 4900 and asks nothing', async () => {

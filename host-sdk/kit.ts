@@ -100,8 +100,13 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
     open: (modal) => widget('open', modal ?? (state.accounts.length ? 'profile' : 'connect')) as Promise<never>,
     close: () => widget('close') as Promise<never>,
     disconnect: async () => (external.active ? external.end() : void (await widget('disconnect'))),
-    // The nonce is checked where it counts, in the frame (8 to 128 visible ASCII characters, else -32602).
-    getIdentityToken: (options) => widget('identityToken', options?.nonce) as Promise<IdentityToken>,
+    // A nonce that is not a string of at most 128 characters never leaves the page; the frame checks
+    // the rest (8 to 128 visible ASCII characters) with the provider's rule, also -32602.
+    getIdentityToken: async (options) => {
+      const nonce = options?.nonce
+      if (nonce !== undefined && (typeof nonce !== 'string' || nonce.length > 128)) throw new ProviderRpcError(ErrorCode.invalidParams, 'Invalid nonce')
+      return widget('identityToken', nonce) as Promise<IdentityToken>
+    },
     on: listeners.on,
     off: listeners.removeListener,
     destroy() {
