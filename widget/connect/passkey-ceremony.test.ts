@@ -21,7 +21,11 @@ afterEach(() => {
 })
 
 const refused = (name: string, message = '') => Promise.reject(new DOMException(message, name))
-const reasonOf = (promise: Promise<unknown>) => promise.then(() => 'made', (e: unknown) => (e instanceof PasskeyNotMade ? e.reason : e))
+const reasonOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'made',
+    (e: unknown) => (e instanceof PasskeyNotMade ? e.reason : e),
+  )
 
 describe('passkey ceremony', () => {
   test('sign-in: the challenge and allowed ids go in as bytes; the assertion comes back base64url', async () => {
@@ -63,7 +67,8 @@ describe('passkey ceremony', () => {
     stubCredentials({ get: () => refused('NotAllowedError', 'The operation either timed out or was not allowed.') })
     expect(await reasonOf(getPasskey(options))).toBe('cancelled')
     stubCredentials({
-      get: () => refused('NotAllowedError', "The 'publickey-credentials-get' feature is not enabled in this document. Permissions Policy may be used to delegate…"),
+      get: () =>
+        refused('NotAllowedError', "The 'publickey-credentials-get' feature is not enabled in this document. Permissions Policy may be used to delegate…"),
     })
     expect(await reasonOf(getPasskey(options))).toBe('frame')
     stubCredentials({ create: () => refused('InvalidStateError') })
@@ -79,6 +84,8 @@ describe('passkey ceremony', () => {
     expect(passkeyError(cancelled, passkeyText.en, 'signInCancelled')).toBe('Passkey sign-in was cancelled. Nothing was changed.')
     expect(passkeyError(cancelled, passkeyText.en, 'addCancelled')).toBe('Adding a passkey was cancelled. Nothing was saved.')
     expect(passkeyError(new PasskeyNotMade('frame'), passkeyText.id, 'addCancelled')).toMatch(/^Browser ini tidak mengizinkan passkey/)
-    expect(passkeyError(new Error('This passkey is not registered with this app'), passkeyText.en, 'signInCancelled')).toBe('This passkey is not registered with this app')
+    expect(passkeyError(new Error('This passkey is not registered with this app'), passkeyText.en, 'signInCancelled')).toBe(
+      'This passkey is not registered with this app',
+    )
   })
 })
