@@ -83,9 +83,9 @@ export function softwareAuthenticator(defaults: { origin: string; rpId?: string 
         Buffer.from(cose),
       ])
       const attestationObject = isoCBOR.encode(
-        new Map<string, string | Uint8Array | Map<string, never>>([
+        new Map<string, string | Uint8Array | Map<string, string>>([
           ['fmt', 'none'],
-          ['attStmt', new Map()],
+          ['attStmt', new Map<string, string>()],
           ['authData', authData],
         ]),
       )

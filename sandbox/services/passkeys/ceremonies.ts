@@ -3,7 +3,7 @@ import {
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticatorTransportFuture,
+  type AuthenticatorTransport,
 } from '@simplewebauthn/server'
 import type { App } from '../app-config/apps.ts'
 import type { Deps } from '../../context.ts'
@@ -125,7 +125,7 @@ export async function verifySignIn(deps: Deps, app: App, body: JsonObject): Prom
         id: stored.id,
         publicKey: new Uint8Array(Buffer.from(stored.publicKey, 'base64url')),
         counter: stored.counter,
-        transports: stored.transports as AuthenticatorTransportFuture[],
+        transports: stored.transports as AuthenticatorTransport[],
       },
       requireUserVerification: true,
     })

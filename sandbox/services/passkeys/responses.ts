@@ -1,4 +1,4 @@
-import type { AuthenticationResponseJSON, AuthenticatorTransportFuture, RegistrationResponseJSON } from '@simplewebauthn/server'
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { HttpError } from '../../http/envelope.ts'
 import type { JsonObject } from '../../http/body.ts'
 import { isOriginAllowed } from '../../http/origins.ts'
@@ -43,7 +43,7 @@ export function readRegistration(body: JsonObject): RegistrationResponseJSON {
     response: {
       clientDataJSON: b64(response.clientDataJSON, 'credential.response.clientDataJSON', 4096) as string,
       attestationObject: b64(response.attestationObject, 'credential.response.attestationObject', 16_384) as string,
-      ...(transports ? { transports: transports as AuthenticatorTransportFuture[] } : {}),
+      ...(transports ? { transports: transports as AuthenticatorTransport[] } : {}),
     },
   }
 }
