@@ -74,3 +74,59 @@ test('export: risk, e-mail code, Reveal; the key derives the wallet; nothing of 
   expect(log.filter((m) => m.includes(proof) || m.includes(proof.slice(4)))).toEqual([])
   expect(log.filter((m) => /sup_|suc_|privateKey|step-?up/i.test(m))).toEqual([])
 })
+
+const frameElement = '[data-testid=wallet-kit-frame]'
+
+test('red team: a host page that fades or covers the frame cannot have Reveal or Copy clicked', async ({ page, request }) => {
+  const email = loginEmail(page)
+  let key = ''
+  page.on('response', async (r) => {
+    if (r.url() === `${providerUrl}/api/v2/account/export-key` && r.ok()) key = ((await r.json()) as { data: { privateKey: string } }).data.privateKey
+  })
+  await page.goto('/demo/')
+  await page.evaluate(() => window.WalletKit!.kit!.open('connect'))
+  await logInInFrame(page, request)
+  await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
+  const frame = frameOf(page)
+  await frame.getByRole('button', { name: 'Export private key' }).click()
+  await frame.getByRole('button', { name: 'Send a confirmation code' }).click()
+  await expect(frame.getByLabel('Confirmation code')).toBeVisible()
+  await frame.getByLabel('Confirmation code').fill(await latestCode(request, email()))
+  const reveal = frame.getByRole('button', { name: 'Reveal' })
+  const copy = frame.getByRole('button', { name: 'Copy' })
+  await expect(reveal).toBeVisible()
+  expect(key).toMatch(/^0x[0-9a-f]{64}$/)
+
+  const attacks = [
+    // Faded: the user does not see what the frame shows, only the page's bait under it.
+    () => page.evaluate((s) => void (document.querySelector<HTMLElement>(s)!.style.opacity = '0.3'), frameElement),
+    // Covered by the page's own picture, which lets the clicks through to the frame.
+    () =>
+      page.evaluate((s) => {
+        const box = document.querySelector<HTMLElement>(s)!.getBoundingClientRect()
+        const cover = document.createElement('div')
+        cover.id = 'bait'
+        cover.style.cssText = `position:fixed;left:${box.left}px;top:${box.top}px;width:${box.width}px;height:${box.height}px;background:#fff;z-index:2147483647;pointer-events:none`
+        document.body.append(cover)
+      }, frameElement),
+  ]
+  const undo = () =>
+    page.evaluate((s) => {
+      document.querySelector<HTMLElement>(s)!.style.opacity = ''
+      document.getElementById('bait')?.remove()
+    }, frameElement)
+  for (const attack of attacks) {
+    await attack()
+    // The victim's pointer rests on the buttons well past the gate's 500 ms.
+    await reveal.hover({ force: true })
+    await page.waitForTimeout(1_200)
+    await expect(reveal).toBeDisabled()
+    await expect(copy).toBeDisabled()
+    await reveal.click({ force: true }).catch(() => {})
+    await expect(frame.getByTestId('export-key-value')).not.toContainText(key.slice(2))
+    await undo()
+  }
+  // The page put back as it was: the person can reveal it.
+  await pressConfirm(reveal)
+  await expect(frame.getByTestId('export-key-value')).toHaveText(key)
+})
