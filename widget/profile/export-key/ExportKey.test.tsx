@@ -133,6 +133,25 @@ describe('the export-key page', () => {
     expect(shownKey()).toBe(false)
   })
 
+  test('a new code: the page answers the newest challenge', async () => {
+    let n = 0
+    const page = await renderPage('window', {
+      '/auth/step-up/start': () =>
+        envelope(200, 'OK', {
+          challengeId: `suc_${++n}`,
+          factor: 'email',
+          action: 'export-key',
+          expiresAt: '2030-01-01T00:00:00Z',
+          sentTo: 'a•••@example.com',
+        }),
+    })
+    await click(text.sendCode)
+    await click(text.resend)
+    await typeCode('654321')
+    expect(page.sent.map((s) => s.path)).toEqual(['/auth/step-up/start', '/auth/step-up/start', '/auth/step-up/verify', '/account/export-key'])
+    expect(page.sent[2]!.body).toEqual({ challengeId: 'suc_2', code: '654321' })
+  })
+
   test('an account without an e-mail address, a wrong code, a session gone: each reads plainly and shows no key', async () => {
     const noEmail = await renderPage('window', { '/auth/step-up/start': () => envelope(409, 'No second factor', { factors: [] }) })
     await click(text.sendCode)
