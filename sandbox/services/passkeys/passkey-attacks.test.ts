@@ -159,3 +159,46 @@ describe('passkey registration refuses', () => {
     expect((await signIn(authenticator)).status).toBe(200)
   })
 })
+
+describe('passkey input and cost', () => {
+  test('malformed credentials are 400 with a clear message and start nothing: other base64 alphabets, oversized fields, __proto__, a clientDataJSON that is not JSON', async () => {
+    const { authenticator } = await withPasskey('passkey-input@example.com')
+    const good = authenticator.assert(await signInOptions()) as { response: Record<string, string> } & Record<string, unknown>
+    const before = await sessions()
+    const cases: [unknown, RegExp][] = [
+      [{ ...good, response: { ...good.response, signature: `${good.response.signature}+/=` } }, /signature must be base64url/],
+      [{ ...good, response: { ...good.response, clientDataJSON: 'A'.repeat(5000) } }, /clientDataJSON is too long/],
+      [{ ...good, response: { ...good.response, clientDataJSON: Buffer.from('not json').toString('base64url') } }, /clientDataJSON is not JSON/],
+      [{ ...good, rawId: 'AAAA' }, /rawId must equal credential.id/],
+      [{ ...good, type: 'password' }, /credential.type/],
+      [JSON.parse(`{"__proto__": {"type": "public-key"}, "id": "${good.id}"}`), /credential.type/],
+      ['a string', /credential must be an object/],
+    ]
+    for (const [credential, message] of cases) {
+      const answer = await verify(credential)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400)
+      expect(answer.body.message).toMatch(message)
+    }
+    expect((await sandbox.post('/api/v2/auth/passkey/verify', { credential: good, extra: 1 })).status).toBe(400)
+    expect(await sessions()).toBe(before)
+    // The untouched answer still signs in: none of the above spent its challenge.
+    expect((await verify(good)).status).toBe(200)
+  })
+
+  test('sign-in options (a stored row for anyone who asks) are rate limited per client, and expired challenges are dropped', async () => {
+    await sandbox.store.query("UPDATE passkey_challenges SET expires_at = clock_timestamp() - interval '1 second'")
+    let answer = await sandbox.post('/api/v2/auth/passkey/options', {})
+    expect(answer.status).toBe(200)
+    const stored = async () => Number((await sandbox.store.query<{ n: string }>('SELECT count(*) AS n FROM passkey_challenges')).rows[0]!.n)
+    expect(await stored()).toBe(1)
+    let asked = 1
+    while (answer.status === 200 && asked < 1000) {
+      answer = await sandbox.post('/api/v2/auth/passkey/options', {})
+      asked++
+    }
+    expect(answer.status).toBe(429)
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await stored()).toBeLessThan(asked)
+    expect(await stored()).toBeLessThanOrEqual(200)
+  })
+})
