@@ -99,7 +99,10 @@ test('red team: a host page that fades or covers the frame cannot have Reveal or
 
   const attacks = [
     // Faded: the user does not see what the frame shows, only the page's bait under it.
-    () => page.evaluate((s) => void (document.querySelector<HTMLElement>(s)!.style.opacity = '0.3'), frameElement),
+    () =>
+      page.evaluate((s) => {
+        document.querySelector<HTMLElement>(s)!.style.opacity = '0.3'
+      }, frameElement),
     // Covered by the page's own picture, which lets the clicks through to the frame.
     () =>
       page.evaluate((s) => {
