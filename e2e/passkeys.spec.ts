@@ -123,3 +123,20 @@ test('a cancelled ceremony says so and stores nothing: adding without user verif
   await snap(page, 'passkeys-sign-in-cancelled')
   await expect(page.getByTestId('account')).toHaveText('—')
 })
+
+test('a frame its page does not delegate passkeys to says so, instead of a cancel', async ({ page }) => {
+  await page.goto('/demo/')
+  await virtualAuthenticator(page)
+  // The kit's frame as a page that drops its permissions policy would leave it: reloaded without the delegation.
+  await page.evaluate(() => {
+    const frame = document.querySelector<HTMLIFrameElement>('[data-testid=wallet-kit-frame]')!
+    frame.allow = 'clipboard-write'
+    frame.src = frame.src
+  })
+  await expect(page.getByRole('button', { name: 'Connect' })).toBeEnabled()
+  await passkeySignIn(page)
+  await expect(frameOf(page).getByRole('alert').filter({ hasText: 'passkeys' })).toHaveText(
+    'This browser does not allow passkeys inside this site’s wallet window. Use another sign-in method here.',
+  )
+  await expect(page.getByTestId('account')).toHaveText('—')
+})
