@@ -1,6 +1,7 @@
 import { expect, test, type CDPSession, type Page } from '@playwright/test'
 import { signUp } from './flows.ts'
-import { frameOf, providerUrl, snap } from './helpers.ts'
+import { axeViolations } from './axe.ts'
+import { frameOf, providerUrl, settled, snap } from './helpers.ts'
 
 // Passkeys in Chromium, on the DevTools protocol's virtual authenticator (a platform authenticator:
 // CTAP2, internal transport, resident keys, user verification). The wallet frame is cross-origin
@@ -8,6 +9,13 @@ import { frameOf, providerUrl, snap } from './helpers.ts'
 // looks it up from any frame of that page, the out-of-process wallet frame included.
 
 type Authenticator = { cdp: CDPSession; authenticatorId: string }
+
+/** Serious and critical axe findings in the wallet frame. */
+async function accessibilityIssues(page: Page): Promise<string[]> {
+  await settled(page)
+  const violations = await axeViolations(page, '[data-testid=wallet-kit-frame]')
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
 
 async function virtualAuthenticator(page: Page): Promise<Authenticator> {
   const cdp = await page.context().newCDPSession(page)
@@ -77,6 +85,7 @@ test('a passkey added in the profile signs the same wallet in again; once remove
   await expect(frameOf(page).getByText('Passkey added.')).toBeVisible()
   await expect(frameOf(page).getByTestId('passkey-list').getByRole('listitem')).toHaveCount(1)
   await snap(page, 'passkeys-list')
+  expect(await accessibilityIssues(page)).toEqual([])
   const made = await credentialsOf(authenticator)
   expect(made).toHaveLength(1)
   expect(made[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' })
@@ -99,6 +108,7 @@ test('a passkey added in the profile signs the same wallet in again; once remove
   await passkeySignIn(page)
   await expect(frameOf(page).getByRole('alert').filter({ hasText: 'not registered' })).toBeVisible()
   await snap(page, 'passkeys-sign-in-refused')
+  expect(await accessibilityIssues(page)).toEqual([])
   await expect(page.getByTestId('account')).toHaveText('—')
 })
 
