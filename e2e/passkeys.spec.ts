@@ -141,7 +141,7 @@ test('a frame its page does not delegate passkeys to says so, instead of a cance
   await page.evaluate(() => {
     const frame = document.querySelector<HTMLIFrameElement>('[data-testid=wallet-kit-frame]')!
     frame.allow = 'clipboard-write'
-    frame.src = frame.src
+    frame.setAttribute('src', frame.getAttribute('src')!)
   })
   await expect(page.getByRole('button', { name: 'Connect' })).toBeEnabled()
   await passkeySignIn(page)
