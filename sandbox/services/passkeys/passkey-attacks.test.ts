@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 import { softwareAuthenticator, type Bend } from './authenticator.fixture.ts'
+import { pendingPerUser } from './queries.ts'
 
 // The shortcuts around a passkey the service refuses, each with nothing handed out and nothing
 // stored: another origin, a replay, an expired or someone else's challenge, another user's
@@ -183,6 +184,21 @@ describe('passkey input and cost', () => {
     expect(await sessions()).toBe(before)
     // The untouched answer still signs in: none of the above spent its challenge.
     expect((await verify(good)).status).toBe(200)
+  })
+
+  test('a signed-in user holds at most a few registration challenges: asking again drops the oldest', async () => {
+    const wallet = await sandbox.signUp('passkey-flood@example.com')
+    const authenticator = softwareAuthenticator({ origin: sandbox.url })
+    const asked: Record<string, unknown>[] = []
+    for (let i = 0; i < pendingPerUser + 3; i++) asked.push((await sandbox.post('/api/v2/wallet/passkeys/options', {}, wallet.walletToken)).body.data)
+    const { rows } = await sandbox.store.query('SELECT challenge FROM passkey_challenges WHERE user_id = (SELECT user_id FROM wallets WHERE address = $1)', [
+      wallet.address,
+    ])
+    expect(rows).toHaveLength(pendingPerUser)
+    const register = (options: Record<string, unknown>) =>
+      sandbox.post('/api/v2/wallet/passkeys', { credential: authenticator.register(options) }, wallet.walletToken)
+    expect((await register(asked[0]!)).body.message).toMatch(/expired or was already used/)
+    expect((await register(asked.at(-1)!)).status).toBe(200)
   })
 
   test('sign-in options (a stored row for anyone who asks) are rate limited per client, and expired challenges are dropped', async () => {

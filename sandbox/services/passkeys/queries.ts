@@ -52,7 +52,17 @@ export async function insertChallenge(store: Store, app: AppRef, challenge: { va
      VALUES ($1, $2, $3, $4, $5, clock_timestamp() + make_interval(secs => $6))`,
     [challenge.value, app.appId, app.environment, challenge.purpose, challenge.userId ?? null, challenge.seconds],
   )
+  // A user's pending registrations are few (a page left open, a retry): the oldest beyond them go.
+  if (challenge.userId)
+    await store.query(
+      `DELETE FROM passkey_challenges WHERE user_id = $1 AND challenge IN (
+         SELECT challenge FROM passkey_challenges WHERE user_id = $1 ORDER BY expires_at DESC OFFSET $2)`,
+      [challenge.userId, pendingPerUser],
+    )
 }
+
+/** Registration challenges one user may hold at once. */
+export const pendingPerUser = 5
 
 /**
  * Takes a challenge out, in one statement, so two responses naming it cannot both have it: true when
