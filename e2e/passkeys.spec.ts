@@ -1,7 +1,7 @@
 import { expect, test, type CDPSession, type Page } from '@playwright/test'
 import { signUp } from './flows.ts'
 import { axeViolations } from './axe.ts'
-import { frameOf, providerUrl, settled, snap } from './helpers.ts'
+import { closes, demoOrigin, frameOf, openSecureWindow, providerUrl, settled, signUpInSecureWindow, snap } from './helpers.ts'
 
 // Passkeys in Chromium, on the DevTools protocol's virtual authenticator (a platform authenticator:
 // CTAP2, internal transport, resident keys, user verification). The wallet frame is cross-origin
@@ -146,7 +146,42 @@ test('a frame its page does not delegate passkeys to says so, instead of a cance
   await expect(page.getByRole('button', { name: 'Connect' })).toBeEnabled()
   await passkeySignIn(page)
   await expect(frameOf(page).getByRole('alert').filter({ hasText: 'passkeys' })).toHaveText(
-    'This browser does not allow passkeys inside this site’s wallet window. Use another sign-in method here.',
+    'This browser does not allow passkeys inside this site’s wallet window: use the secure window, or another sign-in method.',
   )
+  await expect(frameOf(page).getByRole('button', { name: 'Open secure window' })).toBeVisible()
+  await snap(page, 'passkeys-frame-refused')
   await expect(page.getByTestId('account')).toHaveText('—')
+})
+
+test("mode 'popup': the passkey signs in in the secure window (a top-level page of the provider), which hands the session to the frame", async ({
+  page,
+  request,
+  browser,
+}) => {
+  // The popup page's app: a passkey belongs to one app (and environment).
+  await page.goto('/popup/')
+  await page.getByTestId('connect').click()
+  const { address } = await signUpInSecureWindow(page, request)
+  const first = await virtualAuthenticator(page)
+  await openPasskeys(page)
+  await frameOf(page).getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(frameOf(page).getByText('Passkey added.')).toBeVisible()
+  const [credential] = await credentialsOf(first)
+
+  // Another browser profile (nothing stored), whose page signs in through the secure window.
+  const context = await browser.newContext()
+  const other = await context.newPage()
+  await other.goto(`${demoOrigin}/popup/`)
+  await other.getByTestId('connect').click()
+  const popup = await openSecureWindow(other)
+  // The same passkey on the window's own authenticator (each page is its own target).
+  const inWindow = await virtualAuthenticator(popup)
+  await inWindow.cdp.send('WebAuthn.addCredential', { authenticatorId: inWindow.authenticatorId, credential: credential! })
+  await popup.getByRole('button', { name: 'More Options' }).click()
+  await expect(popup.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible()
+  await snap(popup, 'passkeys-secure-window')
+  await popup.getByRole('button', { name: 'Sign in with a passkey' }).click()
+  await closes(popup)
+  await expect(other.getByTestId('account')).toHaveText(address)
+  await context.close()
 })
