@@ -62,6 +62,12 @@ export type AppConfig = {
   whatsapp: { enabled: boolean }
   /** The username and password form of the connect home: the form exists but stays switched off unless this turns it on. */
   usernamePassword?: { enabled: boolean }
+  /**
+   * The app's step-up rules. `transactionAbove`: per chain id, the native value (in the native unit,
+   * a decimal string such as "0.5") above which a transaction needs a fresh second factor; the wallet
+   * service refuses it without a step-up proof for that exact transaction. Absent or null: none.
+   */
+  stepUp?: { transactionAbove?: Record<string, string> | null } | null
   /** CSP-style source patterns, e.g. 'http://localhost:*'. */
   allowedOrigins: string[]
   chains: ChainConfig[]

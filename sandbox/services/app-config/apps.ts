@@ -4,6 +4,7 @@ import { chainConfigOf, chainOfSlug, chainTable, type ChainEntry } from '../../.
 import { allowedSignInScript, checkSignInScriptSetting, type SignInScriptProvider } from '../../../sdk/sign-in-scripts.ts'
 import type { RunningChain } from '../../infra/anvil/local-chains.ts'
 import type { Address } from 'viem'
+import { checkStepUpSetting } from './step-up-setting.ts'
 import { smartAccountContracts } from '../../contracts/account-abstraction.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
 import { isOriginPattern } from '../../http/origins.ts'
@@ -107,6 +108,8 @@ export function readSeed(path: string | URL = new URL('../../seed/apps.json', im
     } catch (error) {
       throw new Error(`App ${seed.appId}: ${(error as Error).message}`)
     }
+    const stepUpProblem = checkStepUpSetting(seed.settings.stepUp)
+    if (stepUpProblem) throw new Error(`App ${seed.appId}: ${stepUpProblem}`)
     const chainsProblem = checkChainSlugs(seed.settings.chains)
     if (chainsProblem) throw new Error(`App ${seed.appId}: ${chainsProblem}`)
     // The frame runs these scripts on the provider origin, next to every app's sessions.
@@ -176,6 +179,8 @@ export function appConfig(app: App, chains: readonly RunningChain[], origin: str
     },
     whatsapp: { enabled: settings.whatsapp.enabled },
     usernamePassword: { enabled: settings.usernamePassword?.enabled === true },
+    // Only an app that sets step-up rules has the field: every other app's answer stays as it was.
+    ...(settings.stepUp && { stepUp: settings.stepUp }),
     allowedOrigins: app.allowedOrigins,
     chains: [
       ...chains.map((chain) => ({

@@ -9,6 +9,7 @@ import { readJson, readString, type JsonObject } from '../../http/body.ts'
 import { feeFieldNames, readFees, readTransaction, type FeeFields } from './tx-fields.ts'
 import { onlyFields } from '../../http/body.ts'
 import { cancelTransaction } from './cancel.ts'
+import { requireTransactionStepUp, stepUpProofField } from './transaction-step-up.ts'
 
 type Signer = Awaited<ReturnType<typeof signerOf>>
 
@@ -23,19 +24,21 @@ export function sendRoutes(deps: Deps) {
       onlyFields(body, ['network', ...fields])
       const network = deps.networks.get(readString(body.network, 'network', 64))
       const request = await build(body, network, signer)
+      // Every sending route: one that moves no native value passes this without a look at a proof.
+      await requireTransactionStepUp(c, deps, network, signer.address, request, body[stepUpProofField])
       return ok(c, { txReceipt: await sendTx(network, signer.account, request) })
     }
   const transfer = ['to', 'amount']
   return new Hono<SandboxEnv>()
     .post(
       '/send-transaction',
-      sending(['transaction'], (body, _, signer) =>
+      sending(['transaction', stepUpProofField], (body, _, signer) =>
         readTransaction(body.transaction, signer.address, { dataRequired: true, allowed: ['from', 'to', 'value', 'data', ...feeFieldNames] }),
       ),
     )
     .post(
       '/send-coin',
-      sending([...transfer, ...feeFieldNames], (body) => ({ ...coinTransfer(body), ...readFees(body) })),
+      sending([...transfer, ...feeFieldNames, stepUpProofField], (body) => ({ ...coinTransfer(body), ...readFees(body) })),
     )
     .post(
       '/send-token',

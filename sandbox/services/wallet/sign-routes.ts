@@ -4,6 +4,7 @@ import type { Deps, SandboxEnv } from '../../context.ts'
 import { HttpError, ok } from '../../http/envelope.ts'
 import { signerOf } from './caller-wallet.ts'
 import { signTx } from './transactions.ts'
+import { requireTransactionStepUp, stepUpProofField } from './transaction-step-up.ts'
 import { onlyFields, readJson, readString } from '../../http/body.ts'
 import { feeFieldNames, readBytes32, readQuantity, readTransaction } from './tx-fields.ts'
 
@@ -46,12 +47,14 @@ export function signRoutes(deps: Deps) {
     .post('/sign-transaction', async (c) => {
       const body = await readJson(c)
       const signer = await signerOf(c, deps)
-      onlyFields(body, ['network', 'transaction'])
+      onlyFields(body, ['network', 'transaction', stepUpProofField])
       const network = deps.networks.get(readString(body.network, 'network', 64))
       const request = readTransaction(body.transaction, signer.address, {
         dataRequired: false,
         allowed: ['from', 'to', 'value', 'data', ...feeFieldNames],
       })
+      // A signed transaction is as good as a sent one: anyone can broadcast it.
+      await requireTransactionStepUp(c, deps, network, signer.address, request, body[stepUpProofField])
       return ok(c, { signedTransaction: await signTx(network, signer.account, request) })
     })
 }
