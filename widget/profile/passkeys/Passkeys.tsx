@@ -3,6 +3,7 @@ import { createPasskeyClient, type PasskeyClient, type PasskeyInfo } from '../..
 import { createPasskey } from '../../connect/passkey-ceremony.ts'
 import { passkeyError, passkeyText } from '../../connect/passkey-text.ts'
 import { useWidget } from '../../context.ts'
+import { useT } from '../../i18n.ts'
 import { useStore } from '../../use-store.ts'
 
 const day = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' })
@@ -14,6 +15,7 @@ const day = (iso: string, locale: string) => new Date(iso).toLocaleDateString(lo
 export function Passkeys() {
   const { wallet, client, locale } = useWidget()
   const text = passkeyText[locale]
+  const t = useT()
   const embedded = useStore(wallet.ui, (s) => !!s.session && !s.session.walletConnect)
   const [service] = useState<PasskeyClient | null>(() => (client.context ? createPasskeyClient(client.context) : null))
   const [list, setList] = useState<PasskeyInfo[] | null>(null)
@@ -29,7 +31,8 @@ export function Passkeys() {
     reload().catch((error: unknown) => setStatus({ error: true, text: passkeyError(error, text, 'addCancelled') }))
   }, [reload, text])
 
-  if (!embedded || !service) return <p className="wk-text">{text.unsupported}</p>
+  // Passkeys sign in to the embedded wallet: a WalletConnect or host-page wallet has none here.
+  if (!embedded || !service) return <p className="wk-text">{t.notConnected}</p>
 
   const run = async (what: string, step: () => Promise<string>) => {
     setBusy(what)
@@ -60,7 +63,7 @@ export function Passkeys() {
       <p className="wk-text">{text.intro}</p>
       {list === null && !status && (
         <div className="wk-waiting">
-          <span className="wk-spinner" role="img" aria-label="…" />
+          <span className="wk-spinner" role="img" aria-label={t.loading} />
         </div>
       )}
       {list?.length === 0 && <p className="wk-hint">{text.none}</p>}
