@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { hexToBytes, isHex, type Hex } from 'viem'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { isUniqueViolation } from '../../infra/database/store.ts'
+import { isUniqueViolation, type Store } from '../../infra/database/store.ts'
 import { HttpError, ok } from '../../http/envelope.ts'
 import { decrypt, encrypt } from '../../infra/keys.ts'
 import { sessionCap } from '../auth/login-answer.ts'
@@ -9,7 +9,7 @@ import { isRampEnabled, openRampAccount } from '../ramp/ramp-accounts.ts'
 import { combineShares } from './recovery.ts'
 import { issueRefreshToken, newSessionId } from '../auth/sessions.ts'
 import { recordSignIn } from '../auth/sign-in-methods.ts'
-import { familyExpiry, revokeFamilies } from '../auth/session-queries.ts'
+import { familyExpiry } from '../auth/session-queries.ts'
 import { signToken, type TokenClaims } from '../auth/jwt.ts'
 import { readJson, type JsonObject } from '../../http/body.ts'
 import { newKey, saveWallet } from './wallet-keys.ts'
@@ -53,12 +53,13 @@ export function accountRoutes(deps: Deps) {
       // The session it replaces keeps its say: a cap the host set (expireDate) is carried over.
       const cap = before ? await familyExpiry(deps.store, before) : undefined
       const restored = await restoreWallet(deps, userId, secret0)
+      // …and ends, before the new one starts: of two recoveries raced from one session only the
+      // one that ends it gets a session. The frame holds the new one from now on.
+      if (before && !(await endSessionOnce(deps.store, before))) throw new HttpError(401, 'Session revoked')
       const familyId = newSessionId()
       await recordSignIn(deps.store, familyId, 'recovery')
       const claims = { userId, appId: app.appId, environment: app.environment, familyId }
       const refreshToken = await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, { familyId, ...(cap ? { expiresAt: cap } : {}) })
-      // …and ends: the frame holds the new one from now on, and an old token left elsewhere is no session.
-      if (before) await revokeFamilies(deps.store, [before])
       return ok(c, {
         walletToken: await signToken(deps.keys.jwtKey, { kind: 'wallet', ...claims }),
         refreshToken,
@@ -103,6 +104,19 @@ async function createFundedWallet(deps: Deps, userId: string) {
     if (isUniqueViolation(error)) throw alreadyCreated()
     throw error
   }
+}
+
+/**
+ * Ends a session for the one caller that ends it: false when its refresh tokens were all revoked
+ * already (another call got there first). A login's family with no refresh token yet counts as ended here.
+ */
+async function endSessionOnce(store: Store, familyId: string): Promise<boolean> {
+  const { rows } = await store.query<{ ended: number; known: boolean }>(
+    `WITH ended AS (UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL RETURNING 1)
+     SELECT (SELECT count(*) FROM ended)::int AS ended, EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $1) AS known`,
+    [familyId],
+  )
+  return rows[0]!.ended > 0 || !rows[0]!.known
 }
 
 /** Recovery works from a fresh login (access token) or a live session (wallet token). */
