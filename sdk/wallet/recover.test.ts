@@ -73,4 +73,13 @@ describe('recoverWallet', () => {
     await expect(recoverWallet(ctx, { secret0 })).rejects.toThrow('no session')
     expect(ctx.tokens.get()).toEqual(held().get())
   })
+  test('a session handed for another wallet is ended at once, not left alive unheld; the holder keeps its own', async () => {
+    await rec.rules({ path: recover, body: { ...answer, address: [{ network: 'evm', address: '0xB' }] } }, { path: '/api/v2/wallet/logout', body: null })
+    const ctx = context()
+    await expect(recoverWallet(ctx, { secret0 })).rejects.toThrow('another wallet')
+    const requests = await rec.requests()
+    expect(requests.map((r) => `${r.path} ${r.headers.authorization ?? ''}`.trim())).toEqual([`${recover} Bearer w1`, '/api/v2/wallet/logout Bearer w2'])
+    expect(JSON.parse(requests[1]!.body)).toEqual({ refreshToken: 'r2' })
+    expect(ctx.tokens.get()).toEqual(held().get())
+  })
 })

@@ -1,6 +1,7 @@
 import type { CallOptions, Context } from '../config.ts'
 import { SdkError } from '../errors.ts'
 import { evmAddress } from './account.ts'
+import { logout } from './logout.ts'
 import { refreshTokens } from './refresh.ts'
 import { walletRequest } from './transport.ts'
 import type { NetworkAddress } from './types.ts'
@@ -30,8 +31,11 @@ export async function recoverWallet(ctx: Context, params: { secret0: string; acc
     }
   const address = evmAddress(result?.address)
   if (!result?.walletToken || !result.refreshToken || !address) throw new SdkError('The service returned no session', { code: 'UNKNOWN_ERROR' })
-  if (!params.accessToken && held.address && held.address.toLowerCase() !== address.toLowerCase())
+  if (!params.accessToken && held.address && held.address.toLowerCase() !== address.toLowerCase()) {
+    // Not taken, and not left alive either: nobody would hold it to end it later.
+    await logout(ctx, { walletToken: result.walletToken, refreshToken: result.refreshToken }, options).catch(() => {})
     throw new SdkError('The service restored another wallet than this session', { code: 'UNKNOWN_ERROR' })
+  }
   ctx.tokens.set({ walletToken: result.walletToken, refreshToken: result.refreshToken, address })
   return result
 }
