@@ -34,6 +34,11 @@ export async function identityToken(
     if (error.code === '429') throw new LimitExceededError({ message: 'Too many identity tokens for this session: try again later' })
     throw new InternalError({ message: `The provider issued no identity token: ${error.message}` })
   }
+  // Minting takes a moment: the user may have disconnected this site, or the session ended or
+  // changed hands in another tab. The token goes only to a page still connected to the same session.
+  const now = ctx.wallet.ui.get()
+  if (!now.session || !now.connected || now.external || now.session.address !== session.address)
+    throw new UnauthorizedError({ message: 'This page was disconnected while the identity token was made: connect first (eth_requestAccounts)' })
   const { identityToken, expiresAt } = answer ?? {}
   if (typeof identityToken !== 'string' || !jwt.test(identityToken) || typeof expiresAt !== 'string')
     throw new InternalError({ message: 'The provider answered with no identity token' })
