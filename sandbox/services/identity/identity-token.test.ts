@@ -58,7 +58,11 @@ describe('POST /api/v2/wallet/identity-token', () => {
     const created = (await sandbox.post('/api/v2/account/create', {}, login.accessToken)).body.data
     const byPassword = await verify((await identityToken(created.walletToken)).body.data.identityToken)
     expect(byPassword).toMatchObject({ sign_in_method: 'password', wallet_address: created.address[0].address })
+    // A refreshed wallet token is the same session, begun the same way.
+    const refreshed = (await sandbox.post('/api/v2/wallet/refresh', { refreshToken: created.refreshToken })).body.data
+    expect(await verify((await identityToken(refreshed.walletToken)).body.data.identityToken)).toMatchObject({ sign_in_method: 'password' })
 
+    // A recovery starts a session of its own (and ends this one).
     const recovered = await sandbox.call('/api/v2/account/recover', {
       method: 'POST',
       body: new URLSearchParams({ secret0: created.secret0 }).toString(),
@@ -67,9 +71,6 @@ describe('POST /api/v2/wallet/identity-token', () => {
     expect(recovered.status).toBe(200)
     const byRecovery = await verify((await identityToken(recovered.body.data.walletToken)).body.data.identityToken)
     expect(byRecovery).toMatchObject({ sign_in_method: 'recovery', sub: byPassword.sub })
-    // A refreshed wallet token is the same session, begun the same way.
-    const refreshed = (await sandbox.post('/api/v2/wallet/refresh', { refreshToken: created.refreshToken })).body.data
-    expect(await verify((await identityToken(refreshed.walletToken)).body.data.identityToken)).toMatchObject({ sign_in_method: 'password' })
   })
 
   test("lists the user's smart accounts of this app once they exist", async () => {
