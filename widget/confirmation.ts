@@ -221,6 +221,8 @@ export function createConfirmations(
         setTimeout(() => current === p && finish(() => p.resolve(value)), confirmCloseDelayMs)
       } catch (err) {
         if (current !== p) return
+        // The user refused a step the confirmation asked (a step-up code): a rejection like Reject.
+        if (isUserRejection(err)) return finish(() => p.reject(rejection(p)))
         const refusal = permissionRefusal(err)
         // A 407 opens the need-permission modal; any failure then refreshes the token (a stale token is the likeliest cause).
         if (refusal) askPermission(p, refusal.page)

@@ -32,9 +32,10 @@ export type WalletParams = {
   address: Network
   sendCoin: Network & FeeFields & { to: string; amount: string }
   sendToken: Network & FeeFields & { to: string; amount: string; tokenAddress: string }
-  sendTransaction: Network & { transaction: TransactionRequest & { data: string } }
+  /** stepUpProof: a `send-transaction` step-up proof for this transaction, when the app's threshold asks one. */
+  sendTransaction: Network & { transaction: TransactionRequest & { data: string }; stepUpProof?: string }
   signMessage: Network & { message: string }
-  signTransaction: Network & { transaction: TransactionRequest }
+  signTransaction: Network & { transaction: TransactionRequest; stepUpProof?: string }
   /** data: the EIP-712 JSON as a string. */
   signTypedData: Network & { data: string }
   signHash: Network & { hash: string }

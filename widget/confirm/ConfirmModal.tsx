@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { getAddress, isAddress, type Hex } from 'viem'
 import { messagePreviewChars } from '../constants.ts'
 import { useWidget } from '../context.ts'
@@ -13,6 +13,8 @@ import { confirmationPlace } from '../secure/presentation.ts'
 import { SecureWindowButton, SecureWindowNotes } from '../secure/SecureWindowButton.tsx'
 import type { Confirmation } from '../ui-state.ts'
 import { confirmText } from './confirm-text.ts'
+import { transactionStepUp } from '../accounts/step-up-prompt.ts'
+import { TransactionStepUp } from './TransactionStepUp.tsx'
 import { clip, describeMessage, revealInvisible } from './message-display.ts'
 import { confirmableInFrame } from './placement.ts'
 import { foreignSignIn, ownSignIn } from './sign-in-message.ts'
@@ -169,6 +171,45 @@ function Details({ confirmation }: { confirmation: Confirmation }) {
   )
 }
 
+type Asking = { request: `0x${string}`; resolve(proof: string): void; reject(): void }
+
+/**
+ * While this modal is up it answers the service's step-up demand for a transaction (accounts/
+ * step-up-prompt.ts): the code step shows in place of the buttons; Reject there is the user's 4001.
+ */
+function useStepUpAsk(): Asking | null {
+  const [asking, setAsking] = useState<Asking | null>(null)
+  useEffect(() => {
+    let pending: Asking | null = null
+    const stop = transactionStepUp.answerWith(
+      (request) =>
+        new Promise<string>((resolve, reject) => {
+          const done = () => {
+            pending = null
+            setAsking(null)
+          }
+          pending = {
+            request,
+            resolve: (proof) => {
+              done()
+              resolve(proof)
+            },
+            reject: () => {
+              done()
+              reject(Object.assign(new Error('Transaction rejected by user'), { code: 4001 }))
+            },
+          }
+          setAsking(pending)
+        }),
+    )
+    return () => {
+      stop()
+      pending?.reject()
+    }
+  }, [])
+  return asking
+}
+
 /** The confirmation modal: titled 'Confirm Transaction' or 'Sign Message'; its buttons Reject or Close, and Confirm or Try Again. */
 export function ConfirmModal() {
   const { wallet, confirmations, config, presentation, mode, secure } = useWidget()
@@ -177,6 +218,7 @@ export function ConfirmModal() {
   const actions = useRef<HTMLDivElement>(null)
   const gate = useConfirmGate(actions, confirmation?.id, presentation)
   const t = useT()
+  const asking = useStepUpAsk()
   if (!confirmation) return null
   const { status, error, kind, onDevice } = confirmation
   const title = kind === 'transaction' ? t.confirmTransaction : t.signMessage
@@ -197,7 +239,8 @@ export function ConfirmModal() {
       {/* Keyed by request: nothing (an expanded message, the gate) carries over to the next one. */}
       <div className="wk-stack" key={confirmation.id}>
         <Details confirmation={confirmation} />
-        <p className="wk-error" role="alert">
+        {asking && <TransactionStepUp request={asking.request} onProof={asking.resolve} onCancel={asking.reject} />}
+        <p className="wk-error" role="alert" hidden={asking !== null}>
           {error}
         </p>
         {status === 'success' && (
@@ -211,7 +254,7 @@ export function ConfirmModal() {
             <span>{t.confirmInWallet}</span>
           </p>
         )}
-        <div className="wk-row wk-row--even" ref={actions}>
+        <div className="wk-row wk-row--even" ref={actions} hidden={asking !== null}>
           <button type="button" className="wk-button" disabled={busy || status === 'wallet'} onClick={confirmations.reject}>
             {status === 'error' ? t.close : t.reject}
           </button>

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { exportPrivateKey, startStepUp, verifyStepUp } from '../../../sdk/wallet/step-up.ts'
 import { errorDisplayMs, otpLength } from '../../constants.ts'
 import { useWidget } from '../../context.ts'
+import { CodeForm } from '../../ui/CodeForm.tsx'
 import { useConfirmGate } from '../../ui/use-confirm-gate.ts'
 import { errorText, useTimedMessage } from '../../use-timed.ts'
 import { exportKeyText } from './export-key-text.ts'
@@ -38,7 +39,6 @@ export function ExportKey() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const live = useRef(true)
-  const codeId = useId()
   useEffect(
     () => () => {
       live.current = false
@@ -102,43 +102,20 @@ export function ExportKey() {
         </button>
       </div>
     )
-  if (step.at === 'code') {
-    const submit = (event: FormEvent) => {
-      event.preventDefault()
-      void verify(step.challengeId, code)
-    }
+  if (step.at === 'code')
     return (
-      <form className="wk-stack" noValidate onSubmit={submit}>
-        <p className="wk-text">{text.sentTo(step.sentTo)}</p>
-        <label className="wk-sr-only" htmlFor={codeId}>
-          {text.codeLabel}
-        </label>
-        <input
-          id={codeId}
-          className="wk-input wk-otp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={otpLength}
-          value={code}
-          placeholder={'•'.repeat(otpLength)}
-          disabled={busy}
-          onChange={(e) => {
-            const next = e.target.value.replace(/\D/g, '').slice(0, otpLength)
-            setCode(next)
-            if (next.length === otpLength) void verify(step.challengeId, next)
-          }}
-        />
-        <button type="submit" className="wk-button wk-button--primary" disabled={busy}>
-          {busy ? text.verifying : text.verify}
-        </button>
-        <button type="button" className="wk-link" disabled={busy} onClick={() => void send()}>
-          {text.resend}
-        </button>
+      <CodeForm
+        text={text}
+        sentTo={step.sentTo}
+        code={code}
+        busy={busy}
+        onCode={setCode}
+        onVerify={(entered) => void verify(step.challengeId, entered)}
+        onResend={() => void send()}
+      >
         {alert}
-      </form>
+      </CodeForm>
     )
-  }
   return (
     <div className="wk-stack">
       <p className="wk-text">{text.intro}</p>
