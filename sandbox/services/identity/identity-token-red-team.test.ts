@@ -61,6 +61,18 @@ describe('identity-token: attacks', () => {
     expect(demo.sub).not.toBe(smart.sub)
   })
 
+  test('a nonce written as JSON stays one string claim: it adds or changes no other claim', async () => {
+    const wallet = await sandbox.signUp('rt-identity-json-nonce@example.com')
+    const honest = decodeJwt((await identityToken(wallet.walletToken)).body.data.identityToken)
+    const nonce = '","sub":"someone-else","aud":"elsewhere","exp":9999999999,"x":"'
+    const answer = await identityToken(wallet.walletToken, { nonce })
+    expect(answer.status).toBe(200)
+    const claims = decodeJwt(answer.body.data.identityToken)
+    expect(claims).toMatchObject({ nonce, sub: honest.sub, aud: 'demo' })
+    expect(claims.exp! - claims.iat!).toBe(600)
+    expect(Object.keys(claims).sort()).toEqual([...Object.keys(honest), 'nonce'].sort())
+  })
+
   test('a broken signing key is a bare 500: no sealed key, no key material, no stack in the answer', async () => {
     const wallet = await sandbox.signUp('rt-identity-broken@example.com')
     const { rows } = await sandbox.store.query<{ kid: string; sealed_private_jwk: string }>(
