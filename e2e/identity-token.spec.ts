@@ -131,6 +131,10 @@ test('a window of another origin that talks to the wallet frame directly gets no
   // A frame of another origin (opaque: data:) in the signed-in page posts the bridge's handshake and
   // an identityToken call to every other frame of the page, the wallet frame among them, and records
   // what those frames send back. Its listener is proven by the page's answer to a ping.
+  // What holds here is Penpal's own check that a message comes from window.parent (the frame's
+  // allowed origin set to '*' still passes), and the frame answers only window.parent: this pins
+  // that against a Penpal upgrade. The page's side of the same forgery, which our own checks hold,
+  // is identity-token-red-team.spec.ts.
   const heard = await page.evaluate(
     () =>
       new Promise<{ fromFrames: unknown[]; frames: number; pong: boolean }>((resolve) => {
