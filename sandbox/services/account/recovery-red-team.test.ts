@@ -11,11 +11,11 @@ beforeAll(async () => {
 })
 afterAll(() => sandbox?.dispose())
 
-const recover = (secret0: string, token: string, app = 'demo') =>
+const recover = (secret0: string, token: string, app = 'demo', environment = 'development') =>
   sandbox.call('/api/v2/account/recover', {
     method: 'POST',
     body: new URLSearchParams({ secret0 }).toString(),
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded', 'x-app-id': app },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded', 'x-app-id': app, 'x-environment': environment },
   })
 const refresh = (refreshToken: string) => sandbox.post('/api/v2/wallet/refresh', { refreshToken })
 
@@ -45,7 +45,7 @@ test('an ended session (logged out, or already recovered from) recovers nothing'
   expect((await recover(wallet.secret0, wallet.walletToken)).body).toMatchObject({ status: 401, message: 'Session revoked' })
 })
 
-test("another user's secret, and another app's token are refused, and the session lives on", async () => {
+test("another user's secret, another app's or environment's token are refused, and the session lives on", async () => {
   const alice = await sandbox.signUp('rt-recover-alice@example.com')
   const bob = await sandbox.signUp('rt-recover-bob@example.com')
   const foreign = await recover(bob.secret0, alice.walletToken)
@@ -54,5 +54,7 @@ test("another user's secret, and another app's token are refused, and the sessio
   // A wallet token of the 'smart' app sent as the demo app's.
   const elsewhere = await sandbox.signUp('rt-recover-alice@example.com', 'smart')
   expect((await recover(elsewhere.secret0, elsewhere.walletToken, 'demo')).status).toBe(401)
+  // The same app's token sent as its production environment's (with that environment's secret).
+  expect((await recover(alice.secret0, alice.walletToken, 'demo', 'production')).body).toMatchObject({ status: 401, message: 'Invalid token' })
   expect((await refresh(alice.refreshToken)).status).toBe(200)
 })
