@@ -66,6 +66,8 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
         '010_code_budget_per_client.sql',
         '012_paymaster_signed_ops.sql',
         '013_identity_tokens.sql',
+        '014_step_up.sql',
+        '015_passkeys.sql',
       ])
       expect(await migrate(store)).toEqual([])
     } finally {
