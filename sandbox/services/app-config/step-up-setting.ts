@@ -1,5 +1,5 @@
 import { parseUnits } from 'viem'
-import type { AppSettings } from './apps.ts'
+import type { AppConfig } from '../../../sdk/app-config.ts'
 
 // The app's step-up setting for transactions: above which native value (per chain) a transaction
 // needs a fresh second factor. Absent or null: never (what every app had before the setting).
@@ -27,7 +27,7 @@ export function checkStepUpSetting(setting: unknown): string | undefined {
  * where an edit may have put anything: a threshold that is there but unreadable is 0 (every
  * transaction that moves value asks), never no threshold.
  */
-export function transactionStepUpAbove(settings: Pick<AppSettings, 'stepUp'>, chainId: number, decimals: number): bigint | undefined {
+export function transactionStepUpAbove(settings: Pick<AppConfig, 'stepUp'>, chainId: number, decimals: number): bigint | undefined {
   const above = settings.stepUp?.transactionAbove
   if (above === undefined || above === null || typeof above !== 'object') return undefined
   if (!Object.hasOwn(above, String(chainId))) return undefined
