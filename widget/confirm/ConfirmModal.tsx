@@ -240,9 +240,11 @@ export function ConfirmModal() {
       <div className="wk-stack" key={confirmation.id}>
         <Details confirmation={confirmation} />
         {asking && <TransactionStepUp request={asking.request} onProof={asking.resolve} onCancel={asking.reject} />}
-        <p className="wk-error" role="alert" hidden={asking !== null}>
-          {error}
-        </p>
+        {!asking && (
+          <p className="wk-error" role="alert">
+            {error}
+          </p>
+        )}
         {status === 'success' && (
           <p className="wk-notice" role="status">
             {t.done}
@@ -254,24 +256,26 @@ export function ConfirmModal() {
             <span>{t.confirmInWallet}</span>
           </p>
         )}
-        <div className="wk-row wk-row--even" ref={actions} hidden={asking !== null}>
-          <button type="button" className="wk-button" disabled={busy || status === 'wallet'} onClick={confirmations.reject}>
-            {status === 'error' ? t.close : t.reject}
-          </button>
-          {place.where === 'device' ? null : place.where === 'window' ? (
-            <SecureWindowButton purpose="confirm" gate={gate} />
-          ) : (
-            <button
-              type="button"
-              className="wk-button wk-button--primary"
-              disabled={gate.state !== 'clear' || busy}
-              // Decided at the click: a frame moved under the pointer since the last render is caught here.
-              onClick={() => gate.allows() && void confirmations.confirm()}
-            >
-              {status === 'loading' ? t.confirming : status === 'error' ? t.tryAgain : t.confirm}
+        {!asking && (
+          <div className="wk-row wk-row--even" ref={actions}>
+            <button type="button" className="wk-button" disabled={busy || status === 'wallet'} onClick={confirmations.reject}>
+              {status === 'error' ? t.close : t.reject}
             </button>
-          )}
-        </div>
+            {place.where === 'device' ? null : place.where === 'window' ? (
+              <SecureWindowButton purpose="confirm" gate={gate} />
+            ) : (
+              <button
+                type="button"
+                className="wk-button wk-button--primary"
+                disabled={gate.state !== 'clear' || busy}
+                // Decided at the click: a frame moved under the pointer since the last render is caught here.
+                onClick={() => gate.allows() && void confirmations.confirm()}
+              >
+                {status === 'loading' ? t.confirming : status === 'error' ? t.tryAgain : t.confirm}
+              </button>
+            )}
+          </div>
+        )}
         {secure && place.where !== 'device' && <SecureWindowNotes purpose="confirm" hint={place.announce} />}
         {queued > 0 && (
           <p className="wk-hint wk-row" data-testid="confirm-queue">
