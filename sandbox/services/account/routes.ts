@@ -35,9 +35,13 @@ export function accountRoutes(deps: Deps) {
       if (dry) console.warn(`[sandbox] ${wallet.address}: ${dry.message}`)
       // The wallet's session continues the login's: a logout before or after ends both.
       const claims = { userId, appId: app.appId, environment: app.environment, familyId }
+      const refreshToken = await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, { familyId, ...(expireDate ? { expiresAt: expireDate } : {}) })
+      // The login's own refresh token is of this session too: the cap holds it as well.
+      if (expireDate)
+        await deps.store.query('UPDATE refresh_tokens SET expires_at = LEAST(expires_at, $2) WHERE family_id = $1', [familyId, expireDate.toISOString()])
       return ok(c, {
         walletToken: await signToken(deps.keys.jwtKey, { kind: 'wallet', ...claims }),
-        refreshToken: await issueRefreshToken(deps.store, deps.keys.jwtKey, app, userId, { familyId, ...(expireDate ? { expiresAt: expireDate } : {}) }),
+        refreshToken,
         secret0: wallet.secret0,
         address: [{ network: 'evm', address: wallet.address }],
         ...(wantsRamp ? { rampableAccessToken: await openRampAccount(deps, app, userId) } : {}),

@@ -73,6 +73,20 @@ describe('identity-token: attacks', () => {
     expect(Object.keys(claims).sort()).toEqual([...Object.keys(honest), 'nonce'].sort())
   })
 
+  test('a session the host capped (expireDate) gets no identity token that outlives the cap', async () => {
+    const { verificationToken, code } = await sandbox.requestCode('rt-identity-capped@example.com')
+    const login = await sandbox.post('/api/v2/auth/verify-otp', { verificationToken, otp: code })
+    const cap = new Date(Date.now() + 2 * 60_000)
+    const wallet = (await sandbox.post('/api/v2/account/create', { expireDate: cap.toISOString() }, login.body.data.accessToken)).body.data
+    const answer = (await identityToken(wallet.walletToken)).body.data
+    const claims = decodeJwt(answer.identityToken)
+    expect(claims.exp! * 1000).toBeLessThanOrEqual(cap.getTime())
+    expect(Date.parse(answer.expiresAt)).toBe(claims.exp! * 1000)
+    // An uncapped session's token lives its full ten minutes.
+    const free = decodeJwt((await identityToken((await sandbox.signUp('rt-identity-uncapped@example.com')).walletToken)).body.data.identityToken)
+    expect(free.exp! - free.iat!).toBe(600)
+  })
+
   test('a broken signing key is a bare 500: no sealed key, no key material, no stack in the answer', async () => {
     const wallet = await sandbox.signUp('rt-identity-broken@example.com')
     const { rows } = await sandbox.store.query<{ kid: string; sealed_private_jwk: string }>(

@@ -6,7 +6,7 @@ import { HttpError } from '../../http/envelope.ts'
 import { findWallet } from '../account/queries.ts'
 import type { App } from '../app-config/apps.ts'
 import type { TokenClaims } from '../auth/jwt.ts'
-import { isFamilyRevoked } from '../auth/session-queries.ts'
+import { familyExpiry, isFamilyRevoked } from '../auth/session-queries.ts'
 import { signInMethodOf } from '../auth/sign-in-methods.ts'
 import { accountsOf } from '../smart-account/queries.ts'
 import { currentSigningKey, identityTokenLifetimeSeconds } from './key-ring.ts'
@@ -31,16 +31,19 @@ export async function issueIdentityToken(deps: Deps, app: App, session: TokenCla
   }
   const signer = await currentSigningKey(deps)
   const issuedAt = Math.floor(Date.now() / 1000)
+  // A session the host capped (expireDate) names nobody past its cap: the token ends with it if sooner.
+  const cap = await familyExpiry(deps.store, session.familyId)
+  const expiresAt = Math.min(issuedAt + identityTokenLifetimeSeconds, cap ? Math.floor(cap.getTime() / 1000) : Number.POSITIVE_INFINITY)
   const identityToken = await new SignJWT(payload)
     .setProtectedHeader({ alg: 'ES256', kid: signer.kid, typ: identityTokenType })
     .setIssuer(deps.origin())
     .setAudience(app.appId)
     .setSubject(session.userId)
     .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + identityTokenLifetimeSeconds)
+    .setExpirationTime(expiresAt)
     .setJti(randomUUID())
     .sign(signer.key)
-  return { identityToken, expiresAt: new Date((issuedAt + identityTokenLifetimeSeconds) * 1000).toISOString() }
+  return { identityToken, expiresAt: new Date(expiresAt * 1000).toISOString() }
 }
 
 /** A nonce the page chose (its server checks it): 8 to 128 visible ASCII characters. */
