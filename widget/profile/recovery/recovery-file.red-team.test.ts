@@ -7,7 +7,7 @@ const secret0 = `0x${'c3'.repeat(32)}` as const
 const file = (parts: BlobPart[], name: string, type = '') => new File(parts, name, { type })
 
 /** A zip archive holding the secret as one stored (uncompressed) entry: the secret's text is in its bytes. */
-function storedZip(name: string, content: string): Uint8Array {
+function storedZip(name: string, content: string): Uint8Array<ArrayBuffer> {
   const text = new TextEncoder()
   const body = text.encode(content)
   const entry = text.encode(name)
