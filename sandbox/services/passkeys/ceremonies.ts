@@ -71,8 +71,7 @@ export async function registerPasskey(deps: Deps, app: App, userId: string, body
   const credential = readRegistration(body)
   const name = readName(body.name)
   const { challenge } = await takeChallenge(deps, app, credential.response.clientDataJSON, 'register', userId)
-  if ((await countPasskeys(deps.store, userId)) >= passkeyPolicy.maxPerUser)
-    throw new HttpError(409, `An account holds at most ${passkeyPolicy.maxPerUser} passkeys: remove one first`)
+  if ((await countPasskeys(deps.store, userId)) >= passkeyPolicy.maxPerUser) throw tooMany()
   const { origin, rpID } = relyingParty(deps)
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>
   try {
@@ -98,7 +97,11 @@ export async function registerPasskey(deps: Deps, app: App, userId: string, body
     name: name ?? 'Passkey',
     backedUp: info.credentialBackedUp,
   }
-  if (!(await insertPasskey(deps.store, app, stored))) throw new HttpError(409, 'This passkey is already registered')
+  if (!(await insertPasskey(deps.store, app, stored, passkeyPolicy.maxPerUser))) {
+    // Refused in the insert itself: registrations racing past the count above cannot pass the cap.
+    if ((await countPasskeys(deps.store, userId)) >= passkeyPolicy.maxPerUser) throw tooMany()
+    throw new HttpError(409, 'This passkey is already registered')
+  }
   const passkey = (await passkeysOf(deps.store, userId)).find((p) => p.id === stored.id)
   return passkey && publicView(passkey)
 }
@@ -109,9 +112,6 @@ export async function verifySignIn(deps: Deps, app: App, body: JsonObject): Prom
   const { challenge, topOrigin } = await takeChallenge(deps, app, credential.response.clientDataJSON, 'sign-in')
   const stored = await findPasskey(deps.store, app, credential.id)
   if (!stored) throw new HttpError(401, 'This passkey is not registered with this app (it may have been removed)')
-  const handle = credential.response.userHandle
-  if (handle !== undefined && Buffer.from(handle, 'base64url').toString('utf8') !== stored.userId)
-    throw new HttpError(401, 'This passkey belongs to another account')
   const { origin, rpID } = relyingParty(deps)
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
   try {
@@ -133,10 +133,17 @@ export async function verifySignIn(deps: Deps, app: App, body: JsonObject): Prom
     throw new HttpError(401, `Passkey not verified: ${(error as Error).message}`)
   }
   if (!verified.verified) throw new HttpError(401, 'Passkey not verified')
+  // Only after the signature: checked before it, the answer would tell anyone naming a credential id
+  // whether a guessed user id is its owner's.
+  const handle = credential.response.userHandle
+  if (handle !== undefined && Buffer.from(handle, 'base64url').toString('utf8') !== stored.userId)
+    throw new HttpError(401, 'This passkey belongs to another account')
   if (!(await recordUse(deps.store, stored.id, stored.counter, verified.authenticationInfo.newCounter)))
     throw new HttpError(401, 'This passkey was used or removed meanwhile: try again')
   return stored.userId
 }
+
+const tooMany = () => new HttpError(409, `An account holds at most ${passkeyPolicy.maxPerUser} passkeys: remove one first`)
 
 function readName(value: unknown): string | undefined {
   if (value === undefined) return undefined

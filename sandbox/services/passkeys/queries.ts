@@ -79,14 +79,18 @@ export async function consumeChallenge(store: Store, app: AppRef, challenge: { v
   return rows[0]?.live === true
 }
 
+/** Stores a credential unless its id is taken or its user already holds `maxPerUser` (one statement). */
 export async function insertPasskey(
   store: Store,
   app: AppRef,
   passkey: Pick<StoredPasskey, 'id' | 'userId' | 'publicKey' | 'counter' | 'transports' | 'name' | 'backedUp'>,
+  maxPerUser: number,
 ): Promise<boolean> {
   const { rows } = await store.query<{ credential_id: string }>(
     `INSERT INTO passkey_credentials (credential_id, app_id, environment, user_id, public_key, counter, transports, name, backed_up)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9) ON CONFLICT (credential_id) DO NOTHING RETURNING credential_id`,
+     SELECT $1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9
+     WHERE (SELECT count(*) FROM passkey_credentials WHERE user_id = $4) < $10
+     ON CONFLICT (credential_id) DO NOTHING RETURNING credential_id`,
     [
       passkey.id,
       app.appId,
@@ -97,6 +101,7 @@ export async function insertPasskey(
       JSON.stringify(passkey.transports),
       passkey.name,
       passkey.backedUp,
+      maxPerUser,
     ],
   )
   return rows.length === 1
