@@ -28,8 +28,8 @@ type Step = { at: 'intro' } | { at: 'code'; challengeId: string; sentTo: string 
  * The profile's 'export-key' page: the risk said plainly, then a confirmation code to the user's
  * e-mail (the service's step-up), then the wallet's private key behind Reveal and Copy. The key and
  * the step-up proof live only in this component's state and the calls' own variables: never in the
- * frame's store, never on the bridge, never in a log; the key is dropped when the page is left and
- * `revealSeconds` after it was first shown.
+ * frame's store, never on the bridge, never in a log; the key is dropped when the page is left, when
+ * the tab is hidden, and `revealSeconds` after it arrived.
  */
 export function ExportKey() {
   const { client, locale } = useWidget()
@@ -139,20 +139,20 @@ const placeholder = `0x${'5f3a9c1e'.repeat(8)}`
  * The key behind Reveal and Copy. Both take a click only when the Confirm gate allows it (ui/
  * use-confirm-gate.ts): the frame seen whole and unobscured, unmoved, for 500 ms. Otherwise a host
  * page could lay the frame under its own bait and have the user copy the key unseen, then ask them
- * to paste it. Hidden again when the tab is left; forgotten `revealSeconds` after the first reveal.
+ * to paste it. Forgotten when the tab is hidden and `revealSeconds` after it arrived.
  */
 function KeyView({ privateKey, text, onGone }: { privateKey: Hex; text: Text; onGone(): void }) {
   const { presentation } = useWidget()
   const actions = useRef<HTMLDivElement>(null)
   const gate = useConfirmGate(actions, 'export-key', presentation)
   const [shown, setShown] = useState(false)
-  const [deadline, setDeadline] = useState<number | null>(null)
+  // Counted from the key's arrival, not its first reveal: a key never revealed is let go too.
+  const [deadline] = useState(() => Date.now() + revealSeconds * 1000)
   const [left, setLeft] = useState(revealSeconds)
   const [notice, showNotice] = useTimedMessage(errorDisplayMs)
   const clear = gate.state === 'clear'
 
   useEffect(() => {
-    if (deadline === null) return
     const tick = () => {
       const seconds = Math.ceil((deadline - Date.now()) / 1000)
       if (seconds <= 0) onGone()
@@ -162,15 +162,15 @@ function KeyView({ privateKey, text, onGone }: { privateKey: Hex; text: Text; on
     return () => clearInterval(timer)
   }, [deadline, onGone])
   useEffect(() => {
-    const away = () => document.visibilityState === 'hidden' && setShown(false)
+    // A hidden tab is a user who walked away: the key is forgotten, not only blurred.
+    const away = () => document.visibilityState === 'hidden' && onGone()
     document.addEventListener('visibilitychange', away)
     return () => document.removeEventListener('visibilitychange', away)
-  }, [])
+  }, [onGone])
 
   const reveal = () => {
     if (!gate.allows()) return
     setShown(true)
-    setDeadline((at) => at ?? Date.now() + revealSeconds * 1000)
   }
   const copy = () => {
     if (!gate.allows()) return
@@ -191,7 +191,7 @@ function KeyView({ privateKey, text, onGone }: { privateKey: Hex; text: Text; on
           </code>
         )}
       </div>
-      {deadline !== null && <span className="wk-muted">{text.hiddenSoon(left)}</span>}
+      <span className="wk-muted">{text.hiddenSoon(left)}</span>
       {gate.state === 'unsafe' && <p className="wk-text">{text.notProvable}</p>}
       <div className="wk-row wk-row--even" ref={actions}>
         {shown ? (
