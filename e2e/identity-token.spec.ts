@@ -61,17 +61,17 @@ test('a signed-in page gets a token its server verifies (app, account shown, non
   const { identityToken, expiresAt } = outcome.result!
   expect(Object.keys(outcome.result!).sort()).toEqual(['expiresAt', 'identityToken'])
 
-  const claims = await verifyIdentityToken(identityToken, { appId: 'demo', providerUrl, nonce })
+  const claims = await verifyIdentityToken(identityToken, { appId: 'demo', providerUrl, environment: 'production', nonce })
   expect(claims).toMatchObject({ appId: 'demo', environment: 'production', issuer: providerUrl, nonce, signInMethod: 'email' })
   expect(claims.walletAddress.toLowerCase()).toBe(address.toLowerCase())
   expect(claims.expiresAt * 1000).toBe(Date.parse(expiresAt))
   expect(claims.expiresAt - claims.issuedAt).toBe(600)
   // Another app's back end refuses it.
-  await expect(verifyIdentityToken(identityToken, { appId: 'elsewhere', providerUrl })).rejects.toThrow()
+  await expect(verifyIdentityToken(identityToken, { appId: 'elsewhere', providerUrl, environment: 'production' })).rejects.toThrow()
 
   // Without a nonce: a fresh token with none in it.
   const plain = await ask(page)
-  const plainClaims = await verifyIdentityToken(plain.result!.identityToken, { appId: 'demo', providerUrl })
+  const plainClaims = await verifyIdentityToken(plain.result!.identityToken, { appId: 'demo', providerUrl, environment: 'production' })
   expect(plainClaims.nonce).toBeUndefined()
   expect(plainClaims.tokenId).not.toBe(claims.tokenId)
 

@@ -88,7 +88,7 @@ test('a back end verifies identity tokens with the package alone: jose is bundle
 const codes = []
 // Neither needs the provider's keys: a token that is no JWS, and an unsigned one.
 for (const token of ['x.y.z', 'eyJhbGciOiJub25lIn0.e30.']) {
-  try { await verifyIdentityToken(token, { appId: 'demo', providerUrl: 'http://127.0.0.1:9' }) } catch (error) { codes.push(error.code) }
+  try { await verifyIdentityToken(token, { appId: 'demo', providerUrl: 'http://127.0.0.1:9', environment: 'production' }) } catch (error) { codes.push(error.code) }
 }
 console.log(JSON.stringify(codes))`,
   )
@@ -142,7 +142,7 @@ export const accounts: Promise<unknown> = provider.request({ method: 'eth_reques
   throw e
 })
 export const client = createClient({ appId: 'demo' })
-export const who: Promise<IdentityClaims['walletAddress']> = verifyIdentityToken('token', { appId: 'demo', providerUrl: 'http://localhost:8787' }).then((c) => c.walletAddress)
+export const who: Promise<IdentityClaims['walletAddress']> = verifyIdentityToken('token', { appId: 'demo', providerUrl: 'http://localhost:8787', environment: 'production' }).then((c) => c.walletAddress)
 export function Address() { const { address } = useWalletKit(); return <span>{address}</span> }
 export const app = <WalletKitProvider options={{ appId: 'demo', chains: [31337] }}><Address /></WalletKitProvider>
 // @ts-expect-error appId is required

@@ -37,7 +37,12 @@ afterAll(async () => {
 })
 
 const issue = async () => (await sandbox.post('/api/v2/wallet/identity-token', {}, walletToken)).body.data.identityToken as string
-const options = (more: Partial<VerifyIdentityTokenOptions> = {}): VerifyIdentityTokenOptions => ({ appId: 'demo', providerUrl: sandbox.url, ...more })
+const options = (more: Partial<VerifyIdentityTokenOptions> = {}): VerifyIdentityTokenOptions => ({
+  appId: 'demo',
+  providerUrl: sandbox.url,
+  environment: 'development',
+  ...more,
+})
 const refusal = (token: string, more: Partial<VerifyIdentityTokenOptions> = {}) =>
   verifyIdentityToken(token, options(more)).then(
     () => 'accepted',

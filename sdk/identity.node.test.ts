@@ -23,7 +23,12 @@ const issue = async (body: object = {}, token = walletToken, app = 'demo') => {
   if (answer.status !== 200) throw new Error(JSON.stringify(answer.body))
   return answer.body.data.identityToken as string
 }
-const options = (more: Partial<VerifyIdentityTokenOptions> = {}): VerifyIdentityTokenOptions => ({ appId: 'demo', providerUrl: sandbox.url, ...more })
+const options = (more: Partial<VerifyIdentityTokenOptions> = {}): VerifyIdentityTokenOptions => ({
+  appId: 'demo',
+  providerUrl: sandbox.url,
+  environment: 'development',
+  ...more,
+})
 /** The SdkError code a verification fails with. */
 const refusal = (token: string, more: Partial<VerifyIdentityTokenOptions> = {}) =>
   verifyIdentityToken(token, options(more)).then(
@@ -69,10 +74,13 @@ describe('verifyIdentityToken', () => {
     })
   })
 
-  test("a token for app A is refused to app B; another environment's too, when named", async () => {
+  test("a token for app A is refused to app B; another environment's too, always", async () => {
     const forDemo = await issue()
     expect(await refusal(forDemo, { appId: 'smart' })).toBe('INVALID_IDENTITY_TOKEN')
     expect(await refusal(forDemo, { environment: 'production' })).toBe('INVALID_IDENTITY_TOKEN')
+    // A back end written in plain JavaScript that leaves the environment out accepts neither (a
+    // development page's token, same app id and issuer, must not sign anyone in to production).
+    expect(await refusal(forDemo, { environment: undefined as never })).toBe('INVALID_IDENTITY_TOKEN')
     // And the other way round: a token the smart app's session asked for is not demo's.
     const smartUser = await sandbox.signUp('verify-identity-smart@example.com', 'smart')
     const forSmart = await issue({}, smartUser.walletToken, 'smart')

@@ -61,8 +61,12 @@ export type VerifyIdentityTokenOptions = {
   issuer?: string
   /** Where the keys are, when not `<providerUrl>/.well-known/jwks.json`. https, or plain HTTP on this machine only. */
   jwksUrl?: string
-  /** Refuse a token of the other environment (the sandbox data set is `development`). */
-  environment?: 'production' | 'development'
+  /**
+   * The environment your back end serves: a token of the other one is refused. Required: a token a
+   * development page got (same app id, same issuer) must never sign anyone in to production.
+   * The sandbox's data set is `development` unless the page's kit says `env: 'production'`.
+   */
+  environment: 'production' | 'development'
   /** Refuse a token without this exact nonce. */
   nonce?: string
   /** Clock skew allowed on `exp` and `iat`, in seconds: 5 unless given, at most 60. */
@@ -106,8 +110,7 @@ export async function verifyIdentityToken(token: string, options: VerifyIdentity
     },
   )
   const claims = claimsOf(payload)
-  if (options.environment !== undefined && claims.environment !== options.environment)
-    throw invalid(`Invalid identity token: issued for the ${claims.environment} environment`)
+  if (claims.environment !== options.environment) throw invalid(`Invalid identity token: issued for the ${claims.environment} environment`)
   if (options.nonce !== undefined && claims.nonce !== options.nonce) throw invalid('Invalid identity token: nonce mismatch')
   return claims
 }
