@@ -34,6 +34,8 @@ async function confirmUntilCode(page: Page) {
   // The code step stands in for the confirmation's own buttons: one Reject, no second Confirm.
   await expect(frameOf(page).getByRole('button', { name: 'Reject' })).toHaveCount(1)
   await expect(frameOf(page).getByRole('button', { name: 'Confirm' })).toHaveCount(1)
+  // The code is typed here, not in the secure window: the frame does not send the user there.
+  await expect(frameOf(page).getByText('Continue in the secure window.')).toHaveCount(0)
   return { popup, step }
 }
 

@@ -276,7 +276,7 @@ export function ConfirmModal() {
             )}
           </div>
         )}
-        {secure && place.where !== 'device' && <SecureWindowNotes purpose="confirm" hint={place.announce} />}
+        {secure && !asking && place.where !== 'device' && <SecureWindowNotes purpose="confirm" hint={place.announce} />}
         {queued > 0 && (
           <p className="wk-hint wk-row" data-testid="confirm-queue">
             <span>{t.moreWaiting(queued)}</span>
