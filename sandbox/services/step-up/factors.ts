@@ -25,7 +25,7 @@ export type StepUpFactor = {
   readonly answerFields: readonly string[]
   /** Whether this user can be asked by this factor (an e-mail code needs an e-mail address). */
   available(user: StepUpUser): boolean
-  /** `what` names the action in words for the user; `requester` is the asking client's rate-limit key. */
+  /** `what` names the action in words for the user; `requester` is whom its codes and wrong answers are counted for (the session). */
   start(deps: Deps, app: App, user: StepUpUser, what: string, requester: string): Promise<FactorStart>
   /** Judges the answer against the kept state; throws the HttpError to answer when it is wrong. */
   verify(deps: Deps, app: App, state: string, answer: JsonObject): Promise<void>

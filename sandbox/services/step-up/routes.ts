@@ -11,7 +11,8 @@ import { readAction, readRequestHash, startStepUp, stepUpSession, verifyStepUp }
  * Step-up (/api/v2/auth/step-up/...), bearer wallet token, behind the wallet service's app guard:
  * `start { action, request? }` asks the user's second factor (a code to their e-mail) and answers a
  * challenge id; `verify { challengeId, code }` answers a single-use proof for that action. Counted
- * against the same per-IP budgets as the login codes' requests and checks.
+ * against the same per-IP budgets as the login codes' requests and checks; a code's wrong answers
+ * are counted for the session (step-up.ts).
  */
 export function stepUpRoutes(deps: Deps) {
   const answerFields = [...new Set(stepUpFactors.flatMap((f) => f.answerFields))]
@@ -24,7 +25,7 @@ export function stepUpRoutes(deps: Deps) {
       const action = readAction(body.action)
       const requestHash = readRequestHash(body.request)
       c.header('Cache-Control', 'no-store')
-      return ok(c, await startStepUp(deps, c.get('app'), session, action, requestHash, clientIp(c)))
+      return ok(c, await startStepUp(deps, c.get('app'), session, action, requestHash))
     })
     .post('/step-up/verify', async (c) => {
       const session = stepUpSession(await authorize(c, deps.keys.jwtKey, 'wallet'))

@@ -61,10 +61,18 @@ export function readRequestHash(value: unknown): string | null {
 }
 
 /**
+ * Whom a step-up's codes and wrong answers are counted for: the session, not the caller's address.
+ * The one who asks is a holder of the session's token (maybe a thief of it), and moving to another
+ * address must not buy more guesses; a new session takes a new login. Counting per session locks
+ * out no other session of the user's: their own device still gets codes checked.
+ */
+const sessionRequester = (session: StepUpSession) => `step-up session ${session.familyId}`
+
+/**
  * Starts a step-up for `action` (and `requestHash`) in the caller's session: the first factor the
  * user can answer is asked (an e-mail code today). Answers the challenge id the answer must name.
  */
-export async function startStepUp(deps: Deps, app: App, session: StepUpSession, action: StepUpAction, requestHash: string | null, requester: string) {
+export async function startStepUp(deps: Deps, app: App, session: StepUpSession, action: StepUpAction, requestHash: string | null) {
   const contact = await contactOf(deps.store, session.userId)
   const user = { userId: session.userId, email: contact?.email ?? null }
   const factor = stepUpFactors.find((f) => f.available(user))
@@ -72,7 +80,7 @@ export async function startStepUp(deps: Deps, app: App, session: StepUpSession, 
     throw new HttpError(409, 'No second factor is set up for this account: a confirmation code needs an e-mail address on the account', {
       data: { factors: [] },
     })
-  const started = await factor.start(deps, app, user, stepUpActions[action], requester)
+  const started = await factor.start(deps, app, user, stepUpActions[action], sessionRequester(session))
   const challengeId = token('suc')
   const idHash = sha256(challengeId)
   const expiresAt = new Date(Date.now() + stepUpPolicy.challengeLifetimeMs).toISOString()
