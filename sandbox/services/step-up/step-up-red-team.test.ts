@@ -56,3 +56,56 @@ describe('red team: guessing step-up codes with a stolen session', () => {
     expect((await calls.proofFor(own, email)).startsWith('sup_')).toBe(true)
   })
 })
+
+describe('red team: odd requests to step-up and export-key', () => {
+  const writes = async () =>
+    Number(
+      (await sandbox.store.query<{ n: string }>('SELECT (SELECT count(*) FROM step_up_challenges) + (SELECT count(*) FROM step_up_proofs) AS n')).rows[0]!.n,
+    )
+
+  test('a huge body, control characters, odd types and __proto__: each a 4xx, nothing written', async () => {
+    const wallet = await sandbox.signUp('red-step-up-input@example.com')
+    const before = await writes()
+    const huge = JSON.stringify({ action: 'export-key', request: `0x${'a'.repeat(100_000)}` })
+    for (const path of ['/api/v2/auth/step-up/start', '/api/v2/auth/step-up/verify', '/api/v2/account/export-key'])
+      expect((await sandbox.post(path, huge, wallet.walletToken)).status).toBe(413)
+    const odd: [string, string][] = [
+      ['/api/v2/auth/step-up/start', '{"action":"export-key\u0000"}'],
+      ['/api/v2/auth/step-up/start', '{"action":["export-key"]}'],
+      ['/api/v2/auth/step-up/start', '{"action":"export-key","__proto__":{"request":null}}'],
+      ['/api/v2/auth/step-up/start', '{"action":"export-key","request":"0X' + 'a'.repeat(64) + '"}'],
+      ['/api/v2/auth/step-up/verify', '{"challengeId":{"$ne":null},"code":"123456"}'],
+      ['/api/v2/auth/step-up/verify', '{"challengeId":"suc_x","code":123456}'],
+      ['/api/v2/auth/step-up/verify', `{"challengeId":"${'s'.repeat(5000)}","code":"123456"}`],
+      ['/api/v2/account/export-key', '{"stepUpProof":["sup_x"]}'],
+      ['/api/v2/account/export-key', '{"stepUpProof":12345678901234567890}'],
+      ['/api/v2/account/export-key', `{"stepUpProof":"${'p'.repeat(10_000)}"}`],
+      ['/api/v2/account/export-key', '{"stepUpProof":"sup_x","privateKey":"0x"}'],
+    ]
+    for (const [path, body] of odd) {
+      const answer = await sandbox.post(path, body, wallet.walletToken)
+      expect(answer.status, `${path} ${body.slice(0, 80)}: ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(400)
+      expect(answer.status).toBeLessThan(500)
+      expect(JSON.stringify(answer.body)).not.toMatch(/privateKey"?:"?0x/)
+    }
+    expect(await writes()).toBe(before)
+  })
+
+  test("a proof earned in the app's development environment buys no key in its production environment", async () => {
+    const email = 'red-step-up-env@example.com'
+    const wallet = await sandbox.signUp(email)
+    const proof = await calls.proofFor(wallet.walletToken, email)
+    const elsewhere = await sandbox.call('/api/v2/account/export-key', {
+      method: 'POST',
+      body: JSON.stringify({ stepUpProof: proof }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${wallet.walletToken}`, 'x-environment': 'production' },
+    })
+    // The wallet token is the first to be refused there (the proof's own environment binding, in
+    // takeProof, stands behind it: with it removed this still holds).
+    expect(elsewhere.body).toEqual({ status: 401, message: 'Invalid token', data: null })
+    // Still unspent where it was earned.
+    const home = await calls.exportKey(wallet.walletToken, { stepUpProof: proof })
+    expect(home.status).toBe(200)
+    expect(home.body.data.privateKey).toMatch(/^0x[0-9a-f]{64}$/)
+  })
+})
