@@ -73,7 +73,7 @@ describe('red team: odd requests to step-up and export-key', () => {
       ['/api/v2/auth/step-up/start', '{"action":"export-key\u0000"}'],
       ['/api/v2/auth/step-up/start', '{"action":["export-key"]}'],
       ['/api/v2/auth/step-up/start', '{"action":"export-key","__proto__":{"request":null}}'],
-      ['/api/v2/auth/step-up/start', '{"action":"export-key","request":"0X' + 'a'.repeat(64) + '"}'],
+      ['/api/v2/auth/step-up/start', `{"action":"export-key","request":"0X${'a'.repeat(64)}"}`],
       ['/api/v2/auth/step-up/verify', '{"challengeId":{"$ne":null},"code":"123456"}'],
       ['/api/v2/auth/step-up/verify', '{"challengeId":"suc_x","code":123456}'],
       ['/api/v2/auth/step-up/verify', `{"challengeId":"${'s'.repeat(5000)}","code":"123456"}`],
