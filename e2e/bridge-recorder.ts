@@ -65,6 +65,7 @@ export async function storedSession(page: Page): Promise<{ token: string; refres
         open.onsuccess = () => {
           const get = open.result.transaction('state').objectStore('state').get('session:demo:production')
           get.onsuccess = () => resolve(get.result)
+          get.onerror = () => reject(get.error)
         }
       }),
   )

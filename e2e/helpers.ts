@@ -104,13 +104,14 @@ export async function accounts(page: Page): Promise<unknown> {
  * Signs a new user up in the connect modal that is already open (e-mail code, new wallet, Done); what
  * the modal shows next is the caller's to check.
  */
-export async function signUpInFrame(page: Page, request: APIRequestContext): Promise<void> {
+export async function signUpInFrame(page: Page, request: APIRequestContext): Promise<string> {
   const frame = frameOf(page)
   const email = uniqueEmail()
   await frame.getByPlaceholder('Enter your email').fill(email)
   await frame.getByRole('button', { name: 'Continue', exact: true }).click()
   await frame.getByLabel('Verification code').fill(await latestCode(request, email))
   await frame.getByRole('button', { name: 'Done' }).click()
+  return email
 }
 
 /** Logs a new user in through the connect modal that is already open; the modal then closes. */

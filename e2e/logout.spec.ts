@@ -1,23 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { signUp, startRequest } from './flows.ts'
+import { storedSession } from './bridge-recorder.ts'
 import { frameOf, pressConfirm, providerUrl } from './helpers.ts'
-
-/** The stored session, read inside the wallet frame (a test may look; the host page never can). */
-async function storedSession(page: Page): Promise<{ token: string; refreshToken: string } | undefined> {
-  const widget = page.frames().find((f) => f.url().startsWith(`${providerUrl}/widget/`))!
-  return widget.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('wallet-kit')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const get = open.result.transaction('state').objectStore('state').get('session:demo:production')
-          get.onsuccess = () => resolve(get.result)
-          get.onerror = () => reject(get.error)
-        }
-      }),
-  )
-}
 
 /** A wallet-service call with a wallet token, as the widget makes it. */
 const addressWith = (page: Page, token: string) =>

@@ -1,6 +1,7 @@
 import { expect, test, type CDPSession, type Page } from '@playwright/test'
 import { signUp } from './flows.ts'
 import { axeViolations } from './axe.ts'
+import { storedSession } from './bridge-recorder.ts'
 import { closes, demoOrigin, frameOf, openSecureWindow, providerUrl, settled, signUpInSecureWindow, snap } from './helpers.ts'
 
 // Passkeys in Chromium, on the DevTools protocol's virtual authenticator (a platform authenticator:
@@ -38,21 +39,13 @@ const credentialsOf = async ({ cdp, authenticatorId }: Authenticator) => (await 
 /** The passkeys the service holds for the signed-in session of the page (read in the frame, as the frame reads them). */
 async function passkeysOnService(page: Page): Promise<number> {
   const widget = page.frames().find((f) => f.url().startsWith(`${providerUrl}/widget/`))!
-  return widget.evaluate(async () => {
-    const session = await new Promise<{ token: string } | undefined>((resolve, reject) => {
-      const open = indexedDB.open('wallet-kit')
-      open.onerror = () => reject(open.error)
-      open.onsuccess = () => {
-        const get = open.result.transaction('state').objectStore('state').get('session:demo:production')
-        get.onsuccess = () => resolve(get.result)
-        get.onerror = () => reject(get.error)
-      }
-    })
+  const { token } = await storedSession(page)
+  return widget.evaluate(async (token) => {
     const answer = await fetch('/api/v2/wallet/passkeys', {
-      headers: { 'x-app-id': 'demo', 'x-environment': 'production', authorization: `Bearer ${session!.token}` },
+      headers: { 'x-app-id': 'demo', 'x-environment': 'production', authorization: `Bearer ${token}` },
     })
     return ((await answer.json()) as { data: { passkeys: unknown[] } }).data.passkeys.length
-  })
+  }, token)
 }
 
 const openPasskeys = async (page: Page) => {

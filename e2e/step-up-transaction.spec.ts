@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createPublicClient, http, parseEther, toHex } from 'viem'
 import { startRequest } from './flows.ts'
-import { confirmRequest, frameOf, latestCode, openSecureWindow, pressConfirm, providerUrl, snap, uniqueEmail } from './helpers.ts'
+import { confirmRequest, frameOf, latestCode, openSecureWindow, pressConfirm, providerUrl, signUpInFrame, snap } from './helpers.ts'
 
 // The seeded 'stepup' app asks a confirmation code for a transaction above 0.01 ETH on chain 31337.
 
@@ -14,12 +14,7 @@ async function signUpOnStepUpApp(page: Page, request: APIRequestContext) {
     window.WalletKit!.kit!.destroy()
     return window.WalletKit!.createWalletKit({ appId: 'stepup', env: 'production' }).open('connect')
   })
-  const frame = frameOf(page)
-  const email = uniqueEmail()
-  await frame.getByPlaceholder('Enter your email').fill(email)
-  await frame.getByRole('button', { name: 'Continue', exact: true }).click()
-  await frame.getByLabel('Verification code').fill(await latestCode(request, email))
-  await frame.getByRole('button', { name: 'Done' }).click()
+  const email = await signUpInFrame(page, request)
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
   const [address] = (await page.evaluate(() => window.WalletKit!.kit!.provider.request({ method: 'eth_accounts' }))) as `0x${string}`[]
   return { address: address!, email }
