@@ -14,11 +14,10 @@ type Secrets = { address: `0x${string}`; token: string; refreshToken: string; se
 /** Records the host's messages from the start, signs a new user up; answers the secrets to look for. */
 async function signUpRecorded(page: Page, request: APIRequestContext): Promise<Secrets> {
   await page.addInitScript(recorder)
-  let secret0 = ''
-  page.on('response', async (r) => {
-    if (r.url() === `${providerUrl}/api/v2/account/create`) secret0 = ((await r.json()) as { data: { secret0: string } }).data.secret0
-  })
+  // Awaited, not read in an event handler: the body is there before the assertion reads it.
+  const created = page.waitForResponse(`${providerUrl}/api/v2/account/create`)
   const address = await signUp(page, request)
+  const { secret0 } = ((await (await created).json()) as { data: { secret0: string } }).data
   const session = await storedSession(page)
   expect(session.token).toMatch(/^eyJ/)
   expect(secret0.length).toBeGreaterThan(16)

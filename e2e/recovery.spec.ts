@@ -18,10 +18,8 @@ type SignedUp = { address: `0x${string}`; secret0: string; file: string }
 
 /** Signs a new user up through the demo page, downloading the recovery file on the wallet-created page. */
 async function signUpWithFile(page: Page, request: APIRequestContext): Promise<SignedUp> {
-  let created = ''
-  page.on('response', async (r) => {
-    if (r.url() === `${providerUrl}/api/v2/account/create`) created = ((await r.json()) as { data: { secret0: string } }).data.secret0
-  })
+  // Awaited, not read in an event handler: the body is there before the assertion reads it.
+  const created = page.waitForResponse(`${providerUrl}/api/v2/account/create`)
   await page.goto('/demo/')
   await page.getByRole('button', { name: 'Connect' }).click()
   const frame = frameOf(page)
@@ -37,7 +35,7 @@ async function signUpWithFile(page: Page, request: APIRequestContext): Promise<S
   await frame.getByRole('button', { name: 'Done' }).click()
   await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   const secret0 = readFileSync(file, 'utf8')
-  expect(secret0).toBe(created)
+  expect(secret0).toBe(((await (await created).json()) as { data: { secret0: string } }).data.secret0)
   return { address: (await page.getByTestId('account').textContent()) as `0x${string}`, secret0, file }
 }
 
@@ -83,10 +81,7 @@ test('the downloaded file restores the wallet: same address, a new session that 
   const user = await signUpWithFile(page, request)
   const before = await storedSession(page)
   const calls = recoverCalls(page)
-  let answered: { walletToken: string; refreshToken: string } | undefined
-  page.on('response', async (r) => {
-    if (r.url() === recoverPath && r.ok()) answered = ((await r.json()) as { data: typeof answered }).data
-  })
+  const recovered = page.waitForResponse((r) => r.url() === recoverPath && r.ok())
   const frame = await openRecovery(page, 'profile-home-recovery-row')
   await snap(page, 'profile-recovery')
 
@@ -111,10 +106,11 @@ test('the downloaded file restores the wallet: same address, a new session that 
   await snap(page, 'profile-recovery-done')
   expect(calls).toEqual([new URLSearchParams({ secret0: user.secret0 }).toString()])
 
+  const answered = ((await (await recovered).json()) as { data: { walletToken: string; refreshToken: string } }).data
   // The frame keeps the new session (stored for the next visit); the host sees the same account.
-  await expect.poll(async () => (await storedSession(page)).token).toBe(answered?.walletToken)
-  expect((await storedSession(page)).refreshToken).toBe(answered?.refreshToken)
-  expect(answered?.walletToken).not.toBe(before.token)
+  await expect.poll(async () => (await storedSession(page)).token).toBe(answered.walletToken)
+  expect((await storedSession(page)).refreshToken).toBe(answered.refreshToken)
+  expect(answered.walletToken).not.toBe(before.token)
   expect(await accounts(page)).toEqual([user.address])
   await frame.getByRole('button', { name: 'Done' }).click()
   await expect(frame.getByTestId('profile-address')).toBeVisible()
@@ -127,7 +123,7 @@ test('the downloaded file restores the wallet: same address, a new session that 
 
   const log = await hostMessages(page)
   expect(log.some((m) => m.includes(user.address))).toBe(true) // the recorder saw the bridge's traffic
-  for (const secret of [user.secret0, user.secret0.slice(2), before.token, before.refreshToken, answered!.walletToken, answered!.refreshToken])
+  for (const secret of [user.secret0, user.secret0.slice(2), before.token, before.refreshToken, answered.walletToken, answered.refreshToken])
     expect(log.filter((m) => m.includes(secret))).toEqual([])
 })
 
