@@ -17,9 +17,16 @@ export type Sample = {
   rawRoundTripMs: number
   /** The same to an opaque-origin srcdoc frame (which Chromium may keep in the page's process). */
   rawOpaqueRoundTripMs: number
+  /**
+   * The floor under handshakeMs, with none of our code: a fresh page creates a frame of another site
+   * (bench-echo.html, a one-line script that answers on a MessageChannel) → its first answer.
+   */
+  floorMs: number
   /** From createWalletKit(), in the frame's own timings: its navigation starts, its document arrived. */
   phaseNavigationMs: number
   phaseDocumentMs: number
+  /** … its document parsed (domInteractive): the frame's own code cannot run before. */
+  phaseParsedMs: number
   /** … its code asked for the app config, the app config arrived (NaN if it was not fetched). */
   phaseAppConfigAskedMs: number
   phaseAppConfigMs: number
@@ -31,8 +38,36 @@ const timeoutMs = 30_000
 export async function measure(browser: Browser, target: Target): Promise<Sample> {
   const kit = await kitPage(browser, target)
   const tag = await scriptTagPage(browser, target)
-  return { ...kit, ...tag }
+  const floorMs = await floorPage(browser, target)
+  return { ...kit, ...tag, floorMs }
 }
+
+/** A fresh page's first frame of another site, which answers at once: created → its first answer. */
+async function floorPage(browser: Browser, target: Target): Promise<number> {
+  const page = await freshPage(browser)
+  try {
+    await page.goto(`${target.hostUrl}/bench-blank`)
+    return await page.evaluate(async (echoUrl) => {
+      const start = performance.now()
+      const echo = document.createElement('iframe')
+      echo.src = echoUrl
+      await new Promise((resolve) => {
+        echo.onload = resolve
+        document.body.append(echo)
+      })
+      const channel = new MessageChannel()
+      const answered = new Promise((resolve) => (channel.port1.onmessage = resolve))
+      echo.contentWindow!.postMessage('port', '*', [channel.port2])
+      channel.port1.postMessage({ jsonrpc: '2.0', id: 0, method: 'eth_chainId' })
+      await answered
+      return performance.now() - start
+    }, echoUrl(target))
+  } finally {
+    await page.context().close()
+  }
+}
+
+const echoUrl = (target: Target) => `${target.hostUrl.replace('127.0.0.1', 'localhost')}/bench-echo.html`
 
 async function freshPage(browser: Browser): Promise<Page> {
   const page = await browser.newPage()
@@ -48,7 +83,6 @@ async function kitPage(browser: Browser, target: Target) {
     // A page of the host origin with nothing of ours on it yet.
     await page.goto(`${target.hostUrl}/bench-blank`)
     await page.addScriptTag({ url: `${target.providerUrl}/kit.js` })
-    const echoUrl = `${target.hostUrl.replace('127.0.0.1', 'localhost')}/bench-echo.html`
     const { createdAt, ...measured } = await page.evaluate(
       async ({ echoUrl, timeoutMs }) => {
         const within = <T>(what: string, promise: Promise<T>) =>
@@ -101,7 +135,7 @@ async function kitPage(browser: Browser, target: Target) {
         const rawOpaqueRoundTripMs = await roundTrip(opaque)
         return { createdAt, handshakeMs: answeredAt - start, firstSecondCallMs, bridgeCallMs, rawRoundTripMs, rawOpaqueRoundTripMs }
       },
-      { echoUrl, timeoutMs },
+      { echoUrl: echoUrl(target), timeoutMs },
     )
     return { ...measured, ...(await firstAnswerPhases(await widgetFrame(page), createdAt)) }
   } finally {
@@ -148,6 +182,7 @@ function firstAnswerPhases(frame: Frame, createdAt: number) {
     return {
       phaseNavigationMs: since(0),
       phaseDocumentMs: since(navigation.responseEnd),
+      phaseParsedMs: since(navigation.domInteractive),
       phaseAppConfigAskedMs: config ? since(config.startTime) : Number.NaN,
       phaseAppConfigMs: config ? since(config.responseEnd) : Number.NaN,
     }

@@ -14,6 +14,8 @@ const sample = (overrides: Partial<Sample>): Sample => ({
   rawOpaqueRoundTripMs: 1,
   phaseNavigationMs: 5,
   phaseDocumentMs: 50,
+  phaseParsedMs: 60,
+  floorMs: 40,
   phaseAppConfigAskedMs: Number.NaN,
   phaseAppConfigMs: Number.NaN,
   ...overrides,

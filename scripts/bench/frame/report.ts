@@ -36,8 +36,10 @@ const timed: [string, Unit, Pick, number?][] = [
   ['… one bridge call, first second after the first answer, mean', 'ms', (s) => s.firstSecondCallMs],
   ['… raw MessageChannel round trip, a frame of another site, mean of 200', 'ms', (s) => s.rawRoundTripMs],
   ['… raw MessageChannel round trip, an opaque-origin srcdoc frame', 'ms', (s) => s.rawOpaqueRoundTripMs],
+  ['… the floor: a fresh page creates a frame of another site that answers at once → its first answer (no code of ours)', 'ms', (s) => s.floorMs],
   ['… after createWalletKit(): the frame navigates', 'ms', (s) => s.phaseNavigationMs],
   ['… its document arrived', 'ms', (s) => s.phaseDocumentMs],
+  ['… its document parsed (none of its code runs before)', 'ms', (s) => s.phaseParsedMs],
   ['… its code asked for the app config', 'ms', (s) => s.phaseAppConfigAskedMs],
   ['… the app config arrived', 'ms', (s) => s.phaseAppConfigMs],
 ]
