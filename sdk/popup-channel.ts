@@ -14,10 +14,23 @@ export type PopupPeer = 'unseen' | 'here' | 'gone'
 /** The request the frame shows: the window needs its id (a decision names it) and its kind. */
 export type PopupConfirmation = { readonly id: number; readonly kind: string }
 
-/** What the frame writes, in the order it writes it: `open` first, then `state` per change, then `done`. */
+/** Why the frame opened the window: a confirmation, a sign-in, or showing the wallet's key. */
+export type PopupPurpose = 'confirm' | 'login' | 'export-key'
+
+/**
+ * What the window needs to fetch the key itself: the frame's wallet token (the step-up proof is bound
+ * to that session) and the proof, spent by the window's one call. The key never comes this way.
+ */
+export type ExportKeyHandoff = { type: 'export-key'; walletToken: string; stepUpProof: string }
+
+/**
+ * What the frame writes, in the order it writes it: `open` first, then `state` per change (or, to
+ * export the key, one `export-key` once the window said hello), then `done`.
+ */
 export type FrameMessage =
-  | { type: 'open'; purpose: 'confirm' | 'login'; hostOrigin: string }
+  | { type: 'open'; purpose: PopupPurpose; hostOrigin: string }
   | { type: 'state'; confirmation: PopupConfirmation; queued: number }
+  | ExportKeyHandoff
   | { type: 'done' }
 
 /** What the frame reads: the window's own messages, and the service's `session` handoff (once per channel). */
@@ -78,6 +91,18 @@ export class PopupChannelError extends Error {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/** A step-up proof as the service writes it (a prefix and 32 random bytes in base64url). */
+const stepUpProofPattern = /^sup_[A-Za-z0-9_-]{43}$/
+/** A wallet token: a compact JWT, bounded (the channel keeps each message for its whole life). */
+const walletTokenPattern = /^[A-Za-z0-9_-]{1,4096}\.[A-Za-z0-9_-]{1,4096}\.[A-Za-z0-9_-]{1,1024}$/
+
+const isExportKeyHandoff = (m: Record<string, unknown>) =>
+  Object.keys(m).length === 3 &&
+  typeof m.walletToken === 'string' &&
+  walletTokenPattern.test(m.walletToken) &&
+  typeof m.stepUpProof === 'string' &&
+  stepUpProofPattern.test(m.stepUpProof)
+
 /** The other side's message as its type says it is, or null (dropped): a reader never trusts the wire. */
 export function readPopupMessage<S extends PopupSide>(reader: S, value: unknown): Incoming<S> | null {
   if (!isRecord(value) || typeof value.type !== 'string') return null
@@ -89,7 +114,8 @@ export function readPopupMessage<S extends PopupSide>(reader: S, value: unknown)
         (m.type === 'decision' && Number.isSafeInteger(m.id) && typeof m.approve === 'boolean' && (m.all === undefined || typeof m.all === 'boolean')) ||
         (m.type === 'session' && 'result' in m)
       : m.type === 'done' ||
-        (m.type === 'open' && (m.purpose === 'confirm' || m.purpose === 'login') && typeof m.hostOrigin === 'string') ||
+        (m.type === 'open' && (m.purpose === 'confirm' || m.purpose === 'login' || m.purpose === 'export-key') && typeof m.hostOrigin === 'string') ||
+        (m.type === 'export-key' && isExportKeyHandoff(m)) ||
         (m.type === 'state' &&
           isRecord(m.confirmation) &&
           Number.isSafeInteger(m.confirmation.id) &&

@@ -60,9 +60,16 @@ export async function bootSecureWindow(params: FrameParams) {
       if (!isAllowedOrigin(hostOrigin, services.config.allowedOrigins)) return notice('noApp')
       started = true
       document.title = `Wallet Kit · ${hostOrigin}`
+      if (purpose === 'export-key') return void exportKey()
       void run(purpose, hostOrigin)
     },
   })
+
+  // The key, shown here and nowhere else: no wallet core, only the page and its one call.
+  async function exportKey() {
+    const { showWindowExport } = await import('../profile/export-key/WindowExport.tsx')
+    showWindowExport({ channel, context: services!.client.context!, locale: params.locale, close: () => window.close() })
+  }
 
   async function run(purpose: 'confirm' | 'login', hostOrigin: string) {
     const ctx = await start({ params, hostOrigin, ...services!, chains: offeredChains(services!.config.chains, params.chains), host: noHost })

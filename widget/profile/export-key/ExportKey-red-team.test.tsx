@@ -1,51 +1,48 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { resolveContext, type Context } from '../../../sdk/config.ts'
-import { gesture } from '../../confirm/confirm-modal.fixture.tsx'
-import { useWidget, Widget } from '../../context.ts'
+import type { SecureWindowHandlers } from '../../secure/secure-window.ts'
 import { renderProfileWidget } from '../profile.fixture.tsx'
-import { ExportKey, revealSeconds } from './ExportKey.tsx'
 import { exportKeyText } from './export-key-text.ts'
 
-// Red team, the export page: how long the key stays in the frame. It must be gone a minute after
-// it arrived whether or not it was ever revealed (a key kept unrevealed stays one gated click from
-// the clipboard for as long as the page is open), and gone once the tab is hidden (not only
-// blurred: the user walked away from a page that still holds it).
+// Red team, the frame's side of the export: the proof is handed over once, only to the window this
+// page opened and only after it said hello (a blocked window never holds it), a window that closed
+// before taking it leaves it here for a new window, and leaving the page closes the window (the key
+// shown there goes with it).
 
-beforeEach(() => vi.useFakeTimers())
+const opened: { handlers: SecureWindowHandlers; posted: Record<string, unknown>[]; closed: boolean }[] = []
+vi.mock('../../secure/secure-window.ts', () => ({
+  openSecureWindow: (_params: unknown, handlers: SecureWindowHandlers) => {
+    const win = { handlers, posted: [] as Record<string, unknown>[], closed: false }
+    opened.push(win)
+    return {
+      channel: { post: async (m: Record<string, unknown>) => void win.posted.push(m), listen: () => () => {} },
+      close: () => {
+        win.closed = true
+      },
+    }
+  },
+}))
+const { ExportKey } = await import('./ExportKey.tsx')
+
 afterEach(() => {
   cleanup()
-  vi.useRealTimers()
-  Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
+  opened.length = 0
 })
 
 const text = exportKeyText.en
-const privateKey = `0x${'7e'.repeat(32)}`
 const envelope = (data: unknown) =>
   new Response(JSON.stringify({ status: 200, message: 'OK', data }), { status: 200, headers: { 'content-type': 'application/json' } })
 const answers: Record<string, () => Response> = {
   '/auth/step-up/start': () =>
     envelope({ challengeId: 'suc_1', factor: 'email', action: 'export-key', expiresAt: '2030-01-01T00:00:00Z', sentTo: 'a•••@example.com' }),
   '/auth/step-up/verify': () => envelope({ stepUpProof: `sup_${'P'.repeat(43)}`, action: 'export-key', expiresAt: '2030-01-01T00:00:00Z' }),
-  '/account/export-key': () => envelope({ privateKey }),
 }
 
-/** The page as the secure window shows it: there the gate asks only its timing rules. */
-function InWindow({ children }: { children: ReactNode }) {
-  const widget = useWidget()
-  return <Widget.Provider value={{ ...widget, presentation: 'window' }}>{children}</Widget.Provider>
-}
-
-async function keyOnPage() {
+async function windowOffered() {
   const client: { context?: Context } = {}
-  const widget = await renderProfileWidget(
-    <InWindow>
-      <ExportKey />
-    </InWindow>,
-    { client },
-  )
+  const widget = await renderProfileWidget(<ExportKey />, { client })
   client.context = resolveContext({
     appId: 'demo',
     baseUrls: { wallet: 'http://wallet.test/api/v2' },
@@ -54,39 +51,43 @@ async function keyOnPage() {
   })
   await act(async () => void fireEvent.click(screen.getByRole('button', { name: text.sendCode })))
   await act(async () => void fireEvent.change(screen.getByLabelText(text.codeLabel), { target: { value: '123456' } }))
-  expect(screen.getByRole('button', { name: text.copy })).toBeTruthy()
+  await act(async () => void fireEvent.click(screen.getByRole('button', { name: text.openWindow })))
+  return widget
 }
+const handoffs = (i: number) => opened[i]!.posted.filter((m) => m.type === 'export-key')
+const hello = (i: number) => act(async () => void opened[i]!.handlers.message({ type: 'hello' }))
 
-function clipboard() {
-  const writes: string[] = []
-  Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t: string) => void writes.push(t) }, configurable: true })
-  return writes
-}
-
-describe('red team: the export page lets go of the key', () => {
-  test('never revealed: a minute after it arrived the key is gone, Copy with it', async () => {
-    const writes = clipboard()
-    await keyOnPage()
-    await act(() => vi.advanceTimersByTimeAsync(revealSeconds * 1000 + 1000))
-    await gesture()
-    expect(screen.queryByRole('button', { name: text.copy })).toBeNull()
-    expect(screen.getByText(text.hiddenAgain)).toBeTruthy()
-    expect(writes).toEqual([])
+describe('red team: the frame hands the proof over once, to its own window', () => {
+  test('a second hello (a reloaded window, a forged one) gets no second handoff', async () => {
+    await windowOffered()
+    await hello(0)
+    await hello(0)
+    expect(handoffs(0)).toHaveLength(1)
   })
 
-  test('the tab hidden while the key is shown: the key is forgotten, not only blurred', async () => {
-    await keyOnPage()
-    await act(() => vi.advanceTimersByTimeAsync(600))
-    await gesture()
-    await act(async () => void fireEvent.click(screen.getByRole('button', { name: text.reveal })))
-    expect(screen.getByTestId('export-key-value').textContent).toBe(privateKey)
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
-    await act(async () => void document.dispatchEvent(new Event('visibilitychange')))
-    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
-    await act(async () => void document.dispatchEvent(new Event('visibilitychange')))
-    expect(document.body.textContent).not.toContain(privateKey.slice(2))
-    expect(screen.queryByRole('button', { name: text.reveal })).toBeNull()
-    expect(screen.queryByRole('button', { name: text.copy })).toBeNull()
-    expect(screen.getByText(text.hiddenAgain)).toBeTruthy()
+  test('a window that closed before its hello: nothing was handed over, and a new window gets the proof', async () => {
+    await windowOffered()
+    await act(async () => opened[0]!.handlers.closed())
+    expect(handoffs(0)).toEqual([])
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: text.openWindow })))
+    await hello(1)
+    expect(handoffs(1)).toHaveLength(1)
+  })
+
+  test('a hello from a window this page already replaced gets nothing', async () => {
+    await windowOffered()
+    await act(async () => opened[0]!.handlers.blocked())
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: text.tryAgain })))
+    await hello(0)
+    expect(handoffs(0)).toEqual([])
+    expect(opened[0]!.closed).toBe(false)
+  })
+
+  test('leaving the page closes the window, and says so on the channel (a handle a COOP page cut cannot)', async () => {
+    await windowOffered()
+    await hello(0)
+    cleanup()
+    expect(opened[0]!.closed).toBe(true)
+    expect(opened[0]!.posted.at(-1)).toEqual({ type: 'done' })
   })
 })

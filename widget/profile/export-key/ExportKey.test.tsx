@@ -1,22 +1,36 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { resolveContext, type Context } from '../../../sdk/config.ts'
-import { gesture } from '../../confirm/confirm-modal.fixture.tsx'
-import { useWidget, Widget } from '../../context.ts'
+import type { PopupMessage } from '../../../sdk/popup-channel.ts'
+import type { SecureWindowHandlers } from '../../secure/secure-window.ts'
 import { alice } from '../../wallet.fixture.ts'
 import { renderProfileWidget } from '../profile.fixture.tsx'
-import { ExportKey, revealSeconds } from './ExportKey.tsx'
 import { exportKeyText } from './export-key-text.ts'
 
-// The export page on a scripted wallet service: the code, the proof spent at once, the key behind
-// a gated Reveal, and where the key never goes.
+// The frame's export page on a scripted wallet service, with the secure window played here: the
+// code, the proof kept until the window says hello, then handed over once with the session's token;
+// the key is never asked for from the frame, and never in its page, store or events.
 
-beforeEach(() => vi.useFakeTimers())
+/** Each window the page opened: what it posted to it, and whether it was closed. */
+const opened: { handlers: SecureWindowHandlers; posted: Record<string, unknown>[]; closed: boolean }[] = []
+vi.mock('../../secure/secure-window.ts', () => ({
+  openSecureWindow: (_params: unknown, handlers: SecureWindowHandlers) => {
+    const win = { handlers, posted: [] as Record<string, unknown>[], closed: false }
+    opened.push(win)
+    return {
+      channel: { post: async (m: Record<string, unknown>) => void win.posted.push(m), listen: () => () => {} },
+      close: () => {
+        win.closed = true
+      },
+    }
+  },
+}))
+const { ExportKey } = await import('./ExportKey.tsx')
+
 afterEach(() => {
   cleanup()
-  vi.useRealTimers()
+  opened.length = 0
 })
 
 const text = exportKeyText.en
@@ -31,21 +45,10 @@ const answers: Record<string, () => Response> = {
   '/account/export-key': () => envelope(200, 'OK', { privateKey }),
 }
 
-/** The page as the secure window shows it (only the gate's timing rules apply), or as the frame does. */
-function In({ presentation, children }: { presentation: 'frame' | 'window'; children: ReactNode }) {
-  const widget = useWidget()
-  return <Widget.Provider value={{ ...widget, presentation }}>{children}</Widget.Provider>
-}
-
-async function renderPage(presentation: 'frame' | 'window' = 'window', override: Partial<typeof answers> = {}) {
+async function renderPage(override: Partial<typeof answers> = {}) {
   const sent: { path: string; authorization: string | null; body: unknown }[] = []
   const client: { context?: Context } = {}
-  const widget = await renderProfileWidget(
-    <In presentation={presentation}>
-      <ExportKey />
-    </In>,
-    { client },
-  )
+  const widget = await renderProfileWidget(<ExportKey />, { client })
   client.context = resolveContext({
     appId: 'demo',
     baseUrls: { wallet: 'http://wallet.test/api/v2' },
@@ -62,10 +65,19 @@ async function renderPage(presentation: 'frame' | 'window' = 'window', override:
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement
 const click = (name: string) => act(async () => void fireEvent.click(button(name)))
 const typeCode = (code: string) => act(async () => void fireEvent.change(screen.getByLabelText(text.codeLabel), { target: { value: code } }))
-const shownKey = () => document.body.textContent?.includes(privateKey.slice(2)) ?? false
+const say = (i: number, message: PopupMessage) => act(async () => void opened[i]!.handlers.message(message))
+const handoff = { type: 'export-key', walletToken: alice.token, stepUpProof: proof }
 
-describe('the export-key page', () => {
-  test('risk, code, proof spent at once, key behind Reveal: never in the store, never told to the host, forgotten after a minute', async () => {
+/** Signed in, the risk read, the code typed: the page offers the secure window. */
+async function confirmed(override: Partial<typeof answers> = {}) {
+  const page = await renderPage(override)
+  await click(text.sendCode)
+  await typeCode('123456')
+  return page
+}
+
+describe('the export-key page in the frame', () => {
+  test('risk, code, then the secure window: the proof goes to it once it says hello, with the session; the key never comes here', async () => {
     const page = await renderPage()
     expect(screen.getByTestId('export-key-risks').textContent).toContain('take all your funds')
     await click(text.sendCode)
@@ -74,68 +86,65 @@ describe('the export-key page', () => {
     await typeCode('12a3456')
     expect(page.sent.slice(1)).toEqual([
       { path: '/auth/step-up/verify', authorization: `Bearer ${alice.token}`, body: { challengeId: 'suc_1', code: '123456' } },
-      { path: '/account/export-key', authorization: `Bearer ${alice.token}`, body: { stepUpProof: proof } },
     ])
-    // Hidden: only a blurred stand-in is on the page, and Reveal waits for the gate.
-    expect(screen.getByTestId('export-key-value').textContent).not.toContain(privateKey.slice(2))
-    expect(button(text.reveal).disabled).toBe(true)
-    await act(() => vi.advanceTimersByTimeAsync(600))
-    await gesture()
-    expect(button(text.reveal).disabled).toBe(false)
-    await click(text.reveal)
-    expect(screen.getByTestId('export-key-value').textContent).toBe(privateKey)
-    // Nowhere else: not in the frame's state, not in an event for the host, not in the session store.
-    expect(JSON.stringify(page.wallet.ui.get())).not.toContain(privateKey.slice(2))
+    expect(screen.getByText(text.windowWhy)).toBeTruthy()
+    expect(opened).toHaveLength(0)
+
+    await click(text.openWindow)
+    expect(opened).toHaveLength(1)
+    expect(opened[0]!.posted).toEqual([{ type: 'open', purpose: 'export-key', hostOrigin: 'http://127.0.0.1:5173' }])
+    await say(0, { type: 'hello' })
+    expect(opened[0]!.posted.slice(1)).toEqual([handoff])
+    expect(screen.getByTestId('secure-window-open').textContent).toBe(text.windowOpen)
+
+    // The frame never asked for the key, and the proof is in no state the host could reach.
+    expect(page.sent.map((s) => s.path)).not.toContain('/account/export-key')
+    expect(document.body.textContent).not.toContain(privateKey.slice(2))
     expect(JSON.stringify(page.wallet.ui.get())).not.toContain(proof)
     expect(page.events).toEqual([])
-    expect(JSON.stringify(page.stored())).not.toContain(privateKey.slice(2))
-    await click(text.hide)
-    expect(shownKey()).toBe(false)
-    await click(text.reveal)
-    expect(shownKey()).toBe(true)
-    await act(() => vi.advanceTimersByTimeAsync(revealSeconds * 1000 + 1000))
-    expect(shownKey()).toBe(false)
-    expect(screen.getByText(text.hiddenAgain)).toBeTruthy()
-    expect(screen.queryByRole('button', { name: text.reveal })).toBeNull()
+    expect(JSON.stringify(page.stored())).not.toContain(proof)
+
+    // The window closed: the export is over, and a new one starts from a new code.
+    await act(async () => opened[0]!.handlers.closed())
+    expect(screen.getByText(text.windowClosed)).toBeTruthy()
+    await click(text.again)
+    expect(button(text.sendCode)).toBeTruthy()
   })
 
-  test('in a frame that cannot prove it is seen, Reveal and Copy take no click', async () => {
-    const writes: string[] = []
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t: string) => void writes.push(t) }, configurable: true })
-    await renderPage('frame')
-    await click(text.sendCode)
-    await typeCode('123456')
-    await act(() => vi.advanceTimersByTimeAsync(2_000))
-    await gesture()
-    expect(screen.getByText(text.notProvable)).toBeTruthy()
-    expect(button(text.reveal).disabled).toBe(true)
-    expect(button(text.copy).disabled).toBe(true)
-    // A click that reaches them anyway (re-enabled by a script, a stale render) is not taken.
-    button(text.reveal).disabled = false
-    button(text.copy).disabled = false
-    await click(text.reveal)
-    await click(text.copy)
-    expect(shownKey()).toBe(false)
-    expect(writes).toEqual([])
+  test('a blocked window: said so, and a click opens it again; the proof went to neither window before its hello', async () => {
+    await confirmed()
+    await click(text.openWindow)
+    await act(async () => opened[0]!.handlers.blocked())
+    expect(screen.getByTestId('secure-window-blocked').textContent).toBe(text.windowBlocked)
+    expect(opened[0]!.posted.map((m) => m.type)).toEqual(['open'])
+    await click(text.tryAgain)
+    expect(opened).toHaveLength(2)
+    expect(opened[1]!.posted.map((m) => m.type)).toEqual(['open'])
+    await say(1, { type: 'hello' })
+    expect(opened[1]!.posted.slice(1)).toEqual([handoff])
   })
 
-  test('Copy, once the gate allows it, puts the key on the clipboard without showing it', async () => {
-    const writes: string[] = []
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t: string) => void writes.push(t) }, configurable: true })
-    await renderPage()
+  test('an account without an e-mail address, a wrong code, a session gone: each reads plainly and opens nothing', async () => {
+    const noEmail = await renderPage({ '/auth/step-up/start': () => envelope(409, 'No second factor', { factors: [] }) })
     await click(text.sendCode)
-    await typeCode('123456')
-    await act(() => vi.advanceTimersByTimeAsync(600))
-    await gesture()
-    await click(text.copy)
-    expect(writes).toEqual([privateKey])
-    expect(screen.getByText(text.copied)).toBeTruthy()
-    expect(shownKey()).toBe(false)
+    expect(screen.getByRole('alert').textContent).toBe(text.noEmail)
+    expect(noEmail.sent).toHaveLength(1)
+    cleanup()
+
+    const wrong = await confirmed({ '/auth/step-up/verify': () => envelope(400, 'Invalid OTP', null) })
+    expect(screen.getByRole('alert').textContent).toBe('Invalid OTP')
+    expect(wrong.sent.map((s) => s.path)).toEqual(['/auth/step-up/start', '/auth/step-up/verify'])
+    expect((screen.getByLabelText(text.codeLabel) as HTMLInputElement).value).toBe('')
+    cleanup()
+
+    await confirmed({ '/auth/step-up/verify': () => envelope(401, 'Session revoked', null) })
+    expect(screen.getByRole('alert').textContent).toBe(text.signedOut)
+    expect(opened).toHaveLength(0)
   })
 
   test('a new code: the page answers the newest challenge', async () => {
     let n = 0
-    const page = await renderPage('window', {
+    const page = await renderPage({
       '/auth/step-up/start': () =>
         envelope(200, 'OK', {
           challengeId: `suc_${++n}`,
@@ -148,29 +157,7 @@ describe('the export-key page', () => {
     await click(text.sendCode)
     await click(text.resend)
     await typeCode('654321')
-    expect(page.sent.map((s) => s.path)).toEqual(['/auth/step-up/start', '/auth/step-up/start', '/auth/step-up/verify', '/account/export-key'])
+    expect(page.sent.map((s) => s.path)).toEqual(['/auth/step-up/start', '/auth/step-up/start', '/auth/step-up/verify'])
     expect(page.sent[2]!.body).toEqual({ challengeId: 'suc_2', code: '654321' })
-  })
-
-  test('an account without an e-mail address, a wrong code, a session gone: each reads plainly and shows no key', async () => {
-    const noEmail = await renderPage('window', { '/auth/step-up/start': () => envelope(409, 'No second factor', { factors: [] }) })
-    await click(text.sendCode)
-    expect(screen.getByRole('alert').textContent).toBe(text.noEmail)
-    expect(noEmail.sent).toHaveLength(1)
-    cleanup()
-
-    const wrong = await renderPage('window', { '/auth/step-up/verify': () => envelope(400, 'Invalid OTP', null) })
-    await click(text.sendCode)
-    await typeCode('000000')
-    expect(screen.getByRole('alert').textContent).toBe('Invalid OTP')
-    expect(wrong.sent.map((s) => s.path)).toEqual(['/auth/step-up/start', '/auth/step-up/verify'])
-    expect((screen.getByLabelText(text.codeLabel) as HTMLInputElement).value).toBe('')
-    cleanup()
-
-    await renderPage('window', { '/account/export-key': () => envelope(401, 'Session revoked', null) })
-    await click(text.sendCode)
-    await typeCode('123456')
-    expect(screen.getByRole('alert').textContent).toBe(text.signedOut)
-    expect(shownKey()).toBe(false)
   })
 })

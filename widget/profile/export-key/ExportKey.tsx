@@ -1,50 +1,87 @@
 import { useEffect, useRef, useState } from 'react'
-import { exportPrivateKey, startStepUp, verifyStepUp } from '../../../sdk/wallet/step-up.ts'
-import { errorDisplayMs, otpLength } from '../../constants.ts'
+import { startStepUp, verifyStepUp } from '../../../sdk/wallet/step-up.ts'
+import { otpLength } from '../../constants.ts'
 import { useWidget } from '../../context.ts'
+import { readParams } from '../../params.ts'
+import { openSecureWindow, type SecureWindow } from '../../secure/secure-window.ts'
 import { CodeForm } from '../../ui/CodeForm.tsx'
-import { useConfirmGate } from '../../ui/use-confirm-gate.ts'
-import { errorText, useTimedMessage } from '../../use-timed.ts'
-import { exportKeyText } from './export-key-text.ts'
+import { errorText } from '../../use-timed.ts'
+import { exportKeyText, failureText } from './export-key-text.ts'
 
-type Text = (typeof exportKeyText)['en']
-type Hex = `0x${string}`
+type Step =
+  | { at: 'intro' }
+  | { at: 'code'; challengeId: string; sentTo: string }
+  | { at: 'ready'; proof: string; window: 'none' | 'opening' | 'blocked' }
+  | { at: 'handed' }
+  | { at: 'gone' }
 
-/** How long a revealed key stays on the page before it is hidden and forgotten. */
-export const revealSeconds = 60
-
-/** What a failed call reads as: no e-mail to send a code to, no network, a session gone; else the service's own words. */
-function failureText(error: unknown, text: Text): string {
-  const { code } = (error ?? {}) as { code?: unknown }
-  if (code === '409') return text.noEmail
-  if (code === 'NO_RESPONSE') return text.offline
-  if (code === '401' || code === 'TOKEN_REFRESH_FAILED') return text.signedOut
-  return errorText(error)
+/** Closes the secure window this page opened, if it is still open. */
+function closeWindow(popup: { current: SecureWindow | null }) {
+  const open = popup.current
+  popup.current = null
+  if (!open) return
+  // Said on the channel too: without a handle (a host page's COOP) that is the only way to reach it.
+  void open.channel.post({ type: 'done' }).catch(() => {})
+  open.close()
 }
-
-type Step = { at: 'intro' } | { at: 'code'; challengeId: string; sentTo: string } | { at: 'key'; key: Hex } | { at: 'gone' }
 
 /**
  * The profile's 'export-key' page: the risk said plainly, then a confirmation code to the user's
- * e-mail (the service's step-up), then the wallet's private key behind Reveal and Copy. The key and
- * the step-up proof live only in this component's state and the calls' own variables: never in the
- * frame's store, never on the bridge, never in a log; the key is dropped when the page is left, when
- * the tab is hidden, and `revealSeconds` after it arrived.
+ * e-mail (the service's step-up), then the secure window, which fetches the key and shows it. The
+ * key is never in this frame: a frame in someone else's page can be faded, masked or laid under
+ * bait, and no browser lets it prove otherwise everywhere (Firefox and Safari not at all), while a
+ * top-level window on the provider's origin cannot be covered. The proof lives only in this
+ * component's state until the window said hello; it is then handed over on the channel with the
+ * session's wallet token (the proof is bound to that session) and forgotten here. Leaving the page
+ * closes the window.
  */
 export function ExportKey() {
-  const { client, locale } = useWidget()
+  const { client, locale, wallet } = useWidget()
   const text = exportKeyText[locale]
   const [step, setStep] = useState<Step>({ at: 'intro' })
   const [code, setCode] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const live = useRef(true)
+  const popup = useRef<SecureWindow | null>(null)
   useEffect(
     () => () => {
       live.current = false
+      closeWindow(popup)
     },
     [],
   )
+
+  /** From the click: its user activation is what lets the browser open the window. */
+  function showInWindow(proof: string) {
+    const walletToken = client.context?.tokens.get().walletToken
+    if (!walletToken) return setError(text.signedOut)
+    closeWindow(popup)
+    setError(null)
+    setStep({ at: 'ready', proof, window: 'opening' })
+    let handed = false
+    const opened: SecureWindow = openSecureWindow(readParams(new URL(location.href), location.ancestorOrigins), {
+      message(message) {
+        if (message.type !== 'hello' || handed || popup.current !== opened) return
+        handed = true
+        void opened.channel.post({ type: 'export-key', walletToken, stepUpProof: proof }).catch(() => {})
+        if (live.current) setStep({ at: 'handed' })
+      },
+      closed() {
+        if (popup.current !== opened) return
+        popup.current = null
+        // Handed over, the proof is spent or about to be: a new export starts from a new code.
+        if (live.current) setStep(handed ? { at: 'gone' } : { at: 'ready', proof, window: 'none' })
+      },
+      blocked() {
+        if (popup.current !== opened) return
+        popup.current = null
+        if (live.current) setStep({ at: 'ready', proof, window: 'blocked' })
+      },
+    })
+    popup.current = opened
+    void opened.channel.post({ type: 'open', purpose: 'export-key', hostOrigin: wallet.hostOrigin }).catch(() => {})
+  }
 
   async function send() {
     if (busy) return
@@ -72,10 +109,9 @@ export function ExportKey() {
     setBusy(true)
     setError(null)
     try {
-      // The proof is spent at once, from here: it is kept nowhere else.
+      // The proof stays in this state only, until the secure window takes it.
       const { stepUpProof } = await verifyStepUp(ctx, { challengeId, code: entered })
-      const { privateKey } = await exportPrivateKey(ctx, { stepUpProof })
-      if (live.current) setStep({ at: 'key', key: privateKey })
+      if (live.current) setStep({ at: 'ready', proof: stepUpProof, window: 'none' })
     } catch (failure) {
       if (!live.current) return
       setCode('')
@@ -90,12 +126,32 @@ export function ExportKey() {
       {error}
     </p>
   )
-  if (step.at === 'key') return <KeyView privateKey={step.key} text={text} onGone={() => setStep({ at: 'gone' })} />
+  if (step.at === 'ready')
+    return (
+      <div className="wk-stack" data-testid="export-key-ready">
+        <p className="wk-text">{text.windowWhy}</p>
+        {step.window === 'blocked' && (
+          <p className="wk-error" role="alert" data-testid="secure-window-blocked">
+            {text.windowBlocked}
+          </p>
+        )}
+        <button type="button" className="wk-button wk-button--primary" disabled={step.window === 'opening'} onClick={() => showInWindow(step.proof)}>
+          {step.window === 'blocked' ? text.tryAgain : text.openWindow}
+        </button>
+        {alert}
+      </div>
+    )
+  if (step.at === 'handed')
+    return (
+      <p className="wk-notice" role="status" data-testid="secure-window-open">
+        {text.windowOpen}
+      </p>
+    )
   if (step.at === 'gone')
     return (
       <div className="wk-stack">
         <p className="wk-text" role="status">
-          {text.hiddenAgain}
+          {text.windowClosed}
         </p>
         <button type="button" className="wk-button" onClick={() => setStep({ at: 'intro' })}>
           {text.again}
@@ -128,88 +184,6 @@ export function ExportKey() {
         {busy ? text.sending : text.sendCode}
       </button>
       {alert}
-    </div>
-  )
-}
-
-/** What stands in for the key while it is hidden: its shape, blurred, never the key itself. */
-const placeholder = `0x${'5f3a9c1e'.repeat(8)}`
-
-/**
- * The key behind Reveal and Copy. Both take a click only when the Confirm gate allows it (ui/
- * use-confirm-gate.ts): the frame seen whole and unobscured, unmoved, for 500 ms. Otherwise a host
- * page could lay the frame under its own bait and have the user copy the key unseen, then ask them
- * to paste it. Forgotten when the tab is hidden and `revealSeconds` after it arrived.
- */
-function KeyView({ privateKey, text, onGone }: { privateKey: Hex; text: Text; onGone(): void }) {
-  const { presentation } = useWidget()
-  const actions = useRef<HTMLDivElement>(null)
-  const gate = useConfirmGate(actions, 'export-key', presentation)
-  const [shown, setShown] = useState(false)
-  // Counted from the key's arrival, not its first reveal: a key never revealed is let go too.
-  const [deadline] = useState(() => Date.now() + revealSeconds * 1000)
-  const [left, setLeft] = useState(revealSeconds)
-  const [notice, showNotice] = useTimedMessage(errorDisplayMs)
-  const clear = gate.state === 'clear'
-
-  useEffect(() => {
-    const tick = () => {
-      const seconds = Math.ceil((deadline - Date.now()) / 1000)
-      if (seconds <= 0) onGone()
-      else setLeft(seconds)
-    }
-    const timer = setInterval(tick, 1000)
-    return () => clearInterval(timer)
-  }, [deadline, onGone])
-  useEffect(() => {
-    // A hidden tab is a user who walked away: the key is forgotten, not only blurred.
-    const away = () => document.visibilityState === 'hidden' && onGone()
-    document.addEventListener('visibilitychange', away)
-    return () => document.removeEventListener('visibilitychange', away)
-  }, [onGone])
-
-  const reveal = () => {
-    if (!gate.allows()) return
-    setShown(true)
-  }
-  const copy = () => {
-    if (!gate.allows()) return
-    void navigator.clipboard.writeText(privateKey).then(
-      () => showNotice(text.copied),
-      () => showNotice(text.copyFailed),
-    )
-  }
-  return (
-    <div className="wk-stack">
-      <span className="wk-muted">{text.keyLabel}</span>
-      <div className="wk-card" data-testid="export-key-value">
-        {shown ? (
-          <code className="wk-code">{privateKey}</code>
-        ) : (
-          <code className="wk-code" aria-hidden="true" style={{ filter: 'blur(5px)', userSelect: 'none' }}>
-            {placeholder}
-          </code>
-        )}
-      </div>
-      <span className="wk-muted">{text.hiddenSoon(left)}</span>
-      {gate.state === 'unsafe' && <p className="wk-text">{text.notProvable}</p>}
-      <div className="wk-row wk-row--even" ref={actions}>
-        {shown ? (
-          <button type="button" className="wk-button" onClick={() => setShown(false)}>
-            {text.hide}
-          </button>
-        ) : (
-          <button type="button" className="wk-button" disabled={!clear} onClick={reveal}>
-            {text.reveal}
-          </button>
-        )}
-        <button type="button" className="wk-button wk-button--primary" disabled={!clear} onClick={copy}>
-          {text.copy}
-        </button>
-      </div>
-      <p className="wk-notice" role="status">
-        {notice}
-      </p>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import type { Locale } from '../../i18n.ts'
+import { errorText } from '../../use-timed.ts'
 
-type ExportKeyText = {
+export type ExportKeyText = {
   intro: string
   risks: readonly string[]
   sendCode: string
@@ -21,9 +22,18 @@ type ExportKeyText = {
   copied: string
   copyFailed: string
   hiddenSoon: (seconds: number) => string
-  notProvable: string
   hiddenAgain: string
   again: string
+  windowWhy: string
+  openWindow: string
+  windowOpen: string
+  windowBlocked: string
+  tryAgain: string
+  windowClosed: string
+  windowTitle: string
+  fetching: string
+  spent: string
+  close: string
 }
 
 /** The export page's words, in its own chunk (the frame's first route carries only the menu label). */
@@ -53,9 +63,18 @@ export const exportKeyText: Record<Locale, ExportKeyText> = {
     copied: 'Copied. Store it somewhere safe and offline.',
     copyFailed: 'Could not copy. Reveal the key and write it down instead.',
     hiddenSoon: (seconds) => `Hidden again in ${seconds} s`,
-    notProvable: 'This browser cannot show that the wallet is not covered by the page around it, so the key is not shown here.',
-    hiddenAgain: 'The key is hidden again and no longer kept on this page.',
+    hiddenAgain: 'The key is hidden again and no longer kept in this window.',
     again: 'Export again',
+    windowWhy: 'Confirmed. Your key is shown in a separate window of the wallet, which the page you are on cannot cover or read.',
+    openWindow: 'Show the key in a secure window',
+    windowOpen: 'Your key is shown in the secure window. Close it when you are done.',
+    windowBlocked: 'Your browser blocked the secure window. Allow pop-ups for this site, or try again.',
+    tryAgain: 'Try again',
+    windowClosed: 'The secure window is closed: the key is no longer shown anywhere.',
+    windowTitle: 'Your private key',
+    fetching: 'Getting your key…',
+    spent: 'This confirmation has expired or was already used. Close this window and start the export again in the wallet.',
+    close: 'Close',
   },
   id: {
     intro: 'Kunci privat Anda adalah dompet itu sendiri. Dengannya, aplikasi dompet lain dapat memakai dompet ini dan semua isinya.',
@@ -82,8 +101,26 @@ export const exportKeyText: Record<Locale, ExportKeyText> = {
     copied: 'Disalin. Simpan di tempat yang aman dan offline.',
     copyFailed: 'Tidak dapat menyalin. Tampilkan kunci dan tuliskan.',
     hiddenSoon: (seconds) => `Disembunyikan lagi dalam ${seconds} dtk`,
-    notProvable: 'Peramban ini tidak dapat menunjukkan bahwa dompet tidak tertutup oleh halaman di sekitarnya, jadi kunci tidak ditampilkan di sini.',
-    hiddenAgain: 'Kunci disembunyikan lagi dan tidak lagi disimpan di halaman ini.',
+    hiddenAgain: 'Kunci disembunyikan lagi dan tidak lagi disimpan di jendela ini.',
     again: 'Ekspor lagi',
+    windowWhy: 'Terkonfirmasi. Kunci Anda ditampilkan di jendela dompet terpisah, yang tidak dapat ditutupi atau dibaca oleh halaman yang Anda buka.',
+    openWindow: 'Tampilkan kunci di jendela aman',
+    windowOpen: 'Kunci Anda ditampilkan di jendela aman. Tutup jendela itu setelah selesai.',
+    windowBlocked: 'Peramban Anda memblokir jendela aman. Izinkan pop-up untuk situs ini, atau coba lagi.',
+    tryAgain: 'Coba lagi',
+    windowClosed: 'Jendela aman sudah ditutup: kunci tidak lagi ditampilkan di mana pun.',
+    windowTitle: 'Kunci privat Anda',
+    fetching: 'Mengambil kunci Anda…',
+    spent: 'Konfirmasi ini sudah kedaluwarsa atau sudah dipakai. Tutup jendela ini dan mulai ekspor lagi di dompet.',
+    close: 'Tutup',
   },
+}
+
+/** What a failed call reads as: no e-mail to send a code to, no network, a session gone; else the service's own words. */
+export function failureText(error: unknown, text: ExportKeyText): string {
+  const { code } = (error ?? {}) as { code?: unknown }
+  if (code === '409') return text.noEmail
+  if (code === 'NO_RESPONSE') return text.offline
+  if (code === '401' || code === 'TOKEN_REFRESH_FAILED') return text.signedOut
+  return errorText(error)
 }
