@@ -58,8 +58,8 @@ export async function latestCode(providerUrl: string, to: string): Promise<strin
 
 export const uniqueEmail = () => `engine-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
 
-/** Signs a new user up in the connect modal that is open (e-mail, code, new wallet, Done). */
-export async function logInInFrame(engine: Engine, shots?: string): Promise<void> {
+/** Signs a new user up in the connect modal that is open (e-mail, code, new wallet, Done); returns the e-mail. */
+export async function logInInFrame(engine: Engine, shots?: string): Promise<string> {
   const email = uniqueEmail()
   await engine.type('frame', emailField, email)
   if (shots) await engine.screenshot('page', `${shots}-email`)
@@ -67,6 +67,7 @@ export async function logInInFrame(engine: Engine, shots?: string): Promise<void
   await engine.type('frame', codeField, await latestCode(urls().providerUrl, email))
   await engine.click('frame', 'text=Done')
   await engine.waitFor('page', frameElement, { hidden: true })
+  return email
 }
 
 /** Signs a new user up through the demo page's Connect button; returns the address it shows. */
