@@ -1,3 +1,4 @@
+import { keccak256, stringToHex, type Hex } from 'viem'
 import type { CallOptions, Context } from './config.ts'
 import { SdkError } from './errors.ts'
 import type { Method } from './http.ts'
@@ -21,11 +22,20 @@ export type PasskeyClient = {
   signInOptions(options?: CallOptions): Promise<PasskeyOptionsJson>
   /** The login answer (the tokens are not kept here: hand it to the auth client's `adopt`). */
   signIn(credential: PasskeyCredentialJson, options?: CallOptions): Promise<LoginResult>
-  registrationOptions(options?: CallOptions): Promise<PasskeyOptionsJson>
+  /** Creation options; `stepUpProof` is a proof for `add-sign-in-method` (none only for a user with no second factor, just signed in). */
+  registrationOptions(stepUpProof?: string, options?: CallOptions): Promise<PasskeyOptionsJson>
   register(credential: PasskeyCredentialJson, name?: string, options?: CallOptions): Promise<{ passkey: PasskeyInfo }>
   list(options?: CallOptions): Promise<{ passkeys: PasskeyInfo[] }>
-  remove(id: string, options?: CallOptions): Promise<{ removed: boolean }>
+  /** Removes passkey `id`; `stepUpProof` is a proof for `remove-sign-in-method` bound to `passkeyRemovalHash(id)`. */
+  remove(id: string, stepUpProof?: string, options?: CallOptions): Promise<{ removed: boolean }>
 }
+
+/**
+ * The request hash a step-up proof for removing passkey `id` is bound to, so a proof earned to remove
+ * one passkey cannot remove another. The frame asks the code for it; the service recomputes it from
+ * the id in the path. The one definition both sides import.
+ */
+export const passkeyRemovalHash = (id: string): Hex => keccak256(stringToHex(`remove-sign-in-method:${id}`))
 
 export function createPasskeyClient(ctx: Context): PasskeyClient {
   const json = (value: object) => ({ kind: 'json' as const, value })
@@ -43,9 +53,10 @@ export function createPasskeyClient(ctx: Context): PasskeyClient {
   return {
     signInOptions: (options) => walletRequest(ctx, { path: '/auth/passkey/options', body: json({}) }, options),
     signIn: (credential, options) => walletRequest(ctx, { path: '/auth/passkey/verify', body: json({ credential }) }, options),
-    registrationOptions: (options) => held('POST', '/wallet/passkeys/options', {}, options),
+    registrationOptions: (stepUpProof, options) => held('POST', '/wallet/passkeys/options', stepUpProof ? { stepUpProof } : {}, options),
     register: (credential, name, options) => held('POST', '/wallet/passkeys', name ? { credential, name } : { credential }, options),
     list: (options) => held('GET', '/wallet/passkeys', undefined, options),
-    remove: (id, options) => held('DELETE', `/wallet/passkeys/${encodeURIComponent(id)}`, undefined, options),
+    remove: (id, stepUpProof, options) =>
+      held('DELETE', `/wallet/passkeys/${encodeURIComponent(id)}`, stepUpProof ? { stepUpProof } : undefined, options),
   }
 }

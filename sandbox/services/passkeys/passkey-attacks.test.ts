@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 import { softwareAuthenticator, type Bend } from './authenticator.fixture.ts'
+import { passkeyStepUp } from './passkey-step-up.fixture.ts'
 import { pendingPerUser } from './queries.ts'
 
 // The shortcuts around a passkey the service refuses, each with nothing handed out and nothing
@@ -8,8 +9,10 @@ import { pendingPerUser } from './queries.ts'
 // credential, a clone's counter, an unverified user, a page the app does not allow.
 
 let sandbox: TestSandbox
+let stepUp: ReturnType<typeof passkeyStepUp>
 beforeAll(async () => {
   sandbox = await startTestSandbox()
+  stepUp = passkeyStepUp(sandbox)
 })
 afterAll(() => sandbox?.dispose())
 
@@ -17,11 +20,12 @@ type Authenticator = ReturnType<typeof softwareAuthenticator>
 
 async function withPasskey(email: string) {
   const wallet = await sandbox.signUp(email)
+  const user = { email, walletToken: wallet.walletToken }
   const authenticator = softwareAuthenticator({ origin: sandbox.url })
-  const options = await sandbox.post('/api/v2/wallet/passkeys/options', {}, wallet.walletToken)
+  const options = await stepUp.options(user)
   const registered = await sandbox.post('/api/v2/wallet/passkeys', { credential: authenticator.register(options.body.data) }, wallet.walletToken)
   expect(registered.status).toBe(200)
-  return { wallet, authenticator }
+  return { wallet, user, authenticator }
 }
 
 const signInOptions = async () => (await sandbox.post('/api/v2/auth/passkey/options', {})).body.data
@@ -73,7 +77,7 @@ describe('passkey sign-in refuses', () => {
   })
 
   test('a registration challenge answered as a sign-in', async () => {
-    const options = (await sandbox.post('/api/v2/wallet/passkeys/options', {}, user.wallet.walletToken)).body.data
+    const options = (await stepUp.options(user.user)).body.data
     await expectRefused(verify(user.authenticator.assert(options)), /expired or was already used/, await sessions())
   })
 
@@ -109,7 +113,9 @@ describe('passkey registration refuses', () => {
     const wallet = await sandbox.signUp('passkey-register@example.com')
     const other = await sandbox.signUp('passkey-register-other@example.com')
     const authenticator = softwareAuthenticator({ origin: sandbox.url })
-    const options = async (token = wallet.walletToken) => (await sandbox.post('/api/v2/wallet/passkeys/options', {}, token)).body.data
+    const mineUser = { email: 'passkey-register@example.com', walletToken: wallet.walletToken }
+    const otherUser = { email: 'passkey-register-other@example.com', walletToken: other.walletToken }
+    const options = async (user = mineUser) => (await stepUp.options(user)).body.data
     const register = (credential: unknown, token = wallet.walletToken) => sandbox.post('/api/v2/wallet/passkeys', { credential }, token)
 
     expect((await register(authenticator.register(await options(), { origin: 'https://wallet.example' }))).body.message).toMatch(/origin/)
@@ -117,7 +123,7 @@ describe('passkey registration refuses', () => {
     expect((await register(authenticator.register(await options(), { userVerified: false }))).body.message).toMatch(/user could not be verified/)
     expect((await register(authenticator.register(await options(), { type: 'webauthn.get' }))).status).toBe(400)
     // Another user's challenge cannot add a passkey to this account, nor this one's to theirs.
-    expect((await register(authenticator.register(await options(other.walletToken)))).body.message).toMatch(/expired or was already used/)
+    expect((await register(authenticator.register(await options(otherUser)))).body.message).toMatch(/expired or was already used/)
     const mine = authenticator.register(await options())
     expect((await register(mine, other.walletToken)).body.message).toMatch(/expired or was already used/)
     expect(await storedPasskeys(wallet.address)).toEqual([])
@@ -131,10 +137,14 @@ describe('passkey registration refuses', () => {
   test('a credential already registered, to this or another account', async () => {
     const first = await sandbox.signUp('passkey-dup-1@example.com')
     const second = await sandbox.signUp('passkey-dup-2@example.com')
+    const users = new Map([
+      [first.walletToken, { email: 'passkey-dup-1@example.com', walletToken: first.walletToken }],
+      [second.walletToken, { email: 'passkey-dup-2@example.com', walletToken: second.walletToken }],
+    ])
     const authenticator = softwareAuthenticator({ origin: sandbox.url })
-    const made = authenticator.register((await sandbox.post('/api/v2/wallet/passkeys/options', {}, first.walletToken)).body.data)
+    const optionsOf = async (token: string) => (await stepUp.options(users.get(token)!)).body.data
+    const made = authenticator.register(await optionsOf(first.walletToken))
     expect((await sandbox.post('/api/v2/wallet/passkeys', { credential: made }, first.walletToken)).status).toBe(200)
-    const optionsOf = async (token: string) => (await sandbox.post('/api/v2/wallet/passkeys/options', {}, token)).body.data
     const existing = authenticator.credentials[0]!
     // The same credential again, under fresh challenges of either user.
     for (const token of [first.walletToken, second.walletToken]) {
@@ -154,7 +164,8 @@ describe('passkey registration refuses', () => {
     const { wallet, authenticator } = await withPasskey('passkey-keep@example.com')
     const intruder = await sandbox.signUp('passkey-intruder@example.com')
     const id = authenticator.credentials[0]!.id
-    const answer = await sandbox.call(`/api/v2/wallet/passkeys/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${intruder.walletToken}` } })
+    // With a proof of their own, earned for this very id: the passkey is still not theirs.
+    const answer = await stepUp.removeWithProof({ email: 'passkey-intruder@example.com', walletToken: intruder.walletToken }, id)
     expect(answer.status).toBe(404)
     expect(await storedPasskeys(wallet.address)).toHaveLength(1)
     expect((await signIn(authenticator)).status).toBe(200)
@@ -188,9 +199,10 @@ describe('passkey input and cost', () => {
 
   test('a signed-in user holds at most a few registration challenges: asking again drops the oldest', async () => {
     const wallet = await sandbox.signUp('passkey-flood@example.com')
+    const user = { email: 'passkey-flood@example.com', walletToken: wallet.walletToken }
     const authenticator = softwareAuthenticator({ origin: sandbox.url })
     const asked: Record<string, unknown>[] = []
-    for (let i = 0; i < pendingPerUser + 3; i++) asked.push((await sandbox.post('/api/v2/wallet/passkeys/options', {}, wallet.walletToken)).body.data)
+    for (let i = 0; i < pendingPerUser + 3; i++) asked.push((await stepUp.options(user)).body.data)
     const { rows } = await sandbox.store.query('SELECT challenge FROM passkey_challenges WHERE user_id = (SELECT user_id FROM wallets WHERE address = $1)', [
       wallet.address,
     ])

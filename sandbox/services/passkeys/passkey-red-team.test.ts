@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 import { softwareAuthenticator } from './authenticator.fixture.ts'
 import { passkeyPolicy } from './ceremonies.ts'
+import { passkeyStepUp } from './passkey-step-up.fixture.ts'
 
 // Red team on passkeys, beyond passkey-attacks.test.ts: one app's or environment's passkey used in
 // another, the answer telling an attacker whose credential it is, a logged-out session adding one,
@@ -9,8 +10,10 @@ import { passkeyPolicy } from './ceremonies.ts'
 // wallet service's guard used by a client that is not the widget.
 
 let sandbox: TestSandbox
+let stepUp: ReturnType<typeof passkeyStepUp>
 beforeAll(async () => {
   sandbox = await startTestSandbox()
+  stepUp = passkeyStepUp(sandbox)
 })
 afterAll(() => sandbox?.dispose())
 
@@ -31,7 +34,7 @@ const passkeysOfAddress = async (address: string) =>
 async function withPasskey(email: string, app = 'demo') {
   const wallet = await sandbox.signUp(email, app)
   const authenticator = softwareAuthenticator({ origin: sandbox.url })
-  const options = (await postTo('/api/v2/wallet/passkeys/options', {}, { app }, wallet.walletToken)).body.data
+  const options = (await stepUp.options({ email, walletToken: wallet.walletToken }, app)).body.data
   const registered = await postTo('/api/v2/wallet/passkeys', { credential: authenticator.register(options) }, { app }, wallet.walletToken)
   expect(registered.status, JSON.stringify(registered.body)).toBe(200)
   return { wallet, authenticator, credential: authenticator.credentials.at(-1)! }
@@ -57,10 +60,9 @@ describe('one app’s passkey in another app or environment (the RP ID is shared
     const list = await sandbox.call('/api/v2/wallet/passkeys', { headers: headersOf({ app: 'smart' }, elsewhere.walletToken) })
     expect(list.status).toBe(200)
     expect(list.body.data.passkeys).toEqual([])
-    const removed = await sandbox.call(`/api/v2/wallet/passkeys/${credential.id}`, {
-      method: 'DELETE',
-      headers: headersOf({ app: 'smart' }, elsewhere.walletToken),
-    })
+    // Even with a proof the other app's session earned for this very id.
+    const proof = await stepUp.removeProof({ email: 'rt-same-person@example.com', walletToken: elsewhere.walletToken }, credential.id, 'smart')
+    const removed = await stepUp.remove(elsewhere.walletToken, credential.id, proof, headersOf({ app: 'smart' }))
     expect(removed.status).toBe(404)
     // The first app's wallet token does not pass as the other app's.
     const crossed = await sandbox.call('/api/v2/wallet/passkeys', { headers: headersOf({ app: 'smart' }, wallet.walletToken) })
@@ -84,7 +86,7 @@ describe('what a failed sign-in tells an attacker', () => {
 describe('sessions and challenges', () => {
   test('a logged-out session cannot ask for, answer, list or remove passkeys', async () => {
     const { wallet, authenticator, credential } = await withPasskey('rt-logout@example.com')
-    const pending = (await postTo('/api/v2/wallet/passkeys/options', {}, {}, wallet.walletToken)).body.data
+    const pending = (await stepUp.options({ email: 'rt-logout@example.com', walletToken: wallet.walletToken })).body.data
     expect((await postTo('/api/v2/wallet/logout', { refreshToken: wallet.refreshToken })).status).toBe(200)
     const refused = [
       await postTo('/api/v2/wallet/passkeys/options', {}, {}, wallet.walletToken),
@@ -135,7 +137,7 @@ describe('sessions and challenges', () => {
   test('registrations racing each other do not pass the per-account cap', async () => {
     const wallet = await sandbox.signUp('rt-race-cap@example.com')
     const authenticator = softwareAuthenticator({ origin: sandbox.url })
-    const options = async () => (await postTo('/api/v2/wallet/passkeys/options', {}, {}, wallet.walletToken)).body.data
+    const options = async () => (await stepUp.options({ email: 'rt-race-cap@example.com', walletToken: wallet.walletToken })).body.data
     const register = async (made: unknown) => postTo('/api/v2/wallet/passkeys', { credential: made }, {}, wallet.walletToken)
     for (let i = 0; i < passkeyPolicy.maxPerUser - 1; i++) expect((await register(authenticator.register(await options()))).status).toBe(200)
     const made = [authenticator.register(await options()), authenticator.register(await options()), authenticator.register(await options())]

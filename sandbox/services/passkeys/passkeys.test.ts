@@ -2,24 +2,27 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 import { softwareAuthenticator } from './authenticator.fixture.ts'
+import { passkeyStepUp } from './passkey-step-up.fixture.ts'
 
 // Passkeys with the provider's origin as relying party: a signed-in user adds one, signs in with it
 // later (the same login answer as the other methods, recorded as `passkey`), lists and removes them.
+// Adding and removing each take a step-up proof (passkey-step-up.test.ts tests the refusals).
 
 let sandbox: TestSandbox
+let stepUp: ReturnType<typeof passkeyStepUp>
 beforeAll(async () => {
   sandbox = await startTestSandbox()
+  stepUp = passkeyStepUp(sandbox)
 })
 afterAll(() => sandbox?.dispose())
 
 const get = (path: string, token: string) => sandbox.call(path, { headers: { authorization: `Bearer ${token}` } })
-const remove = (id: string, token: string) => sandbox.call(`/api/v2/wallet/passkeys/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })
-
 /** A user with a wallet, an authenticator, and one passkey registered on it. */
 async function withPasskey(email: string) {
   const wallet = await sandbox.signUp(email)
+  const user = { email, walletToken: wallet.walletToken }
   const authenticator = softwareAuthenticator({ origin: sandbox.url })
-  const options = await sandbox.post('/api/v2/wallet/passkeys/options', {}, wallet.walletToken)
+  const options = await stepUp.options(user)
   expect(options.status).toBe(200)
   const registered = await sandbox.post(
     '/api/v2/wallet/passkeys',
@@ -27,7 +30,7 @@ async function withPasskey(email: string) {
     wallet.walletToken,
   )
   expect(registered.status).toBe(200)
-  return { wallet, authenticator, passkey: registered.body.data.passkey as { id: string } }
+  return { wallet, user, authenticator, passkey: registered.body.data.passkey as { id: string } }
 }
 
 const signIn = async (authenticator: ReturnType<typeof softwareAuthenticator>) => {
@@ -38,8 +41,8 @@ const signIn = async (authenticator: ReturnType<typeof softwareAuthenticator>) =
 
 describe('passkeys', () => {
   test('registration options name the provider as relying party, require a resident key and user verification, and leave out the passkeys the user has', async () => {
-    const { wallet, passkey } = await withPasskey('passkey-options@example.com')
-    const options = (await sandbox.post('/api/v2/wallet/passkeys/options', {}, wallet.walletToken)).body.data
+    const { user, passkey } = await withPasskey('passkey-options@example.com')
+    const options = (await stepUp.options(user)).body.data
     expect(options).toMatchObject({
       rp: { id: 'localhost' },
       user: { name: 'passkey-options@example.com' },
@@ -76,8 +79,8 @@ describe('passkeys', () => {
   })
 
   test('lists only the caller’s passkeys and removes one; a removed passkey signs in no more', async () => {
-    const { wallet, authenticator, passkey } = await withPasskey('passkey-remove@example.com')
-    const options = await sandbox.post('/api/v2/wallet/passkeys/options', {}, wallet.walletToken)
+    const { wallet, user, authenticator, passkey } = await withPasskey('passkey-remove@example.com')
+    const options = await stepUp.options(user)
     const second = await sandbox.post('/api/v2/wallet/passkeys', { credential: authenticator.register(options.body.data) }, wallet.walletToken)
     expect(second.body.data.passkey).toMatchObject({ name: 'Passkey' })
     expect((await get('/api/v2/wallet/passkeys', wallet.walletToken)).body.data.passkeys.map((p: { id: string }) => p.id)).toEqual([
@@ -85,11 +88,11 @@ describe('passkeys', () => {
       second.body.data.passkey.id,
     ])
 
-    expect((await remove(passkey.id, wallet.walletToken)).body).toEqual({ status: 200, message: 'OK', data: { removed: true } })
+    expect((await stepUp.removeWithProof(user, passkey.id)).body).toEqual({ status: 200, message: 'OK', data: { removed: true } })
     expect((await get('/api/v2/wallet/passkeys', wallet.walletToken)).body.data.passkeys.map((p: { id: string }) => p.id)).toEqual([
       second.body.data.passkey.id,
     ])
-    expect((await remove(passkey.id, wallet.walletToken)).status).toBe(404)
+    expect((await stepUp.removeWithProof(user, passkey.id)).status).toBe(404)
     const options2 = await sandbox.post('/api/v2/auth/passkey/options', {})
     const refused = await sandbox.post('/api/v2/auth/passkey/verify', { credential: authenticator.assert(options2.body.data, authenticator.credentials[0]) })
     expect(refused.status).toBe(401)

@@ -1,6 +1,7 @@
 import type { Store } from '../../infra/database/store.ts'
 
-// The passkey tables (migration 015): credentials and the challenges handed out for them.
+// The passkey tables (migration 015): credentials and the challenges handed out for them; and when a
+// session signed in (session_sign_ins), for the step-up rule of users no second factor can reach.
 
 export type Purpose = 'register' | 'sign-in'
 type AppRef = { appId: string; environment: string }
@@ -155,4 +156,13 @@ export async function accountNameOf(store: Store, userId: string): Promise<strin
   )
   const row = rows[0]
   return row?.email ?? (row?.phone ? `+${row.phone}` : undefined) ?? row?.address ?? userId
+}
+
+/** Whether session `familyId` signed in less than `seconds` ago (a session with no recorded sign-in did not). */
+export async function signedInWithin(store: Store, familyId: string, seconds: number): Promise<boolean> {
+  const { rows } = await store.query<{ fresh: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM session_sign_ins WHERE family_id = $1 AND created_at > clock_timestamp() - make_interval(secs => $2)) AS fresh',
+    [familyId, seconds],
+  )
+  return rows[0]?.fresh === true
 }

@@ -3,10 +3,13 @@ import type { Deps, SandboxEnv } from '../../context.ts'
 import { onlyFields, readJson } from '../../http/body.ts'
 import { HttpError, ok } from '../../http/envelope.ts'
 import { clientIp } from '../../http/rate-limit.ts'
+import { passkeyRemovalHash } from '../../../sdk/passkeys.ts'
 import { authorize } from '../auth/app-guard.ts'
 import { loginResult } from '../auth/login-answer.ts'
+import { stepUpSession } from '../step-up/step-up.ts'
 import { publicView, registerPasskey, registrationOptions, signInOptions, verifySignIn } from './ceremonies.ts'
 import { deletePasskey, passkeysOf } from './queries.ts'
+import { requireSignInMethodStepUp } from './step-up-gate.ts'
 
 /**
  * Sign-in with a passkey (/api/v2/auth/passkey/...), behind the wallet service's app guard like every
@@ -31,14 +34,21 @@ export function passkeySignInRoutes(deps: Deps) {
     })
 }
 
-/** A signed-in user's passkeys (/api/v2/wallet/passkeys, bearer wallet token): add, list, remove. */
+/**
+ * A signed-in user's passkeys (/api/v2/wallet/passkeys, bearer wallet token): add, list, remove.
+ * Adding (its options, before any challenge is stored) and removing take a step-up proof in the
+ * body's `stepUpProof` (step-up-gate.ts): a wallet token alone cannot change who can sign in.
+ */
 export function passkeyRoutes(deps: Deps) {
   return new Hono<SandboxEnv>()
     .post('/passkeys/options', async (c) => {
-      const { userId } = await authorize(c, deps.keys.jwtKey, 'wallet')
-      onlyFields(await readJson(c), [])
+      const session = stepUpSession(await authorize(c, deps.keys.jwtKey, 'wallet'))
+      const body = await readJson(c)
+      onlyFields(body, ['stepUpProof'])
       c.header('Cache-Control', 'no-store')
-      return ok(c, await registrationOptions(deps, c.get('app'), userId))
+      const app = c.get('app')
+      await requireSignInMethodStepUp(deps, app, session, { action: 'add-sign-in-method' }, body.stepUpProof)
+      return ok(c, await registrationOptions(deps, app, session.userId))
     })
     .post('/passkeys', async (c) => {
       const { userId } = await authorize(c, deps.keys.jwtKey, 'wallet')
@@ -52,9 +62,14 @@ export function passkeyRoutes(deps: Deps) {
       return ok(c, { passkeys: (await passkeysOf(deps.store, userId)).map(publicView) })
     })
     .delete('/passkeys/:id', async (c) => {
-      const { userId } = await authorize(c, deps.keys.jwtKey, 'wallet')
+      const session = stepUpSession(await authorize(c, deps.keys.jwtKey, 'wallet'))
+      const body = await readJson(c)
+      onlyFields(body, ['stepUpProof'])
+      const id = c.req.param('id')
+      // The proof names this very passkey: one earned to remove another removes nothing here.
+      await requireSignInMethodStepUp(deps, c.get('app'), session, { action: 'remove-sign-in-method', requestHash: passkeyRemovalHash(id) }, body.stepUpProof)
       // Another user's passkey is as absent as one that never was.
-      if (!(await deletePasskey(deps.store, userId, c.req.param('id')))) throw new HttpError(404, 'No such passkey')
+      if (!(await deletePasskey(deps.store, session.userId, id))) throw new HttpError(404, 'No such passkey')
       return ok(c, { removed: true })
     })
 }
