@@ -11,6 +11,10 @@ import type { Wallet } from '../wallet.ts'
 import type { SecurePurpose, SecureState } from './secure-handle.ts'
 import { openSecureWindow, type SecureWindow } from './secure-window.ts'
 
+// The export page opens its window from here too: one chunk for the window's code, so the frame's
+// core names no extra file to fetch with it.
+export { openSecureWindow }
+
 /** A login result as the service sends it; anything else from the channel is ignored. */
 function isWalletLogin(value: unknown): value is LoginResult & { walletToken: string } {
   return (

@@ -13,10 +13,10 @@ import { exportKeyText } from './export-key-text.ts'
 // the key is never asked for from the frame, and never in its page, store or events.
 
 /** Each window the page opened: what it posted to it, and whether it was closed. */
-const opened: { handlers: SecureWindowHandlers; posted: Record<string, unknown>[]; closed: boolean }[] = []
+const opened: { params: unknown; handlers: SecureWindowHandlers; posted: Record<string, unknown>[]; closed: boolean }[] = []
 vi.mock('../../secure/secure-window.ts', () => ({
-  openSecureWindow: (_params: unknown, handlers: SecureWindowHandlers) => {
-    const win = { handlers, posted: [] as Record<string, unknown>[], closed: false }
+  openSecureWindow: (params: unknown, handlers: SecureWindowHandlers) => {
+    const win = { params, handlers, posted: [] as Record<string, unknown>[], closed: false }
     opened.push(win)
     return {
       channel: { post: async (m: Record<string, unknown>) => void win.posted.push(m), listen: () => () => {} },
@@ -92,6 +92,7 @@ describe('the export-key page in the frame', () => {
 
     await click(text.openWindow)
     expect(opened).toHaveLength(1)
+    expect(opened[0]!.params).toMatchObject({ appId: 'demo', env: 'sandbox', hostOrigin: 'http://127.0.0.1:5173', locale: 'en', secureWindow: false })
     expect(opened[0]!.posted).toEqual([{ type: 'open', purpose: 'export-key', hostOrigin: 'http://127.0.0.1:5173' }])
     await say(0, { type: 'hello' })
     expect(opened[0]!.posted.slice(1)).toEqual([handoff])

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
+import type { FrameParams } from '../../../bridge/frame-url.ts'
+import type { Context } from '../../../sdk/config.ts'
 import { startStepUp, verifyStepUp } from '../../../sdk/wallet/step-up.ts'
 import { otpLength } from '../../constants.ts'
 import { useWidget } from '../../context.ts'
-import { readParams } from '../../params.ts'
-import { openSecureWindow, type SecureWindow } from '../../secure/secure-window.ts'
+import { openSecureWindow } from '../../secure/frame-flows.ts'
+import type { SecureWindow } from '../../secure/secure-window.ts'
 import { CodeForm } from '../../ui/CodeForm.tsx'
 import { errorText } from '../../use-timed.ts'
 import { exportKeyText, failureText } from './export-key-text.ts'
@@ -36,7 +38,7 @@ function closeWindow(popup: { current: SecureWindow | null }) {
  * closes the window.
  */
 export function ExportKey() {
-  const { client, locale, wallet } = useWidget()
+  const { client, locale, wallet, mode } = useWidget()
   const text = exportKeyText[locale]
   const [step, setStep] = useState<Step>({ at: 'intro' })
   const [code, setCode] = useState('')
@@ -52,15 +54,31 @@ export function ExportKey() {
     [],
   )
 
+  /**
+   * The window's URL from what this frame runs with. Its export page reads only the app and the
+   * locale; the page's chains play no part there.
+   */
+  const windowParams = (ctx: Context): FrameParams => ({
+    appId: ctx.config.appId ?? '',
+    env: ctx.env,
+    hostOrigin: wallet.hostOrigin,
+    theme: document.documentElement.dataset.theme === 'light' ? 'light' : 'dark',
+    locale,
+    chains: [],
+    mode,
+    secureWindow: false,
+  })
+
   /** From the click: its user activation is what lets the browser open the window. */
   function showInWindow(proof: string) {
-    const walletToken = client.context?.tokens.get().walletToken
-    if (!walletToken) return setError(text.signedOut)
+    const ctx = client.context
+    const walletToken = ctx?.tokens.get().walletToken
+    if (!ctx || !walletToken) return setError(text.signedOut)
     closeWindow(popup)
     setError(null)
     setStep({ at: 'ready', proof, window: 'opening' })
     let handed = false
-    const opened: SecureWindow = openSecureWindow(readParams(new URL(location.href), location.ancestorOrigins), {
+    const opened: SecureWindow = openSecureWindow(windowParams(ctx), {
       message(message) {
         if (message.type !== 'hello' || handed || popup.current !== opened) return
         handed = true

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { Context } from '../../../sdk/config.ts'
 import type { ExportKeyHandoff, PopupChannel } from '../../../sdk/popup-channel.ts'
-import { createTokenHolder } from '../../../sdk/tokens.ts'
+import type { TokenHolder } from '../../../sdk/tokens.ts'
 import { exportPrivateKey } from '../../../sdk/wallet/step-up.ts'
 import type { Locale } from '../../i18n.ts'
 import { exportKeyText, failureText } from './export-key-text.ts'
@@ -21,16 +21,21 @@ type Props = {
 
 type Phase = { at: 'waiting' } | { at: 'key'; key: Hex } | { at: 'failed'; message: string } | { at: 'gone' }
 
+/** The frame's wallet token for one call, kept nowhere: no refresh (a 401 is an answer), nothing stored. */
+const oneToken = (walletToken: string): TokenHolder => ({
+  get: () => ({ walletToken }),
+  set() {},
+  clear() {},
+  subscribe: () => () => {},
+})
+
 /**
  * The window's one call: the key, fetched with the frame's session (the proof is bound to it) on a
  * token holder of its own, so nothing of the frame's session is kept in this window. The answer is
  * checked before it is shown.
  */
 async function fetchKey(context: Context, handoff: ExportKeyHandoff): Promise<Hex> {
-  const { privateKey } = await exportPrivateKey(
-    { ...context, tokens: createTokenHolder({ walletToken: handoff.walletToken }) },
-    { stepUpProof: handoff.stepUpProof },
-  )
+  const { privateKey } = await exportPrivateKey({ ...context, tokens: oneToken(handoff.walletToken) }, { stepUpProof: handoff.stepUpProof })
   if (typeof privateKey !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(privateKey)) throw new Error('The wallet service sent no key')
   return privateKey
 }
