@@ -1,13 +1,13 @@
-import { expect, test, type CDPSession, type Page } from '@playwright/test'
-import { signUp } from './flows.ts'
+import { expect, test, type APIRequestContext, type CDPSession, type Page } from '@playwright/test'
 import { axeViolations } from './axe.ts'
 import { storedSession } from './bridge-recorder.ts'
-import { closes, demoOrigin, frameOf, openSecureWindow, providerUrl, settled, signUpInSecureWindow, snap } from './helpers.ts'
+import { closes, demoOrigin, frameOf, latestCode, openSecureWindow, providerUrl, settled, signUpInFrame, signUpInSecureWindow, snap } from './helpers.ts'
 
 // Passkeys in Chromium, on the DevTools protocol's virtual authenticator (a platform authenticator:
 // CTAP2, internal transport, resident keys, user verification). The wallet frame is cross-origin
 // (host 127.0.0.1, frame localhost): the authenticator is added on the page's target, and Chromium
-// looks it up from any frame of that page, the out-of-process wallet frame included.
+// looks it up from any frame of that page, the out-of-process wallet frame included. Adding and
+// removing a passkey each ask a confirmation code first (the step-up), read here from the dev inbox.
 
 type Authenticator = { cdp: CDPSession; authenticatorId: string }
 
@@ -61,6 +61,31 @@ const disconnect = async (page: Page) => {
   await expect(page.getByTestId('account')).toHaveText('—')
 }
 
+/** A new user signed up by e-mail in the demo page: their wallet's address and their e-mail address. */
+async function signUp(page: Page, request: APIRequestContext) {
+  await page.goto('/demo/')
+  await page.getByRole('button', { name: 'Connect' }).click()
+  const email = await signUpInFrame(page, request)
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+  await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  return { address: (await page.getByTestId('account').textContent()) as `0x${string}`, email }
+}
+
+/** Answers the confirmation the passkeys page asks (`why` names the change) with the code the dev inbox got. */
+async function confirmWithCode(page: Page, request: APIRequestContext, email: string, why: RegExp) {
+  const frame = frameOf(page)
+  await expect(frame.getByTestId('passkey-confirm').getByText(why)).toBeVisible()
+  await expect(frame.getByText(/We sent a 6-digit code to u•••@example\.com/)).toBeVisible()
+  await frame.getByLabel('Confirmation code').fill(await latestCode(request, email))
+}
+
+/** Add a passkey: the code, then the browser's ceremony from its own click. */
+async function addPasskey(page: Page, request: APIRequestContext, email: string) {
+  await frameOf(page).getByRole('button', { name: 'Add a passkey' }).click()
+  await confirmWithCode(page, request, email, /before adding one/)
+  await frameOf(page).getByRole('button', { name: 'Create the passkey' }).click()
+}
+
 const passkeySignIn = async (page: Page) => {
   await page.getByRole('button', { name: 'Connect' }).click()
   await frameOf(page).getByRole('button', { name: 'More Options' }).click()
@@ -68,13 +93,18 @@ const passkeySignIn = async (page: Page) => {
 }
 
 test('a passkey added in the profile signs the same wallet in again; once removed it signs in no more', async ({ page, request }) => {
-  const address = await signUp(page, request)
+  const { address, email } = await signUp(page, request)
   const authenticator = await virtualAuthenticator(page)
 
   await openPasskeys(page)
   await expect(frameOf(page).getByText('No passkeys yet.')).toBeVisible()
   await snap(page, 'passkeys-empty')
   await frameOf(page).getByRole('button', { name: 'Add a passkey' }).click()
+  await confirmWithCode(page, request, email, /before adding one/)
+  await snap(page, 'passkeys-add-code')
+  await expect(frameOf(page).getByTestId('passkey-confirmed')).toBeVisible()
+  expect(await credentialsOf(authenticator)).toHaveLength(0)
+  await frameOf(page).getByRole('button', { name: 'Create the passkey' }).click()
   await expect(frameOf(page).getByText('Passkey added.')).toBeVisible()
   await expect(frameOf(page).getByTestId('passkey-list').getByRole('listitem')).toHaveCount(1)
   await snap(page, 'passkeys-list')
@@ -90,11 +120,12 @@ test('a passkey added in the profile signs the same wallet in again; once remove
   await expect(page.getByTestId('account')).toHaveText(address)
   expect((await credentialsOf(authenticator))[0]!.signCount).toBe(made[0]!.signCount + 1)
 
-  // Removed in the profile: the authenticator still holds it, the service no longer takes it.
+  // Removed in the profile, after its own code: the authenticator still holds it, the service no longer takes it.
   await openPasskeys(page)
   await frameOf(page)
     .getByRole('button', { name: /^Remove / })
     .click()
+  await confirmWithCode(page, request, email, /before removing the passkey/)
   await expect(frameOf(page).getByText('Passkey removed.')).toBeVisible()
   await expect(frameOf(page).getByText('No passkeys yet.')).toBeVisible()
   await disconnect(page)
@@ -105,13 +136,23 @@ test('a passkey added in the profile signs the same wallet in again; once remove
   await expect(page.getByTestId('account')).toHaveText('—')
 })
 
-test('a cancelled ceremony says so and stores nothing: adding without user verification, signing in with no passkey', async ({ page, request }) => {
-  await signUp(page, request)
+test('Cancel at the code, and a cancelled ceremony, say so and store nothing: adding without user verification, signing in with no passkey', async ({
+  page,
+  request,
+}) => {
+  const { email } = await signUp(page, request)
   const authenticator = await virtualAuthenticator(page)
   await authenticator.cdp.send('WebAuthn.setUserVerified', { authenticatorId: authenticator.authenticatorId, isUserVerified: false })
 
   await openPasskeys(page)
+  // Cancel instead of the code: back to the list, nothing asked of the browser or stored.
   await frameOf(page).getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(frameOf(page).getByLabel('Confirmation code')).toBeVisible()
+  await frameOf(page).getByRole('button', { name: 'Cancel' }).click()
+  await expect(frameOf(page).getByText('No passkeys yet.')).toBeVisible()
+  expect(await passkeysOnService(page)).toBe(0)
+
+  await addPasskey(page, request, email)
   await expect(frameOf(page).getByRole('alert')).toHaveText('Adding a passkey was cancelled. Nothing was saved.')
   await snap(page, 'passkeys-add-cancelled')
   expect(await credentialsOf(authenticator)).toHaveLength(0)
@@ -154,10 +195,10 @@ test("mode 'popup': the passkey signs in in the secure window (a top-level page 
   // The popup page's app: a passkey belongs to one app (and environment).
   await page.goto('/popup/')
   await page.getByTestId('connect').click()
-  const { address } = await signUpInSecureWindow(page, request)
+  const { address, email } = await signUpInSecureWindow(page, request)
   const first = await virtualAuthenticator(page)
   await openPasskeys(page)
-  await frameOf(page).getByRole('button', { name: 'Add a passkey' }).click()
+  await addPasskey(page, request, email)
   await expect(frameOf(page).getByText('Passkey added.')).toBeVisible()
   const [credential] = await credentialsOf(first)
 

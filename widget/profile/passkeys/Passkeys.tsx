@@ -1,102 +1,194 @@
-import { useCallback, useEffect, useState } from 'react'
-import { createPasskeyClient, type PasskeyClient, type PasskeyInfo } from '../../../sdk/passkeys.ts'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { createPasskeyClient, passkeyRemovalHash, type PasskeyClient, type PasskeyInfo } from '../../../sdk/passkeys.ts'
+import { startStepUp, verifyStepUp, type StepUpAction } from '../../../sdk/wallet/step-up.ts'
 import { createPasskey } from '../../connect/passkey-ceremony.ts'
 import { passkeyError, passkeyText } from '../../connect/passkey-text.ts'
+import { otpLength } from '../../constants.ts'
 import { useWidget } from '../../context.ts'
 import { useT } from '../../i18n.ts'
+import { CodeForm } from '../../ui/CodeForm.tsx'
 import { useStore } from '../../use-store.ts'
+import { PasskeyList } from './PasskeyList.tsx'
+import { passkeyStepUpText } from './passkey-step-up-text.ts'
 
-const day = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' })
+/** The change the user asked for, waiting for its confirmation code. */
+type Change = { kind: 'add' } | { kind: 'remove'; id: string; name: string }
+
+type Step = { at: 'list' } | { at: 'code'; change: Change; challengeId: string; sentTo: string } | { at: 'create'; proof: string }
+
+const actionOf = (change: Change): StepUpAction => (change.kind === 'add' ? 'add-sign-in-method' : 'remove-sign-in-method')
+
+/** A step-up the service cannot ask: the account has no second factor (no e-mail address). */
+const noFactor = (error: unknown) => (error as { code?: unknown } | null)?.code === '409'
 
 /**
- * The profile's 'passkeys' page: the embedded wallet's passkeys, each removable, and Add (the
- * browser's ceremony, then the service's check). A cancelled ceremony says so and stores nothing.
+ * The profile's 'passkeys' page: the embedded wallet's passkeys, each removable, and Add. Adding or
+ * removing one changes who can sign in, so each first asks a confirmation code sent to the user's
+ * e-mail (the service's step-up; it refuses the change without the proof). Add then runs the
+ * browser's ceremony from a click of its own (creating a passkey needs a fresh user gesture). Cancel
+ * goes back and changes nothing. An account with no e-mail has no code to ask: the change goes
+ * straight to the service, which allows it only just after signing in and says so otherwise.
  */
 export function Passkeys() {
   const { wallet, client, locale } = useWidget()
   const text = passkeyText[locale]
+  const confirmText = passkeyStepUpText[locale]
   const t = useT()
   const embedded = useStore(wallet.ui, (s) => !!s.session && !s.session.walletConnect)
   const [service] = useState<PasskeyClient | null>(() => (client.context ? createPasskeyClient(client.context) : null))
   const [list, setList] = useState<PasskeyInfo[] | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null)
+  const [step, setStep] = useState<Step>({ at: 'list' })
+  const [code, setCode] = useState('')
+  const live = useRef(true)
+  useEffect(
+    () => () => {
+      live.current = false
+    },
+    [],
+  )
 
-  const fail = (error: unknown) => setStatus({ error: true, text: passkeyError(error, text, 'addCancelled') })
   const reload = useCallback(async () => {
     if (!service) return
-    setList((await service.list()).passkeys)
+    const { passkeys } = await service.list()
+    if (live.current) setList(passkeys)
   }, [service])
   useEffect(() => {
     reload().catch((error: unknown) => setStatus({ error: true, text: passkeyError(error, text, 'addCancelled') }))
   }, [reload, text])
 
   // Passkeys sign in to the embedded wallet: a WalletConnect or host-page wallet has none here.
-  if (!embedded || !service) return <p className="wk-text">{t.notConnected}</p>
+  const ctx = client.context
+  if (!embedded || !service || !ctx) return <p className="wk-text">{t.notConnected}</p>
 
-  const run = async (what: string, step: () => Promise<string>) => {
+  /**
+   * Runs `action`: a line to show (the change was made: back to the list, reloaded), or null (it
+   * moved on to a step of its own). A failure is said on the page it happened on, unless `failTo`.
+   */
+  const run = async (what: string, action: () => Promise<string | null>, failTo?: Step) => {
     setBusy(what)
     setStatus(null)
     try {
-      setStatus({ error: false, text: await step() })
+      const done = await action()
+      if (!live.current || done === null) return
+      setStep({ at: 'list' })
+      setStatus({ error: false, text: done })
       await reload()
     } catch (error) {
-      fail(error)
+      if (!live.current) return
+      if (failTo) setStep(failTo)
+      setStatus({ error: true, text: passkeyError(error, text, 'addCancelled') })
     } finally {
-      setBusy(null)
+      if (live.current) setBusy(null)
     }
   }
-  const add = () =>
-    run('add', async () => {
-      const credential = await createPasskey(await service.registrationOptions())
-      await service.register(credential)
-      return text.added
-    })
-  const remove = (id: string) =>
-    run(id, async () => {
-      await service.remove(id)
+  /** The change itself, with the proof (none for an account with no second factor). */
+  const apply = async (change: Change, proof?: string): Promise<string> => {
+    if (change.kind === 'remove') {
+      await service.remove(change.id, proof)
       return text.removed
+    }
+    const credential = await createPasskey(await service.registrationOptions(proof))
+    await service.register(credential)
+    return text.added
+  }
+  /** Asks the code for `change`; with no factor to ask, the change goes to the service as it is. */
+  const ask = (change: Change) =>
+    run(change.kind === 'add' ? 'add' : change.id, async () => {
+      try {
+        const request = change.kind === 'remove' ? passkeyRemovalHash(change.id) : undefined
+        const challenge = await startStepUp(ctx, { action: actionOf(change), ...(request ? { request } : {}) })
+        setCode('')
+        setStep({ at: 'code', change, challengeId: challenge.challengeId, sentTo: challenge.sentTo ?? '' })
+        return null
+      } catch (error) {
+        if (!noFactor(error)) throw error
+        return apply(change)
+      }
     })
+  const confirm = async (change: Change, challengeId: string, entered: string) => {
+    if (busy !== null) return
+    if (entered.length !== otpLength) return setStatus({ error: true, text: confirmText.codeLength })
+    setBusy('code')
+    setStatus(null)
+    let proof: string
+    try {
+      proof = (await verifyStepUp(ctx, { challengeId, code: entered })).stepUpProof
+    } catch (error) {
+      if (live.current) {
+        setCode('')
+        setStatus({ error: true, text: passkeyError(error, text, 'addCancelled') })
+        setBusy(null)
+      }
+      return
+    }
+    if (!live.current) return
+    setBusy(null)
+    // Adding waits for a click of its own: the browser creates a passkey only from a user gesture.
+    if (change.kind === 'add') return setStep({ at: 'create', proof })
+    // A refused removal leaves the proof spent or useless: back to the list, where Remove starts anew.
+    await run(change.id, () => apply(change, proof), { at: 'list' })
+  }
+  const cancel = () => {
+    setStep({ at: 'list' })
+    setCode('')
+    setStatus(null)
+  }
 
+  const statusLine = (
+    <p className={status?.error ? 'wk-error' : 'wk-notice'} role={status?.error ? 'alert' : 'status'}>
+      {status?.text}
+    </p>
+  )
+  const cancelButton = (
+    <button type="button" className="wk-button" disabled={busy !== null} onClick={cancel}>
+      {confirmText.cancel}
+    </button>
+  )
+
+  if (step.at === 'code')
+    return (
+      <div className="wk-stack" data-testid="passkey-confirm">
+        <p className="wk-text">{step.change.kind === 'add' ? confirmText.addWhy : confirmText.removeWhy(step.change.name)}</p>
+        <CodeForm
+          text={confirmText}
+          sentTo={step.sentTo}
+          code={code}
+          busy={busy !== null}
+          onCode={setCode}
+          onVerify={(entered) => void confirm(step.change, step.challengeId, entered)}
+          onResend={() => void ask(step.change)}
+        >
+          {cancelButton}
+          {statusLine}
+        </CodeForm>
+      </div>
+    )
+  if (step.at === 'create')
+    return (
+      <div className="wk-stack" data-testid="passkey-confirmed">
+        <p className="wk-text">{confirmText.confirmed}</p>
+        <button
+          type="button"
+          className="wk-button wk-button--primary"
+          disabled={busy !== null}
+          onClick={() => void run('add', () => apply({ kind: 'add' }, step.proof), { at: 'list' })}
+        >
+          {busy === 'add' ? text.adding : confirmText.create}
+        </button>
+        {cancelButton}
+        {statusLine}
+      </div>
+    )
   return (
     <div className="wk-stack">
       <p className="wk-text">{text.intro}</p>
-      {list === null && !status && (
-        <div className="wk-waiting">
-          <span className="wk-spinner" role="img" aria-label={t.loading} />
-        </div>
-      )}
-      {list?.length === 0 && <p className="wk-hint">{text.none}</p>}
-      {list && list.length > 0 && (
-        <ul className="wk-list wk-stack" aria-label={text.list} data-testid="passkey-list">
-          {list.map((p) => (
-            <li key={p.id} className="wk-card wk-row">
-              <div className="wk-grow">
-                <div>{p.name}</div>
-                <div className="wk-muted">
-                  {text.addedOn(day(p.createdAt, locale))}
-                  {p.lastUsedAt && `, ${text.usedOn(day(p.lastUsedAt, locale))}`}
-                </div>
-              </div>
-              <button
-                type="button"
-                className="wk-link wk-link--danger"
-                aria-label={`${text.remove} ${p.name}`}
-                disabled={busy !== null}
-                onClick={() => void remove(p.id)}
-              >
-                {text.remove}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <button type="button" className="wk-button wk-button--primary" disabled={busy !== null} onClick={() => void add()}>
-        {busy === 'add' ? text.adding : text.add}
+      <PasskeyList list={list} loading={list === null && !status} busy={busy} onRemove={(p) => void ask({ kind: 'remove', id: p.id, name: p.name })} />
+      <button type="button" className="wk-button wk-button--primary" disabled={busy !== null} onClick={() => void ask({ kind: 'add' })}>
+        {busy === 'add' ? confirmText.sending : text.add}
       </button>
-      <p className={status?.error ? 'wk-error' : 'wk-notice'} role={status?.error ? 'alert' : 'status'}>
-        {status?.text}
-      </p>
+      {statusLine}
     </div>
   )
 }

@@ -1,0 +1,47 @@
+import type { Locale } from '../../i18n.ts'
+import type { CodeFormText } from '../../ui/CodeForm.tsx'
+
+// The words of the passkeys page's confirmation step, in its own chunk (the frame's first route
+// carries only the menu label).
+
+type PasskeyStepUpText = CodeFormText & {
+  addWhy: string
+  removeWhy: (name: string) => string
+  sending: string
+  cancel: string
+  confirmed: string
+  create: string
+  codeLength: string
+}
+
+const en: PasskeyStepUpText = {
+  addWhy: 'A passkey can sign in to your wallet. Confirm it is you before adding one.',
+  removeWhy: (name) => `Confirm it is you before removing the passkey “${name}”.`,
+  sentTo: (where) => `We sent a 6-digit code to ${where}. Enter it to confirm it is you.`,
+  codeLabel: 'Confirmation code',
+  verify: 'Confirm',
+  verifying: 'Checking…',
+  resend: 'Send a new code',
+  sending: 'Sending a code…',
+  cancel: 'Cancel',
+  confirmed: 'Confirmed. Now create the passkey with your browser’s steps.',
+  create: 'Create the passkey',
+  codeLength: 'Enter the 6 digits of the code.',
+}
+
+const id: PasskeyStepUpText = {
+  addWhy: 'Passkey dapat memasukkan Anda ke dompet. Pastikan ini Anda sebelum menambahkannya.',
+  removeWhy: (name) => `Pastikan ini Anda sebelum menghapus passkey “${name}”.`,
+  sentTo: (where) => `Kami mengirim kode 6 digit ke ${where}. Masukkan untuk memastikan ini Anda.`,
+  codeLabel: 'Kode konfirmasi',
+  verify: 'Konfirmasi',
+  verifying: 'Memeriksa…',
+  resend: 'Kirim kode baru',
+  sending: 'Mengirim kode…',
+  cancel: 'Batal',
+  confirmed: 'Terkonfirmasi. Sekarang buat passkey dengan langkah dari browser Anda.',
+  create: 'Buat passkey',
+  codeLength: 'Masukkan 6 digit kode.',
+}
+
+export const passkeyStepUpText: Record<Locale, PasskeyStepUpText> = { en, id }
