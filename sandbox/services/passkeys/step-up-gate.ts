@@ -10,7 +10,7 @@ import { signedInWithin } from './queries.ts'
 // stolen wallet token (good for minutes) could otherwise register their own passkey and keep the
 // account, or remove the owner's. So both need a fresh second factor, like key export.
 
-export const signInMethodPolicy = {
+const signInMethodPolicy = {
   /**
    * A user no second factor can reach (no e-mail address: signed in by phone, Telegram or a
    * password) may change their passkeys only this soon after the session's own sign-in: the sign-in
