@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createPublicClient, hashTypedData, http, parseEther, verifyMessage, type Address } from 'viem'
+import { createPublicClient, http, parseEther, verifyMessage, type Address } from 'viem'
 import { afterAll, expect, test } from 'vitest'
 import { createClient, SdkError } from '../sdk/index.ts'
-import { operationTypedData } from '../sdk/smart-account/operation.ts'
 import { anvilPackageName, anvilPath } from './infra/anvil/anvil-path.ts'
 import { createSandbox } from './server.ts'
 
@@ -57,21 +56,22 @@ test('a user operation submitted before a stop is bundled after the restart (tra
   let userOpId: string
   let sender: Address
   try {
+    // A user of the app whose smart accounts these are: its wallet signs only that app's operations.
+    const smart = { 'x-app-id': 'smart', 'x-client-secret': 'smart-client-secret' }
     const sent = await fetch(`${first.url}/api/v2/auth/login-otp`, {
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...headers, ...smart, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'email=aa-keep@example.com',
     }).then((response) => response.json())
     const [message] = await fetch(`${first.url}/dev/api/inbox?to=aa-keep@example.com`).then((response) => response.json())
-    const verified = await post(first.url, '/api/v2/auth/verify-otp', { verificationToken: sent.data.verificationToken, otp: message.code })
-    const created = await post(first.url, '/api/v2/account/create', {}, verified.data.accessToken)
+    const verified = await post(first.url, '/api/v2/auth/verify-otp', { verificationToken: sent.data.verificationToken, otp: message.code }, undefined, smart)
+    const created = await post(first.url, '/api/v2/account/create', {}, verified.data.accessToken, smart)
     const owner = created.data.address[0].address as Address
     const sdk = createClient({ appId: 'smart', env: 'sandbox', clientSecret: 'smart-client-secret', baseUrls: { smartAccount: `${first.url}/api/v1` } })
     const [account] = (await sdk.smartAccount.create({ owner: { id: owner, provider: 'email' } })).accounts
     const built = await sdk.smartAccount.userOp.deploy.hash({ accountId: account!.id, isSponsored: true })
-    // The owner's operation signature: EIP-712 in the account's domain (sdk/smart-account/operation.ts), signed raw.
-    const digest = hashTypedData(operationTypedData({ chainId: 31337, account: account!.aaAddress as Address, userOpHash: built.hash as `0x${string}` }))
-    const signed = await post(first.url, '/api/v2/wallet/sign-hash', { network: 'local-1', hash: digest }, created.data.walletToken)
+    // The owner's operation signature: the wallet service signs the operation it stored (sign-user-operation).
+    const signed = await post(first.url, '/api/v2/wallet/sign-user-operation', { userOpId: built.userOpId }, created.data.walletToken, smart)
     await sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId!, signature: signed.data.signature, isSponsored: true })
     expect(await sdk.smartAccount.userOp.receipt({ userOpId: built.userOpId! })).toMatchObject({ status: 'submitted' })
     userOpId = built.userOpId!
@@ -92,10 +92,10 @@ test('a user operation submitted before a stop is bundled after the restart (tra
   }
 })
 
-async function post(url: string, path: string, body: unknown, token?: string) {
+async function post(url: string, path: string, body: unknown, token?: string, app: Record<string, string> = {}) {
   const response = await fetch(`${url}${path}`, {
     method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { ...headers, ...app, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   })
   return response.json()

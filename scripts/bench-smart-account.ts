@@ -6,9 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { hashTypedData } from 'viem'
 import { createClient } from '../sdk/index.ts'
-import { operationTypedData } from '../sdk/smart-account/operation.ts'
 import { demoContracts } from '../sandbox/contracts/deploy.ts'
 import { createSandbox } from '../sandbox/server.ts'
 
@@ -52,9 +50,8 @@ try {
       isSponsored: true,
     })
     const started = performance.now()
-    // The owner's EIP-712 authorisation in the account's domain (sdk/smart-account/operation.ts), signed raw by the wallet service.
-    const digest = hashTypedData(operationTypedData({ chainId: 31337, account: account!.aaAddress as `0x${string}`, userOpHash: built.hash as `0x${string}` }))
-    const { signature } = await post('/api/v2/wallet/sign-hash', { network: 'local-1', hash: digest }, wallet.walletToken)
+    // The owner's EIP-712 authorisation in the account's domain, signed by the wallet service for the operation it stored.
+    const { signature } = await post('/api/v2/wallet/sign-user-operation', { userOpId: built.userOpId }, wallet.walletToken)
     await sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId, signature, isSponsored: true })
     const receipt = await sdk.smartAccount.userOp.receipt({ userOpId: built.userOpId, wait: true })
     if (receipt.status !== 'included' || !receipt.success) throw new Error(`${kind}: ${JSON.stringify(receipt)}`)

@@ -43,3 +43,21 @@ export function transactionRequestHash(tx: TransactionToHash): Hex {
   ]
   return keccak256(stringToHex(JSON.stringify(fields)))
 }
+
+/** One call of a smart account's operation, as the account runs it. */
+export type OperationCallToHash = { to: Address; value?: bigint; data?: Hex }
+
+const operationTag = 'wallet-kit/operation/v1'
+
+/**
+ * The hash a step-up proof for `send-transaction` is bound to when the value leaves through a smart
+ * account: keccak-256 over the chain, the account and its calls in order (each call's recipient,
+ * value in wei and calldata). The frame asks the code for this hash from the calls it asks for; the
+ * wallet service recomputes it from the calls the stored operation will run (decoded from its
+ * calldata), so a proof earned for one batch cannot authorise another. Gas and nonce are not in it:
+ * the proof pays for what is sent, and an operation rebuilt with other fees is the same request.
+ */
+export function operationRequestHash(operation: { chainId: number; account: Address; calls: readonly OperationCallToHash[] }): Hex {
+  const calls = operation.calls.map((call) => [getAddress(call.to), (call.value ?? 0n).toString(), (call.data ?? '0x').toLowerCase()])
+  return keccak256(stringToHex(JSON.stringify([operationTag, operation.chainId, getAddress(operation.account), calls])))
+}

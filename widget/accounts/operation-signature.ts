@@ -1,19 +1,31 @@
-import { hashTypedData } from 'viem'
-import { operationTypedData } from '../../sdk/smart-account/operation.ts'
+import { operationRequestHash } from '../../sdk/wallet/transaction-hash.ts'
 import type { WidgetClient } from '../service-client.ts'
+import type { BatchCall } from './account.ts'
+import { needsTransactionStepUp, transactionStepUp } from './step-up-prompt.ts'
 
 /**
- * The owner's (the embedded wallet's) authorisation of one user operation of its smart account:
- * EIP-712 WalletKitOperation(userOpHash) in the account's own domain (sdk/smart-account/operation.ts),
- * hashed here by viem and signed raw by the wallet service. Never the userOpHash as a message: a
- * site can get any 32 bytes `personal_sign`ed, and the frame refuses typed data in this domain from
- * a site (rpc/eth_signTypedData_v4.ts), so only the frame's own operations are ever authorised.
+ * The owner's (the embedded wallet's) authorisation of one user operation of its smart account,
+ * which the smart-account service built and stored: the wallet service computes what is signed
+ * (EIP-712 WalletKitOperation(userOpHash) in the account's domain, sdk/smart-account/operation.ts)
+ * from that stored operation, never from a hash the frame sends. Above the app's step-up threshold
+ * (the calls' native value together) it is refused until the user answers a code for these very
+ * calls (step-up-prompt.ts), then asked once more with the proof, as an embedded transaction is.
  */
 export async function signOperation(
   client: Pick<WidgetClient, 'wallet'>,
-  network: string,
-  operation: { chainId: number; account: `0x${string}`; userOpHash: `0x${string}` },
+  operation: { userOpId: string; chainId: number; account: `0x${string}`; calls: readonly BatchCall[] },
 ): Promise<`0x${string}`> {
-  const hash = hashTypedData(operationTypedData(operation))
-  return (await client.wallet.signHash({ network, hash })).signature as `0x${string}`
+  const sign = async (stepUpProof?: string) =>
+    (await client.wallet.signUserOperation({ userOpId: operation.userOpId, ...(stepUpProof && { stepUpProof }) })).signature as `0x${string}`
+  try {
+    return await sign()
+  } catch (error) {
+    if (!needsTransactionStepUp(error)) throw error
+    const calls = operation.calls.map((call) => ({
+      to: call.to as `0x${string}`,
+      value: BigInt(call.value ?? 0),
+      ...(call.data !== undefined && { data: call.data as `0x${string}` }),
+    }))
+    return sign(await transactionStepUp.ask(operationRequestHash({ chainId: operation.chainId, account: operation.account, calls })))
+  }
 }

@@ -1,25 +1,14 @@
-import { hashTypedData, zeroHash } from 'viem'
-import { hashMessage as hash7739Message } from 'viem/experimental/erc7739'
 import { describe, expect, test } from 'vitest'
+import { SdkError } from '../../sdk/errors.ts'
+import { operationRequestHash } from '../../sdk/wallet/transaction-hash.ts'
 import { testContext } from '../rpc/context.fixture.ts'
 import { alice } from '../wallet.fixture.ts'
+import { transactionStepUp } from './step-up-prompt.ts'
 
 const tick = () => new Promise((r) => setTimeout(r, 0))
 const aa = '0x000000000000000000000000000000000000aa00' as const
 const other = '0x00000000000000000000000000000000000000b0' as const
 const opHash = `0x${'ab'.repeat(32)}` as const
-/** What the owner signs for the operation opHash of the account on chain 31337. */
-const operationDigest = hashTypedData({
-  domain: { name: 'WalletKitAccount', version: '1', chainId: 31337, verifyingContract: aa },
-  types: { WalletKitOperation: [{ name: 'userOpHash', type: 'bytes32' }] },
-  primaryType: 'WalletKitOperation',
-  message: { userOpHash: opHash },
-})
-/** The ERC-7739 hash of personal_sign('hi') for the account on chain 31337: what the service must answer. */
-const hiHash = hash7739Message({
-  message: { raw: '0x6869' },
-  verifierDomain: { name: 'WalletKitAccount', version: '1', chainId: 31337, verifyingContract: aa, salt: zeroHash },
-})
 
 /** The widget's RPC handlers with a smart-account service that records what it is asked. */
 function smartContext() {
@@ -31,11 +20,7 @@ function smartContext() {
       return answer(params)
     }
   let receipt: Record<string, unknown> = { status: 'included', txHash: `0x${'cd'.repeat(32)}`, success: true }
-  let messageHash: string = hiHash
   const service = {
-    signMessageHash: record('smart.signMessageHash', () => ({ hash: messageHash })),
-    signTypedDataHash: record('smart.signTypedDataHash', () => ({ hash: opHash })),
-    buildSignature: record('smart.buildSignature', () => ({ signature: '0xc0ffee' })),
     userOp: {
       signTransaction: { hash: record('smart.hash', () => ({ hash: opHash, userOpId: 'op-1' })) },
       submit: record('smart.submit', () => ({ status: 'submitted' })),
@@ -56,14 +41,11 @@ function smartContext() {
   const setReceipt = (r: Record<string, unknown>) => {
     receipt = r
   }
-  const setMessageHash = (hash: string) => {
-    messageHash = hash
-  }
-  return { ...t, confirmNext, setReceipt, setMessageHash }
+  return { ...t, confirmNext, setReceipt }
 }
 
 describe('the smart account in use on the site', () => {
-  test("the host sees its address; messages are signed by the owner over the service's ERC-7739 hash; back to the wallet", async () => {
+  test('the host sees its address; messages and typed data are signed by the wallet service for the account (it computes the ERC-7739 hash); back to the wallet', async () => {
     const t = smartContext()
     await t.wallet.restore()
     await t.wallet.showSmartAccount({ address: aa, accounts: { '31337': 'acc-1' } })
@@ -73,23 +55,19 @@ describe('the smart account in use on the site', () => {
     expect(t.stored()?.smartAccount).toEqual({ address: aa, accounts: { '31337': 'acc-1' } })
     // Requests name the account the host sees; the owner's own address is another account now.
     expect(await t.call('personal_sign', ['0x6869', alice.address])).toMatchObject({ code: 4100 })
-    expect(await t.confirmNext(t.call('personal_sign', ['0x6869', aa]))).toEqual({ result: '0xc0ffee' })
+    expect(await t.confirmNext(t.call('personal_sign', ['0x6869', aa]))).toEqual({ result: '0x06' })
+    const typed = JSON.stringify({
+      types: { Mail: [{ name: 'body', type: 'string' }] },
+      primaryType: 'Mail',
+      domain: { name: 'Site', chainId: 31337 },
+      message: { body: 'hi' },
+    })
+    expect(await t.confirmNext(t.call('eth_signTypedData_v4', [aa, typed]))).toEqual({ result: '0x07' })
+    // The frame sends what is to be signed and the account, never a hash for the owner to sign.
     expect(t.calls).toEqual([
-      ['smart.signMessageHash', { accountId: 'acc-1', message: '0x6869' }],
-      ['signHash', { network: 'local-1', hash: hiHash }],
-      ['smart.buildSignature', { accountId: 'acc-1', hash: hiHash, signature: '0x04' }],
+      ['signAccountMessage', { accountId: 'acc-1', message: '0x6869' }],
+      ['signAccountTypedData', { accountId: 'acc-1', typedData: typed }],
     ])
-    // A service answering any other hash (a transaction's, say) gets no signature from the owner.
-    t.calls.length = 0
-    t.setMessageHash(opHash)
-    const refused = t.call('personal_sign', ['0x6869', aa])
-    await tick()
-    await tick()
-    await t.confirmations.confirm()
-    expect(t.wallet.ui.get().confirmation).toMatchObject({ status: 'error', error: expect.stringContaining('another hash') })
-    t.confirmations.reject()
-    await refused
-    expect(t.calls.map(([name]) => name)).toEqual(['smart.signMessageHash'])
     await t.wallet.showSmartAccount(null)
     expect(t.events.at(-1)).toEqual(['accountsChanged', [alice.address]])
     expect(await t.call('eth_accounts')).toEqual({ result: [alice.address] })
@@ -109,9 +87,8 @@ describe('the smart account in use on the site', () => {
     expect(await sending).toEqual({ result: `0x${'cd'.repeat(32)}` })
     expect(t.calls).toEqual([
       ['smart.hash', { accountId: 'acc-1', calls: [{ to: alice.address, value: '1000000000000000000', data: '0x1234' }], isSponsored: true }],
-      // The embedded owner signs EIP-712 WalletKitOperation(userOpHash) in the account's own domain
-      // (WalletKitAccount.sol), never the 32 bytes as an EIP-191 message: a site can get that with personal_sign.
-      ['signHash', { network: 'local-1', hash: operationDigest }],
+      // The wallet service signs the operation it stored, by its id: the frame sends no hash to be signed.
+      ['signUserOperation', { userOpId: 'op-1' }],
       ['smart.submit', { hash: opHash, userOpId: 'op-1', signature: '0x04', isSponsored: true }],
       ['smart.receipt', { userOpId: 'op-1', wait: true }],
     ])
@@ -142,6 +119,52 @@ describe('the smart account in use on the site', () => {
     expect(t.wallet.ui.get().confirmation?.payload.nonce).toBeUndefined()
     t.confirmations.reject()
     await withNonce
+  })
+
+  test('above the step-up threshold the owner authorises the operation only with a code asked for its calls, then once more with the proof', async () => {
+    const t = smartContext()
+    await t.wallet.restore()
+    await t.wallet.showSmartAccount({ address: aa, accounts: { '31337': 'acc-1' } })
+    const refusal = new SdkError('Step-up required: confirm it with a second factor first', {
+      code: '403',
+      details: { status: 403, message: 'Step-up required: confirm it with a second factor first', data: { stepUp: { action: 'send-transaction' } } },
+    })
+    const signs: Record<string, unknown>[] = []
+    Object.assign(t.ctx.client.wallet, {
+      signUserOperation: async (params: Record<string, unknown>) => {
+        signs.push(params)
+        if (!params.stepUpProof) throw refusal
+        return { signature: '0x04' }
+      },
+    })
+    const asked: string[] = []
+    const stop = transactionStepUp.answerWith(async (request) => {
+      asked.push(request)
+      return 'sup_proof'
+    })
+    try {
+      const calls = [
+        { to: alice.address, value: '0xde0b6b3a7640000', data: '0xaa' },
+        { to: other, value: '0x1' },
+      ]
+      const batch = t.confirmNext(t.call('wallet_sendCalls', [{ version: '2.0.0', from: aa, chainId: '0x7a69', atomicRequired: true, calls }]))
+      expect(await batch).toMatchObject({ result: { id: expect.stringMatching(/^0x[0-9a-f]{64}$/) } })
+    } finally {
+      stop()
+    }
+    // The hash the wallet service recomputes from the calls the stored operation runs (sdk/wallet/transaction-hash.ts).
+    expect(asked).toEqual([
+      operationRequestHash({
+        chainId: 31337,
+        account: aa,
+        calls: [
+          { to: alice.address, value: 10n ** 18n, data: '0xaa' },
+          { to: other, value: 1n },
+        ],
+      }),
+    ])
+    expect(signs).toEqual([{ userOpId: 'op-1' }, { userOpId: 'op-1', stepUpProof: 'sup_proof' }])
+    expect(t.calls.map(([name]) => name)).toEqual(['smart.hash', 'smart.submit'])
   })
 
   test('EIP-5792: atomic with a paymaster; a batch is one confirmation listing every call and one operation; its status', async () => {

@@ -1,6 +1,4 @@
 import { UnsupportedMethodError } from '../../bridge/error-classes.ts'
-import { zeroHash } from 'viem'
-import { hashMessage as hash7739Message, hashTypedData as hash7739TypedData } from 'viem/experimental/erc7739'
 import { isHash } from '../../bridge/rpc-params.ts'
 import type { ChainConfig } from '../../sdk/index.ts'
 import type { WidgetClient } from '../service-client.ts'
@@ -9,9 +7,6 @@ import { signOperation } from './operation-signature.ts'
 
 /** The service's client, in the smart-account page's lazy chunk (kept out of the frame's first route). */
 const service = async (client: WidgetClient) => (await import('../profile/smart-account/service.ts')).smartAccountService(client)
-
-/** The account's EIP-712 domain (WalletKitAccount.sol): ERC-7739 hashes are bound to it. */
-type VerifierDomain = { name: string; version: string; chainId: number; verifyingContract: `0x${string}`; salt: `0x${string}` }
 
 /** How long a send waits for its operation to be included before it answers an error. */
 const includedWithinMs = 60_000
@@ -34,29 +29,12 @@ function weiOf(value: string | undefined): string {
  */
 export function smartAccount(client: WidgetClient, use: { address: `0x${string}`; accountId: string }, chain: ChainConfig): Account {
   const { accountId } = use
-  const network = chain.network
-  /**
-   * The owner signs the ERC-7739 hash raw, so the frame computes it itself and signs only when the
-   * service's answer is that very hash: no answer can make the owner sign anything else.
-   */
-  async function wrap(
-    hashOf: (s: Awaited<ReturnType<typeof service>>) => Promise<{ hash: string }>,
-    expected: (domain: VerifierDomain) => `0x${string}`,
-  ): Promise<`0x${string}`> {
-    const s = await service(client)
-    const { hash } = await hashOf(s)
-    const mine = expected({ name: 'WalletKitAccount', version: '1', chainId: chain.chainId, verifyingContract: use.address, salt: zeroHash })
-    if (typeof hash !== 'string' || hash.toLowerCase() !== mine.toLowerCase())
-      throw new Error('The smart wallet service answered another hash than the one to sign')
-    const { signature } = await client.wallet.signHash({ network, hash })
-    return (await s.buildSignature({ accountId, hash, signature })).signature as `0x${string}`
-  }
-  /** Builds the operation for `calls`, has the owner sign its hash, submits it: its id. */
+  /** Builds the operation for `calls`, has the owner authorise it (step-up asked above the threshold), submits it: its id. */
   async function submit(calls: readonly BatchCall[]): Promise<string> {
     const s = await service(client)
     const built = await s.userOp.signTransaction.hash({ accountId, calls, isSponsored: true })
     if (!isHash(built.hash) || typeof built.userOpId !== 'string') throw new Error('The smart wallet service answered an unexpected operation')
-    const signature = await signOperation(client, network, { chainId: chain.chainId, account: use.address, userOpHash: built.hash as `0x${string}` })
+    const signature = await signOperation(client, { userOpId: built.userOpId, chainId: chain.chainId, account: use.address, calls })
     await s.userOp.submit({ hash: built.hash, userOpId: built.userOpId, signature, isSponsored: true })
     return built.userOpId
   }
@@ -74,25 +52,9 @@ export function smartAccount(client: WidgetClient, use: { address: `0x${string}`
     address: use.address,
     chain,
     sponsored: true,
-    signMessage: (bytes) =>
-      wrap(
-        (s) => s.signMessageHash({ accountId, message: bytes }),
-        (verifierDomain) => hash7739Message({ message: { raw: bytes }, verifierDomain }),
-      ),
-    signTypedData: (json) =>
-      wrap(
-        (s) => s.signTypedDataHash({ accountId, typedData: json }),
-        (verifierDomain) => {
-          const { domain, types, primaryType, message } = JSON.parse(json) as {
-            domain?: object
-            types: Record<string, unknown>
-            primaryType: string
-            message: object
-          }
-          const { EIP712Domain: _, ...rest } = types
-          return hash7739TypedData({ domain: domain ?? {}, types: rest, primaryType, message, verifierDomain } as never)
-        },
-      ),
+    // The wallet service computes the ERC-7739 hash from the message or typed data and this account, and signs it.
+    signMessage: async (bytes) => (await client.wallet.signAccountMessage({ accountId, message: bytes })).signature as `0x${string}`,
+    signTypedData: async (json) => (await client.wallet.signAccountTypedData({ accountId, typedData: json })).signature as `0x${string}`,
     // The gas is the operation's, paid by the app's gas tank: nothing for the user to pay or sign.
     estimateGas: async () => ({ gasLimit: '0', maxFeePerGas: '0', maxPriorityFeePerGas: '0' }),
     async sendTransaction(tx) {

@@ -1,4 +1,4 @@
-import { hashTypedData, http, parseEther, type Address, type Hex } from 'viem'
+import { http, parseEther, type Address, type Hex } from 'viem'
 import { createBundlerClient, toSoladySmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount, toAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
@@ -62,21 +62,28 @@ describe("the owner's signature of an operation", () => {
   test('the service takes only the EIP-712 signature in the account domain; an EIP-191 one of the same hash is refused before the bundler', async () => {
     const user = await f.sandbox.signUp('smart-domain@example.com', 'smart')
     const [account] = await accountsOf(user.address)
-    const sender = account!.aaAddress as Address
     const built = await f.sdk.smartAccount.userOp.deploy.hash({ accountId: account!.id, isSponsored: true })
     const personal = (await wallet('sign-message', { network: 'local-1', message: built.hash }, user.walletToken)).body.data.signature as Hex
-    const submit = (signature: string) =>
-      f.sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId!, signature, isSponsored: true }).catch((error) => error)
+    const submit = (signature: string, op = built) =>
+      f.sdk.smartAccount.userOp.submit({ hash: op.hash, userOpId: op.userOpId!, signature, isSponsored: true }).catch((error) => error)
     expect(await submit(personal)).toMatchObject({ code: '400', message: expect.stringContaining("not the owner's") })
-    // Bound to the chain and the account: the same hash in another chain's or account's domain is refused too.
-    const digest = (chainId: number, verifyingContract: Address) =>
-      hashTypedData(operationTypedData({ chainId, account: verifyingContract, userOpHash: built.hash as Hex }))
-    const signHash = async (hash: Hex) => (await wallet('sign-hash', { network: 'local-1', hash }, user.walletToken)).body.data.signature as string
-    expect(await submit(await signHash(digest(31338, sender)))).toMatchObject({ code: '400' })
-    expect(await submit(await signHash(digest(31337, user.address as Address)))).toMatchObject({ code: '400' })
-    expect(await submit(await signHash(digest(31337, sender)))).toMatchObject({ status: 'submitted' })
+    expect(await submit((await wallet('sign-user-operation', { userOpId: built.userOpId }, user.walletToken)).body.data.signature)).toMatchObject({
+      status: 'submitted',
+    })
     expect((await f.sdk.smartAccount.userOp.receipt({ userOpId: built.userOpId!, wait: true })).status).toBe('included')
-    expect(await publicClient().getCode({ address: sender })).toBeTruthy()
+    expect(await publicClient().getCode({ address: account!.aaAddress as Address })).toBeTruthy()
+
+    // Bound to the chain and the account: an owner key the test holds (an app back end's owner)
+    // signs the same operation in another chain's or account's domain, and the service refuses it.
+    const key = privateKeyToAccount(generatePrivateKey())
+    const [own] = await accountsOf(key.address)
+    const sender = own!.aaAddress as Address
+    const ownBuilt = await f.sdk.smartAccount.userOp.deploy.hash({ accountId: own!.id, isSponsored: true })
+    const signed = (chainId: number, verifyingContract: Address) =>
+      key.signTypedData(operationTypedData({ chainId, account: verifyingContract, userOpHash: ownBuilt.hash as Hex }))
+    expect(await submit(await signed(31338, sender), ownBuilt)).toMatchObject({ code: '400' })
+    expect(await submit(await signed(31337, key.address), ownBuilt)).toMatchObject({ code: '400' })
+    expect(await submit(await signed(31337, sender), ownBuilt)).toMatchObject({ status: 'submitted' })
   })
 
   test("an undeployed account whose address an older factory computed moves to the current factory's address", async () => {

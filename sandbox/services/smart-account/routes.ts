@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { formatUnits, getAddress, hashTypedData, isAddress, recoverAddress, serializeErc6492Signature, type Address, type Hash } from 'viem'
-import { hashMessage as hash7739Message, hashTypedData as hash7739TypedData, wrapTypedDataSignature } from 'viem/experimental/erc7739'
+import { formatUnits, getAddress, hashTypedData, isAddress, recoverAddress, type Address, type Hash } from 'viem'
 import { kitMarker } from '../../../sdk/smart-account/client.ts'
 import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
@@ -13,8 +12,9 @@ import { smartAccountAuth } from './auth.ts'
 import { BundlerError, loadOp } from './bundler.ts'
 import { rejectedByPaymaster } from './bundler-errors.ts'
 import { buildOperation, storeBuilt, tankOf } from './operations.ts'
+import { accountHashOf, accountSignatureOf } from './erc7739.ts'
 import { claimForSubmit, opById, releaseSubmit, tankBalance } from './queries.ts'
-import { callsOf, factoryOf, kinds, readMessage, readTypedData, tokenBalance, type Kind } from './requests.ts'
+import { callsOf, kinds, readMessage, readTypedData, tokenBalance, type Kind } from './requests.ts'
 import { verifyTopUp } from './top-up.ts'
 import type { SmartAccounts } from './service.ts'
 
@@ -91,8 +91,7 @@ export function smartAccountRoutes(deps: Deps) {
       const body = await readJson(c)
       const { row, network } = await accountOf(c, body)
       const message = readMessage(body.message)
-      const domain = await sa().accountDomain(network, row)
-      const hash = hash7739Message({ message, verifierDomain: domain })
+      const hash = accountHashOf({ kind: 'message', message }, await sa().accountDomain(network, row))
       sa().pending.set(hash, { accountId: row.id, kind: 'message', message })
       return ok(c, { hash })
     })
@@ -100,13 +99,7 @@ export function smartAccountRoutes(deps: Deps) {
       const body = await readJson(c)
       const { row, network } = await accountOf(c, body)
       const typedData = readTypedData(body.typedData)
-      const domain = await sa().accountDomain(network, row)
-      let hash: Hash
-      try {
-        hash = hash7739TypedData({ ...typedData, verifierDomain: domain } as Parameters<typeof hash7739TypedData>[0])
-      } catch (error) {
-        throw new HttpError(400, `typedData is not valid EIP-712 data: ${(error as Error).message.split('\n')[0]}`)
-      }
+      const hash = accountHashOf({ kind: 'typedData', typedData }, await sa().accountDomain(network, row))
       sa().pending.set(hash, { accountId: row.id, kind: 'typedData', typedData })
       return ok(c, { hash })
     })
@@ -124,10 +117,7 @@ export function smartAccountRoutes(deps: Deps) {
         throw new HttpError(400, 'signature is not a valid ECDSA signature')
       }
       if (signer !== row.owner) throw new HttpError(400, "The signature is not the owner's")
-      const inner =
-        pending.kind === 'typedData' ? wrapTypedDataSignature({ ...pending.typedData, signature } as Parameters<typeof wrapTypedDataSignature>[0]) : signature
-      const deployed = !!(await network.client.getCode({ address: row.address }))
-      const full = deployed ? inner : serializeErc6492Signature({ ...(await factoryOf(network, row)), signature: inner })
+      const full = await accountSignatureOf(network, row, pending, signature)
       sa().pending.delete(hash)
       return ok(c, { signature: full })
     })

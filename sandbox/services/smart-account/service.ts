@@ -1,16 +1,15 @@
-import { zeroHash, type Address, type Hash, type Hex, type PrivateKeyAccount, type TypedDataDefinition } from 'viem'
+import { zeroHash, type Address, type Hash, type Hex, type PrivateKeyAccount } from 'viem'
 import type { Store } from '../../infra/database/store.ts'
 import { HttpError } from '../../http/envelope.ts'
 import type { Network, Networks } from '../chain/networks.ts'
 import { createAccountKinds } from './account-kinds.ts'
 import { createBundler, type Bundler } from './bundler.ts'
 import { createPaymaster, type Paymaster } from './paymaster.ts'
+import type { AccountSignRequest } from './erc7739.ts'
 import type { AccountRow } from './queries.ts'
 
 /** What /signMessage/hash or /signTypedData/hash handed out, kept until /buildSignature (or 10 minutes). */
-type PendingSignature =
-  | { accountId: string; kind: 'message'; message: string | { raw: Hex } }
-  | { accountId: string; kind: 'typedData'; typedData: TypedDataDefinition }
+type PendingSignature = AccountSignRequest & { accountId: string }
 
 /** Our account's EIP-712 domain (WalletKitAccount.sol): ERC-7739 signatures are bound to it. */
 export const accountDomainName = { name: 'WalletKitAccount', version: '1' } as const

@@ -41,11 +41,9 @@ describe('smart accounts', () => {
   test('a signature of the smart account verifies with viem before deployment (ERC-6492) and after', async () => {
     const signer = await f.sandbox.signUp('smart-signer@example.com', 'smart')
     const [account] = await accountsOf(signer.address)
-    const sign = async (message: string) => {
-      const { hash } = await f.sdk.smartAccount.signMessageHash({ accountId: account!.id, message })
-      const raw = await wallet('sign-hash', { network: 'local-1', hash }, signer.walletToken)
-      return (await f.sdk.smartAccount.buildSignature({ accountId: account!.id, hash, signature: raw.body.data.signature })).signature as Hex
-    }
+    // The wallet service computes the ERC-7739 hash for the account and answers the account's signature.
+    const sign = async (message: string) =>
+      (await wallet('sign-account-message', { accountId: account!.id, message }, signer.walletToken)).body.data.signature as Hex
     const before = await sign('hello before')
     expect(await publicClient().verifyMessage({ address: account!.aaAddress as Address, message: 'hello before', signature: before })).toBe(true)
     expect(await publicClient().verifyMessage({ address: account!.aaAddress as Address, message: 'something else', signature: before })).toBe(false)
@@ -56,10 +54,8 @@ describe('smart accounts', () => {
       primaryType: 'Mail',
       message: { contents: 'hi' },
     } as const
-    const { hash: typedHash } = await f.sdk.smartAccount.signTypedDataHash({ accountId: account!.id, typedData })
-    const typedRaw = await wallet('sign-hash', { network: 'local-1', hash: typedHash }, signer.walletToken)
-    const typedSignature = (await f.sdk.smartAccount.buildSignature({ accountId: account!.id, hash: typedHash, signature: typedRaw.body.data.signature }))
-      .signature as Hex
+    const typedSignature = (await wallet('sign-account-typed-data', { accountId: account!.id, typedData: JSON.stringify(typedData) }, signer.walletToken)).body
+      .data.signature as Hex
     expect(await publicClient().verifyTypedData({ address: account!.aaAddress as Address, ...typedData, signature: typedSignature })).toBe(true)
 
     const { receipt } = await runOp('deploy', { accountId: account!.id }, signer.walletToken)
@@ -68,6 +64,17 @@ describe('smart accounts', () => {
     const after = await sign('hello after')
     expect(after.length).toBe(2 + 65 * 2)
     expect(await publicClient().verifyMessage({ address: account!.aaAddress as Address, message: 'hello after', signature: after })).toBe(true)
+  })
+
+  test("an app back end's owner (a key it holds) signs the service's ERC-7739 hash; buildSignature answers the account's signature, the owner's only", async () => {
+    const key = privateKeyToAccount(generatePrivateKey())
+    const [account] = await accountsOf(key.address)
+    const { hash } = await f.sdk.smartAccount.signMessageHash({ accountId: account!.id, message: 'from the back end' })
+    const stranger = await privateKeyToAccount(generatePrivateKey()).sign({ hash: hash as Hex })
+    await expect(f.sdk.smartAccount.buildSignature({ accountId: account!.id, hash, signature: stranger })).rejects.toMatchObject({ code: '400' })
+    const { signature } = await f.sdk.smartAccount.buildSignature({ accountId: account!.id, hash, signature: await key.sign({ hash: hash as Hex }) })
+    const address = account!.aaAddress as Address
+    expect(await publicClient().verifyMessage({ address, message: 'from the back end', signature: signature as Hex })).toBe(true)
   })
 
   test('a sponsored deploy then a sponsored DEMO send: DEMO moves, the owner and the account spend no ETH, the gas tank pays', async () => {

@@ -1,9 +1,8 @@
-import { createPublicClient, createWalletClient, erc20Abi, hashTypedData, http, isAddressEqual, parseEventLogs, type Address, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, erc20Abi, http, isAddressEqual, parseEventLogs, type Address, type Hex } from 'viem'
 import { entryPoint07Abi, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { createClient, type Client } from '../../../sdk/index.ts'
-import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
 import { entryPointAddress, toWalletKitSmartAccount } from '../../contracts/account-abstraction.ts'
 import { demoContracts } from '../../contracts/deploy.ts'
 import type { SandboxOptions } from '../../server.ts'
@@ -14,7 +13,7 @@ import { opByHash } from './queries.ts'
 /**
  * A sandbox for the smart-account tests (started before, stopped after the file's tests) with the
  * 'smart' app's back-end client (HMAC-signed), an owner signed up in that app, and the helpers the
- * tests share: the chain, balances, the owner's signature of an operation hash, the gas tank.
+ * tests share: the chain, balances, the owner's authorisation of an operation, the gas tank.
  */
 export function smartAccountSandbox(options: SandboxOptions = {}) {
   const f = {} as { sandbox: TestSandbox; sdk: Client; owner: CreatedWallet }
@@ -45,16 +44,16 @@ export function smartAccountSandbox(options: SandboxOptions = {}) {
       publicClient().readContract({ address: demoContracts.demoToken.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
     accountsOf: async (address: Address) => (await f.sdk.smartAccount.create({ owner: { id: address, provider: 'email' } })).accounts,
     /**
-     * The owner signs an operation hash as the account validates it: the EIP-712 digest of
-     * WalletKitOperation(userOpHash) in the account's domain (sdk/smart-account/operation.ts), signed
-     * raw by the wallet service (its sign-hash, what the frame uses) for the operation's sender and chain.
+     * The owner authorises the operation built with `hash` as the account validates it (EIP-712
+     * WalletKitOperation(userOpHash) in the account's domain, sdk/smart-account/operation.ts): the
+     * wallet service signs the operation it stored, by its id (sign-user-operation, what the frame uses).
      */
     ownerSigns: async (hash: string, token = f.owner.walletToken): Promise<Hex> => {
       const op = await opByHash(f.sandbox.store, hash)
       if (!op) throw new Error(`No operation ${hash} was built`)
-      const digest = hashTypedData(operationTypedData({ chainId: op.chain_id, account: op.sender, userOpHash: hash as Hex }))
-      const network = f.sandbox.chains.find((c) => c.chainId === op.chain_id)!.network
-      return (await wallet('sign-hash', { network, hash: digest }, token)).body.data.signature
+      const signed = await wallet('sign-user-operation', { userOpId: op.id }, token)
+      if (signed.status !== 200) throw new Error(`sign-user-operation: ${JSON.stringify(signed.body)}`)
+      return signed.body.data.signature
     },
     accountModelFor: (key: ReturnType<typeof privateKeyToAccount>) => toWalletKitSmartAccount({ client: publicClient(), owner: key }),
     tank: async () => BigInt((await f.sdk.smartAccount.gasTank({ chainId: 31337 })).balance),

@@ -1,16 +1,23 @@
 import { Hono } from 'hono'
 import { isHex, type TypedDataDefinition } from 'viem'
+import { accountDomainName, operationPrimaryType } from '../../../sdk/smart-account/operation.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
 import { HttpError, ok } from '../../http/envelope.ts'
+import { accountSignRoutes } from './account-sign-routes.ts'
 import { signerOf } from './caller-wallet.ts'
 import { signTx } from './transactions.ts'
 import { requireTransactionStepUp, stepUpProofField } from './transaction-step-up.ts'
 import { onlyFields, readJson, readString } from '../../http/body.ts'
-import { feeFieldNames, readBytes32, readQuantity, readTransaction } from './tx-fields.ts'
+import { feeFieldNames, readQuantity, readTransaction } from './tx-fields.ts'
 
-/** The signing calls of /api/v2/wallet: real secp256k1 signatures by the wallet's own key. */
+/**
+ * The signing calls of /api/v2/wallet: real secp256k1 signatures by the wallet's own key. None signs
+ * a bare hash the caller chose: that would sign a smart account's operation around the step-up rule
+ * (the smart accounts' own signing is account-sign-routes.ts, mounted here).
+ */
 export function signRoutes(deps: Deps) {
   return new Hono<SandboxEnv>()
+    .route('/', accountSignRoutes(deps))
     .post('/sign-message', async (c) => {
       const body = await readJson(c)
       const { account } = await signerOf(c, deps)
@@ -35,14 +42,6 @@ export function signRoutes(deps: Deps) {
           `Invalid typed data: ${error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : 'not signable'}`,
         )
       }
-    })
-    .post('/sign-hash', async (c) => {
-      const body = await readJson(c)
-      const { account } = await signerOf(c, deps)
-      onlyFields(body, ['network', 'hash'])
-      deps.networks.get(readString(body.network, 'network', 64))
-      const hash = readBytes32(body.hash, 'hash')
-      return ok(c, { signature: await account.sign({ hash }) })
     })
     .post('/sign-transaction', async (c) => {
       const body = await readJson(c)
@@ -74,6 +73,9 @@ function parseTypedData(json: string, chainId: number): TypedDataDefinition {
   if (typeof typed.message !== 'object' || typed.message === null) throw new HttpError(400, 'data.message is required')
   const domain = (typed.domain ?? {}) as Record<string, unknown>
   if (typeof domain !== 'object' || Array.isArray(domain)) throw new HttpError(400, 'data.domain must be an object')
+  // An operation's authorisation is typed data in the account's domain: only sign-user-operation gives it, step-up checked.
+  if (domain.name === accountDomainName || typed.primaryType === operationPrimaryType || Object.hasOwn(typed.types, operationPrimaryType))
+    throw new HttpError(400, "Typed data in a smart account's own domain is not signed here")
   if (domain.chainId !== undefined && domain.chainId !== null && readQuantity(domain.chainId, 'data.domain.chainId') !== BigInt(chainId))
     throw new HttpError(400, `data.domain.chainId does not match the network (${chainId})`)
   return { domain, types: typed.types, primaryType: typed.primaryType, message: typed.message } as TypedDataDefinition

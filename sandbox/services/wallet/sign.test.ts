@@ -1,5 +1,6 @@
 import {
   createPublicClient,
+  hashMessage,
   http,
   keccak256,
   parseEther,
@@ -12,6 +13,7 @@ import {
   type Hex,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
 import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../../sandbox.fixture.ts'
 
 let sandbox: TestSandbox
@@ -53,6 +55,11 @@ const mail = {
     amount: '1000000000000000000000',
   },
 } as const
+
+/** An operation's authorisation (sdk/smart-account/operation.ts) for some account: only sign-user-operation gives one. */
+const operation = {
+  ...operationTypedData({ chainId: 31337, account: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC', userOpHash: keccak256(toHex('an operation')) }),
+}
 
 describe('sign-message', () => {
   test('signs text with the wallet key (EIP-191)', async () => {
@@ -104,16 +111,31 @@ describe('sign-typed-data', () => {
   })
 })
 
-describe('sign-hash', () => {
-  test('signs a 32-byte hash with no prefix', async () => {
-    const hash = keccak256(toHex('payload'))
-    const { body } = await sign('sign-hash', { network: 'local-1', hash })
-    expect(await recoverAddress({ hash, signature: body.data.signature })).toBe(wallet.address)
+describe('no bare hash is signed (issue 24: it would sign a smart account operation around step-up)', () => {
+  test('sign-hash is gone: 404, for a token holder as for anyone', async () => {
+    const response = await sign('sign-hash', { network: 'local-1', hash: keccak256(toHex('payload')) })
+    expect(response.status).toBe(404)
+    expect(response.body.data?.signature).toBeUndefined()
   })
 
-  test('refuses a hash that is not 32 bytes', async () => {
-    const response = await sign('sign-hash', { network: 'local-1', hash: '0x1234' })
-    expect(response.body).toEqual({ status: 400, message: 'hash must be 32 bytes', data: null })
+  test("binary personal_sign goes through sign-message as 0x-hex: the EIP-191 signature of the exact bytes, up to the frame's 32,000 bytes", async () => {
+    // Not UTF-8 (0xff, 0xfe, NUL): what the frame used to hash itself and send to sign-hash.
+    const raw = toHex(Uint8Array.from({ length: 32_000 }, (_, i) => (i % 3 === 0 ? 0xff : i % 3 === 1 ? 0xfe : 0)))
+    const { status, body } = await sign('sign-message', { network: 'local-1', message: raw })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(await verifyMessage({ address: wallet.address, message: { raw }, signature: body.data.signature })).toBe(true)
+    // The digest the old path signed raw, so the signature is the one the frame got before (RFC 6979 is deterministic).
+    expect(await recoverAddress({ hash: hashMessage({ raw }), signature: body.data.signature })).toBe(wallet.address)
+  })
+
+  test.each([
+    ['the primary type WalletKitOperation', { ...operation, domain: { ...operation.domain, name: 'Other' } }],
+    ["the account's domain name", { ...mail, domain: { ...mail.domain, name: 'WalletKitAccount' } }],
+    ['WalletKitOperation among the types', { ...mail, types: { ...mail.types, WalletKitOperation: operation.types.WalletKitOperation } }],
+    ['an exact operation authorisation', operation],
+  ])('sign-typed-data refuses typed data with %s: 400, nothing signed', async (_, data) => {
+    const response = await sign('sign-typed-data', { network: 'local-1', data: JSON.stringify(data) })
+    expect(response.body).toEqual({ status: 400, message: "Typed data in a smart account's own domain is not signed here", data: null })
   })
 })
 
@@ -215,7 +237,8 @@ describe('signing permission', () => {
       ['sign-typed-data', { network: 'local-1', data: JSON.stringify(mail) }],
       ['sign-transaction', { network: 'local-1', transaction: { from: locked.address, to: locked.address } }],
       ['send-transaction', { network: 'local-1', transaction: { from: locked.address, to: locked.address, data: '0x' } }],
-      ['sign-hash', { network: 'local-1', hash: keccak256('0x') }],
+      ['sign-user-operation', { userOpId: 'op-1' }],
+      ['sign-account-message', { accountId: 'acc-1', message: 'hi' }],
     ] as const)
       expect((await sign(path, body, locked.walletToken)).body.status).toBe(407)
     // Reads need no permission: only signing and sending do.

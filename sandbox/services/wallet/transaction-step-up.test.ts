@@ -2,6 +2,7 @@ import { createPublicClient, http, parseEther, toHex, type Address, type Hex } f
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { transactionRequestHash } from '../../../sdk/wallet/transaction-hash.ts'
 import { startTestSandbox, type CreatedWallet, type TestSandbox } from '../../sandbox.fixture.ts'
+import { stepUpProofFor } from './step-up-proof.fixture.ts'
 
 // The seeded 'stepup' app asks a second factor for a transaction above 0.01 ETH on chain 31337 and
 // sets nothing for 31338. Every check here calls the HTTP API directly, as a script holding a stolen
@@ -26,21 +27,7 @@ const newUser = async () => {
 type User = Awaited<ReturnType<typeof newUser>>
 
 /** A step-up proof for `action` bound to `request` (a hash), earned with the code the dev inbox got. */
-async function proofFor(user: User, request: Hex | undefined, action = 'send-transaction') {
-  // As if the last code were older than the resend countdown.
-  await sandbox.store.query("UPDATE otp_codes SET created_at = created_at - interval '6 minutes' WHERE destination = $1", [`${user.email} (step-up)`])
-  const started = await sandbox.post('/api/v2/auth/step-up/start', { action, ...(request && { request }) }, user.walletToken, app)
-  expect(started.status, JSON.stringify(started.body)).toBe(200)
-  const inbox = (await sandbox.call(`/dev/api/inbox?to=${encodeURIComponent(user.email)}`)).body as { code: string }[]
-  const verified = await sandbox.post(
-    '/api/v2/auth/step-up/verify',
-    { challengeId: started.body.data.challengeId, code: inbox[0]!.code },
-    user.walletToken,
-    app,
-  )
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200)
-  return verified.body.data.stepUpProof as string
-}
+const proofFor = (user: User, request: Hex | undefined, action = 'send-transaction') => stepUpProofFor(sandbox, app, user, request, action)
 
 /** The hash of a plain transfer of `ether` to `to` on `chainId`, as the frame computes it. */
 const transferHash = (user: User, ether: string, to: Address = dead, chainId = 31337) =>

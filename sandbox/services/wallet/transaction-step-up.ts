@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { Address } from 'viem'
+import type { Address, Hex } from 'viem'
 import { transactionRequestHash } from '../../../sdk/wallet/transaction-hash.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
 import { transactionStepUpAbove } from '../app-config/step-up-setting.ts'
@@ -18,11 +18,20 @@ export const stepUpProofField = 'stepUpProof'
  * spent here. Otherwise 403 `Step-up required: …` with `data.stepUp.action`.
  */
 export async function requireTransactionStepUp(c: Context<SandboxEnv>, deps: Deps, network: Network, from: Address, request: TxRequest, proof: unknown) {
+  const { chainId } = network.chain
+  await requireValueStepUp(c, deps, network, request.value ?? 0n, () => transactionRequestHash({ chainId, from, ...request }), proof)
+}
+
+/**
+ * The same rule for native value leaving in any shape (a smart account's operation: the sum of its
+ * calls' values): above the app's threshold for this chain, a `send-transaction` proof bound to
+ * `requestHash()` is spent, or the call is refused.
+ */
+export async function requireValueStepUp(c: Context<SandboxEnv>, deps: Deps, network: Network, value: bigint, requestHash: () => Hex, proof: unknown) {
   const app = c.get('app')
   const { chainId, nativeCurrency } = network.chain
   const above = transactionStepUpAbove(app.settings, chainId, nativeCurrency.decimals)
-  if (above === undefined || (request.value ?? 0n) <= above) return
+  if (above === undefined || value <= above) return
   const session = stepUpSession(await authorize(c, deps.keys.jwtKey, 'wallet'))
-  const hash = transactionRequestHash({ chainId, from, ...request })
-  await requireStepUp(deps, app, session, 'send-transaction', proof, hash)
+  await requireStepUp(deps, app, session, 'send-transaction', proof, requestHash())
 }

@@ -1,7 +1,5 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, within } from '@testing-library/react'
-import { hashTypedData } from 'viem'
-import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { alice } from '../../wallet.fixture.ts'
 import { chainDisplayName } from './chain-names.ts'
@@ -83,10 +81,10 @@ describe('the list', () => {
 })
 
 describe('Activate', () => {
-  test("asks the deploy hash, has the owner sign it (EIP-712 in the account's domain), submits it as it came; shows 'Activating...' meanwhile, then refreshes and polls until it is activated", async () => {
+  test("asks the deploy hash, has the owner's wallet service sign the stored operation, submits it as it came; shows 'Activating...' meanwhile, then refreshes and polls until it is activated", async () => {
     const { service, steps, mine, holdSubmit } = fakeService([account(31337, 'not_deployed', 'local-1'), account(31338, 'deployed', 'local-2')])
     const submitted = holdSubmit()
-    const { signHash } = await renderWidget(<SmartAccounts />, { service })
+    const { signUserOperation } = await renderWidget(<SmartAccounts />, { service })
     await settle()
 
     await act(async () => within(row('Local Chain 1')).getByRole('button', { name: 'Activate' }).click())
@@ -94,11 +92,8 @@ describe('Activate', () => {
     const pending = within(row('Local Chain 1')).getByRole('button', { name: 'Activating...' }) as HTMLButtonElement
     expect(pending.disabled).toBe(true)
     expect(service.userOp.deploy.hash).toHaveBeenCalledWith({ accountId: 'acc-31337', isSponsored: true })
-    // EIP-712 WalletKitOperation(userOpHash) in the listed account's domain, never the hash's bytes as a message (issue 21).
-    expect(signHash).toHaveBeenCalledWith({
-      network: 'local-1',
-      hash: hashTypedData(operationTypedData({ chainId: 31337, account: account(31337, 'not_deployed').aaAddress as `0x${string}`, userOpHash: deployHash })),
-    })
+    // The wallet service signs the operation it stored, by its id: the frame sends no hash to sign (issue 24).
+    expect(signUserOperation).toHaveBeenCalledWith({ userOpId: 'op-1' })
     expect(service.userOp.submit).toHaveBeenCalledWith({ hash: deployHash, userOpId: 'op-1', signature: ownerSignature, isSponsored: true })
 
     submitted()

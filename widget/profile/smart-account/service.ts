@@ -3,7 +3,7 @@ import type { SmartAccountClient } from '../../../sdk/index.ts'
 import type { WidgetClient } from '../../service-client.ts'
 
 /** What the smart-account screen and the smart account (accounts/smart.ts) use of the account-abstraction service (sdk/smart-account/client.ts). */
-export type SmartAccountService = Pick<SmartAccountClient, 'create' | 'signMessageHash' | 'signTypedDataHash' | 'buildSignature'> & {
+export type SmartAccountService = Pick<SmartAccountClient, 'create'> & {
   userOp: Pick<SmartAccountClient['userOp'], 'deploy' | 'submit' | 'signTransaction' | 'receipt'>
 }
 

@@ -77,15 +77,14 @@ export const appChains = [
 /**
  * The widget around `children`, signed in as alice (embedded wallet, Local Chain 1) with the
  * profile open, the app's config with `isAAEnabled`, a fresh query cache, and a client whose
- * smart-account service is `service` and whose wallet service signs hashes with `ownerSignature`.
+ * smart-account service is `service` and whose wallet service signs operations with `ownerSignature`.
  */
 export async function renderWidget(
   children: ReactNode,
   options: { service?: SmartAccountService; isAAEnabled?: boolean; session?: 'embedded' | 'walletconnect' } = {},
 ) {
-  const signHash = vi.fn(async (_params: { network: string; hash: string }) => ({ signature: ownerSignature as string }))
-  const signMessage = vi.fn(async (_params: { network: string; message: string }) => ({ signature: ownerSignature as string }))
-  const client = { ...(options.service && { smartAccount: options.service }), wallet: { signHash, signMessage } }
+  const signUserOperation = vi.fn(async (_params: { userOpId: string; stepUpProof?: string }) => ({ signature: ownerSignature as string }))
+  const client = { ...(options.service && { smartAccount: options.service }), wallet: { signUserOperation } }
   const t = await renderProfileWidget(children, {
     client,
     config: { isAAEnabled: options.isAAEnabled ?? true, showPoweredBy: false, chains: appChains } as Partial<AppConfig>,
@@ -93,5 +92,5 @@ export async function renderWidget(
       if (options.session === 'walletconnect') setUi(wallet, { session: { address: alice.address, walletConnect: { peer: 'Dev Wallet' } } })
     },
   })
-  return { ...t, signHash, signMessage }
+  return { ...t, signUserOperation }
 }

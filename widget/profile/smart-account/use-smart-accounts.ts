@@ -31,8 +31,8 @@ export function useSmartAccounts(owner: `0x${string}`) {
 
 /**
  * Activate (the pending text 'Activating...', then the accounts read again): the service builds the deploy operation and answers its hash; the
- * owner (the embedded wallet) authorises it with EIP-712 typed data in the account's own domain
- * (accounts/operation-signature.ts), never the hash as a message; the operation goes
+ * owner (the embedded wallet) authorises it: the wallet service signs EIP-712 typed data in the
+ * account's own domain for the operation it stored (accounts/operation-signature.ts); the operation goes
  * back with that signature, sponsored as built; then the accounts are read again. `pending` holds
  * from the click until that read has answered; a failure at any step is `error`, and Activate can
  * be pressed again.
@@ -58,8 +58,8 @@ export function useActivate(owner: `0x${string}`, account: Pick<SmartAccount, 'i
       if (!isAddress(account.aaAddress)) throw new Error('The smart wallet service answered an unexpected account')
       const { hash, userOpId, isSponsored } = await service.userOp.deploy.hash({ accountId, isSponsored: true })
       if (!isHash(hash) || typeof userOpId !== 'string') throw new Error('The smart wallet service answered an unexpected operation')
-      // EIP-712 in the domain of the account on its chain, as listed (accounts/operation-signature.ts).
-      const signature = await signOperation(client, chain.network, { chainId: account.chainId, account: account.aaAddress, userOpHash: hash as `0x${string}` })
+      // The wallet service signs the operation it stored (accounts/operation-signature.ts); a deploy moves no value.
+      const signature = await signOperation(client, { userOpId, chainId: account.chainId, account: account.aaAddress, calls: [] })
       await service.userOp.submit({ hash, userOpId, signature, isSponsored: isSponsored === true })
       await queries.invalidateQueries({ queryKey: accountsKey(owner) })
     } catch (err) {
