@@ -56,7 +56,6 @@ export function createPasskeyClient(ctx: Context): PasskeyClient {
     registrationOptions: (stepUpProof, options) => held('POST', '/wallet/passkeys/options', stepUpProof ? { stepUpProof } : {}, options),
     register: (credential, name, options) => held('POST', '/wallet/passkeys', name ? { credential, name } : { credential }, options),
     list: (options) => held('GET', '/wallet/passkeys', undefined, options),
-    remove: (id, stepUpProof, options) =>
-      held('DELETE', `/wallet/passkeys/${encodeURIComponent(id)}`, stepUpProof ? { stepUpProof } : undefined, options),
+    remove: (id, stepUpProof, options) => held('DELETE', `/wallet/passkeys/${encodeURIComponent(id)}`, stepUpProof ? { stepUpProof } : undefined, options),
   }
 }

@@ -16,14 +16,20 @@ export function passkeyStepUp(sandbox: TestSandbox) {
     const started = await sandbox.post('/api/v2/auth/step-up/start', { action, ...(request ? { request } : {}) }, user.walletToken, app)
     expect(started.status, JSON.stringify(started.body)).toBe(200)
     const inbox = (await sandbox.call(`/dev/api/inbox?to=${encodeURIComponent(user.email)}`)).body as { code: string }[]
-    const verified = await sandbox.post('/api/v2/auth/step-up/verify', { challengeId: started.body.data.challengeId, code: inbox[0]!.code }, user.walletToken, app)
+    const verified = await sandbox.post(
+      '/api/v2/auth/step-up/verify',
+      { challengeId: started.body.data.challengeId, code: inbox[0]!.code },
+      user.walletToken,
+      app,
+    )
     expect(verified.status, JSON.stringify(verified.body)).toBe(200)
     return verified.body.data.stepUpProof as string
   }
   const addProof = (user: PasskeyUser, app = 'demo') => proof(user, 'add-sign-in-method', undefined, app)
   const removeProof = (user: PasskeyUser, id: string, app = 'demo') => proof(user, 'remove-sign-in-method', passkeyRemovalHash(id), app)
   /** POST passkeys/options with a fresh proof: the answer (status and body). */
-  const options = async (user: PasskeyUser, app = 'demo') => sandbox.post('/api/v2/wallet/passkeys/options', { stepUpProof: await addProof(user, app) }, user.walletToken, app)
+  const options = async (user: PasskeyUser, app = 'demo') =>
+    sandbox.post('/api/v2/wallet/passkeys/options', { stepUpProof: await addProof(user, app) }, user.walletToken, app)
   /** DELETE passkeys/<id> with `stepUpProof` in the body (none: no body). */
   const remove = (walletToken: string, id: string, stepUpProof?: string, headers: Record<string, string> = {}) =>
     sandbox.call(`/api/v2/wallet/passkeys/${id}`, {
