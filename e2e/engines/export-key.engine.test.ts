@@ -38,7 +38,7 @@ describe.each(requestedEngines())('%s: key export', (name) => {
     const shot = (step: string, target: 'page' | 'window' = 'page') => engine.screenshot(target, `export-key-${step}`)
     const { email, address } = await signedUp(engine)
     await engine.run('page', 'window.WalletKit.kit.open("profile")')
-    await engine.click('frame', 'text=Export private key')
+    await engine.click('frame', 'text=Export private key›')
     await engine.waitFor('frame', '[data-testid=export-key-risks]')
     const sent = (await inbox(email)).length
     await engine.click('frame', 'text=Send a confirmation code')
