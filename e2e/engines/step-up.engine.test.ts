@@ -63,7 +63,7 @@ describe.each(requestedEngines())('%s: step-up before a large transaction', (nam
     const seenBeforeSmall = (await inboxCodes(email)).length
     const small = startRequest(engine, 'eth_sendTransaction', [{ from: address, to, value: toHex(parseEther('0.005')) }])
     await engine.waitFor('frame', 'text=Confirm Transaction')
-    await confirmInSecureWindow(engine, `step-up-${name}-small`)
+    await confirmInSecureWindow(engine, 'step-up-small')
     const sentSmall = await small
     expect(sentSmall.result).toMatch(/^0x[0-9a-f]{64}$/)
     expect((await chain.waitForTransactionReceipt({ hash: sentSmall.result as `0x${string}` })).status).toBe('success')
@@ -111,6 +111,6 @@ describe.each(requestedEngines())('%s: step-up before a large transaction', (nam
     // The codes stay in the wallet: none crossed to the page.
     const log = await hostLog(engine)
     expect(log.some((line) => line.includes(sentLarge.result as string))).toBe(true)
-    for (const c of [code]) expect(log.filter((line) => line.includes(`"${c}"`))).toEqual([])
+    expect(log.filter((line) => line.includes(`"${code}"`))).toEqual([])
   })
 })
