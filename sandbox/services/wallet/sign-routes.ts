@@ -74,9 +74,16 @@ function parseTypedData(json: string, chainId: number): TypedDataDefinition {
   const domain = (typed.domain ?? {}) as Record<string, unknown>
   if (typeof domain !== 'object' || Array.isArray(domain)) throw new HttpError(400, 'data.domain must be an object')
   // An operation's authorisation is typed data in the account's domain: only sign-user-operation gives it, step-up checked.
-  if (domain.name === accountDomainName || typed.primaryType === operationPrimaryType || Object.hasOwn(typed.types, operationPrimaryType))
+  // Nor is the account's ERC-1271 signature given here: any data in its domain, or an ERC-7739
+  // TypedDataSign naming it, is the account's to sign (sign-account-typed-data).
+  const typedDataSign = Object.hasOwn(typed.types, 'TypedDataSign') && namesAccountDomain(typed.message as Record<string, unknown>)
+  if (namesAccountDomain(domain) || typedDataSign || typed.primaryType === operationPrimaryType || Object.hasOwn(typed.types, operationPrimaryType))
     throw new HttpError(400, "Typed data in a smart account's own domain is not signed here")
   if (domain.chainId !== undefined && domain.chainId !== null && readQuantity(domain.chainId, 'data.domain.chainId') !== BigInt(chainId))
     throw new HttpError(400, `data.domain.chainId does not match the network (${chainId})`)
   return { domain, types: typed.types, primaryType: typed.primaryType, message: typed.message } as TypedDataDefinition
 }
+
+/** Fields naming the account's EIP-712 domain: its name, also as bytes (an array of numbers), which viem hashes as the same string. */
+const namesAccountDomain = (fields: Record<string, unknown>) =>
+  fields.name !== undefined && (typeof fields.name !== 'string' || fields.name === accountDomainName)

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
-import type { Address, Hex } from 'viem'
+import { getAddress, isAddressEqual, maxUint256, type Address, type Hex } from 'viem'
 import { transactionRequestHash } from '../../../sdk/wallet/transaction-hash.ts'
+import { accountAddressOf } from '../../contracts/account-abstraction.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
 import { transactionStepUpAbove } from '../app-config/step-up-setting.ts'
 import { authorize } from '../auth/app-guard.ts'
@@ -19,7 +20,19 @@ export const stepUpProofField = 'stepUpProof'
  */
 export async function requireTransactionStepUp(c: Context<SandboxEnv>, deps: Deps, network: Network, from: Address, request: TxRequest, proof: unknown) {
   const { chainId } = network.chain
-  await requireValueStepUp(c, deps, network, request.value ?? 0n, () => transactionRequestHash({ chainId, from, ...request }), proof)
+  // The owner key may call its smart account's owner-only functions itself (execute, a new owner, an
+  // upgrade, or any calldata its fallback decompresses): such a call can move all the account holds
+  // with no native value of its own, so it is held to the rule as if it moved everything.
+  const value = (await callsOwnAccount(deps, from, request)) ? maxUint256 : (request.value ?? 0n)
+  await requireValueStepUp(c, deps, network, value, () => transactionRequestHash({ chainId, from, ...request }), proof)
+}
+
+/** Whether `request` carries calldata to one of `owner`'s smart accounts: today's address, or one an older factory made. */
+async function callsOwnAccount(deps: Deps, owner: Address, request: TxRequest): Promise<boolean> {
+  if ((request.data ?? '0x') === '0x') return false
+  if (isAddressEqual(request.to, accountAddressOf(getAddress(owner)))) return true
+  const { rows } = await deps.store.query<{ address: Address }>('SELECT DISTINCT address FROM smart_accounts WHERE owner = $1', [getAddress(owner)])
+  return rows.some((row) => isAddressEqual(row.address, request.to))
 }
 
 /**
