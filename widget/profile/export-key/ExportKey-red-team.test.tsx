@@ -83,6 +83,15 @@ describe('red team: the frame hands the proof over once, to its own window', () 
     expect(opened[0]!.closed).toBe(false)
   })
 
+  test('the session ended before the hello: nothing is handed over and the window is closed', async () => {
+    const widget = await windowOffered()
+    await act(async () => widget.owner.tokens.clear())
+    await hello(0)
+    expect(handoffs(0)).toEqual([])
+    expect(opened[0]!.closed).toBe(true)
+    expect(screen.getByText(text.windowClosed)).toBeTruthy()
+  })
+
   test('leaving the page closes the window, and says so on the channel (a handle a COOP page cut cannot)', async () => {
     await windowOffered()
     await hello(0)

@@ -9,6 +9,7 @@ import type { SecureWindow } from '../../secure/secure-window.ts'
 import { CodeForm } from '../../ui/CodeForm.tsx'
 import { errorText } from '../../use-timed.ts'
 import { exportKeyText, failureText } from './export-key-text.ts'
+import { walletTokenForWindow } from './fresh-token.ts'
 
 type Step =
   | { at: 'intro' }
@@ -72,8 +73,7 @@ export function ExportKey() {
   /** From the click: its user activation is what lets the browser open the window. */
   function showInWindow(proof: string) {
     const ctx = client.context
-    const walletToken = ctx?.tokens.get().walletToken
-    if (!ctx || !walletToken) return setError(text.signedOut)
+    if (!ctx?.tokens.get().walletToken) return setError(text.signedOut)
     closeWindow(popup)
     setError(null)
     setStep({ at: 'ready', proof, window: 'opening' })
@@ -82,8 +82,17 @@ export function ExportKey() {
       message(message) {
         if (message.type !== 'hello' || handed || popup.current !== opened) return
         handed = true
-        void opened.channel.post({ type: 'export-key', walletToken, stepUpProof: proof }).catch(() => {})
         if (live.current) setStep({ at: 'handed' })
+        void walletTokenForWindow(ctx)
+          .then((walletToken) => {
+            if (!walletToken) throw new Error('signed out')
+            return opened.channel.post({ type: 'export-key', walletToken, stepUpProof: proof })
+          })
+          // Nothing to hand over (the session ended meanwhile): the window has nothing to show.
+          .catch(() => {
+            closeWindow(popup)
+            if (live.current) setStep({ at: 'gone' })
+          })
       },
       closed() {
         if (popup.current !== opened) return
