@@ -1,7 +1,8 @@
 import { type Context, Hono } from 'hono'
-import { getAddress, hashTypedData, isAddressEqual, type Hex } from 'viem'
+import { getAddress, hashTypedData, isAddressEqual, maxUint256, type Hex } from 'viem'
 import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
 import { operationRequestHash } from '../../../sdk/wallet/transaction-hash.ts'
+import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
 import { onlyFields, readJson, readString } from '../../http/body.ts'
 import { HttpError, ok } from '../../http/envelope.ts'
@@ -38,7 +39,10 @@ export function accountSignRoutes(deps: Deps) {
       if (!isAddressEqual(op.sender, account.address) || userOpHash.toLowerCase() !== row.hash)
         throw new HttpError(409, 'The stored operation does not match its hash')
       const calls = await callsRunBy(network, account, op.callData)
-      const value = calls.reduce((sum, call) => sum + (call.value ?? 0n), 0n)
+      // A call to the EntryPoint (withdrawTo: the account's deposit) or to the account itself (a new
+      // owner, an upgrade) moves native value with none on the call: held as if it moved everything.
+      const unbounded = calls.some((call) => isAddressEqual(call.to, entryPointAddress) || isAddressEqual(call.to, account.address))
+      const value = unbounded ? maxUint256 : calls.reduce((sum, call) => sum + (call.value ?? 0n), 0n)
       const requestHash = () => operationRequestHash({ chainId: row.chain_id, account: account.address, calls })
       await requireValueStepUp(c, deps, network, value, requestHash, body[stepUpProofField])
       const digest = hashTypedData(operationTypedData({ chainId: row.chain_id, account: account.address, userOpHash }))
