@@ -29,9 +29,6 @@ const rows: { [op in WalletOperation]: [string, WalletParams[op], object] } = {
   signMessage: ['sign-message', { network, message: 'hello' }, { signature: '0xsig' }],
   signTransaction: ['sign-transaction', { network, transaction: tx }, { signedTransaction: '0x02f8' }],
   signTypedData: ['sign-typed-data', { network, data: '{"types":{}}' }, { signature: '0xsig' }],
-  signUserOperation: ['sign-user-operation', { userOpId: 'op-1', stepUpProof: 'sup_x' }, { signature: '0xsig' }],
-  signAccountMessage: ['sign-account-message', { accountId: 'acc-1', message: '0x6869' }, { signature: '0xsig' }],
-  signAccountTypedData: ['sign-account-typed-data', { accountId: 'acc-1', typedData: '{"types":{}}' }, { signature: '0xsig' }],
   transferErc721: ['transfer-erc721', { network, to: '0xT', tokenId: '7', tokenAddress: '0xNft' }, receipt],
   transferErc1155: ['transfer-erc1155', { network, to: '0xT', amount: ['1', '2'], tokenId: ['3', '4'], tokenAddress: '0xMulti' }, receipt],
 }

@@ -38,16 +38,6 @@ export type WalletParams = {
   signTransaction: Network & { transaction: TransactionRequest; stepUpProof?: string }
   /** data: the EIP-712 JSON as a string. */
   signTypedData: Network & { data: string }
-  /**
-   * The owner's authorisation of the stored user operation `userOpId` of one of the wallet's smart
-   * accounts (the service computes what is signed); stepUpProof: a `send-transaction` proof for the
-   * operation's calls (operationRequestHash) when their value is above the app's threshold.
-   */
-  signUserOperation: { userOpId: string; stepUpProof?: string }
-  /** A smart account's ERC-1271 signature (ERC-7739, ERC-6492 while undeployed) of a personal_sign message (0x-hex bytes or text). */
-  signAccountMessage: { accountId: string; message: string }
-  /** The same for EIP-712 typed data (its JSON as a string). */
-  signAccountTypedData: { accountId: string; typedData: string }
   transferErc721: Network & { to: string; tokenId: string; tokenAddress: string }
   transferErc1155: Network & {
     to: string
@@ -70,9 +60,6 @@ export type WalletResults = {
   signMessage: SignatureResult
   signTransaction: { signedTransaction: string }
   signTypedData: SignatureResult
-  signUserOperation: SignatureResult
-  signAccountMessage: SignatureResult
-  signAccountTypedData: SignatureResult
   transferErc721: TxResult
   transferErc1155: TxResult
 }
@@ -103,9 +90,6 @@ export const walletPaths: { readonly [op in WalletOperation]: string } = {
   signMessage: '/wallet/sign-message',
   signTransaction: '/wallet/sign-transaction',
   signTypedData: '/wallet/sign-typed-data',
-  signUserOperation: '/wallet/sign-user-operation',
-  signAccountMessage: '/wallet/sign-account-message',
-  signAccountTypedData: '/wallet/sign-account-typed-data',
   transferErc721: '/wallet/transfer-erc721',
   transferErc1155: '/wallet/transfer-erc1155',
 }

@@ -1,5 +1,5 @@
 import { operationRequestHash } from '../../sdk/wallet/transaction-hash.ts'
-import type { WidgetClient } from '../service-client.ts'
+import type { OwnerSigning } from '../profile/smart-account/service.ts'
 import type { BatchCall } from './account.ts'
 import { needsTransactionStepUp, transactionStepUp } from './step-up-prompt.ts'
 
@@ -12,11 +12,11 @@ import { needsTransactionStepUp, transactionStepUp } from './step-up-prompt.ts'
  * calls (step-up-prompt.ts), then asked once more with the proof, as an embedded transaction is.
  */
 export async function signOperation(
-  client: Pick<WidgetClient, 'wallet'>,
+  owner: Pick<OwnerSigning, 'signUserOperation'>,
   operation: { userOpId: string; chainId: number; account: `0x${string}`; calls: readonly BatchCall[] },
 ): Promise<`0x${string}`> {
   const sign = async (stepUpProof?: string) =>
-    (await client.wallet.signUserOperation({ userOpId: operation.userOpId, ...(stepUpProof && { stepUpProof }) })).signature as `0x${string}`
+    (await owner.signUserOperation({ userOpId: operation.userOpId, ...(stepUpProof && { stepUpProof }) })).signature as `0x${string}`
   try {
     return await sign()
   } catch (error) {

@@ -21,6 +21,11 @@ function smartContext() {
     }
   let receipt: Record<string, unknown> = { status: 'included', txHash: `0x${'cd'.repeat(32)}`, success: true }
   const service = {
+    owner: {
+      signUserOperation: record('signUserOperation', () => ({ signature: '0x04' })),
+      signAccountMessage: record('signAccountMessage', () => ({ signature: '0x06' })),
+      signAccountTypedData: record('signAccountTypedData', () => ({ signature: '0x07' })),
+    },
     userOp: {
       signTransaction: { hash: record('smart.hash', () => ({ hash: opHash, userOpId: 'op-1' })) },
       submit: record('smart.submit', () => ({ status: 'submitted' })),
@@ -41,7 +46,7 @@ function smartContext() {
   const setReceipt = (r: Record<string, unknown>) => {
     receipt = r
   }
-  return { ...t, confirmNext, setReceipt }
+  return { ...t, service, confirmNext, setReceipt }
 }
 
 describe('the smart account in use on the site', () => {
@@ -130,7 +135,7 @@ describe('the smart account in use on the site', () => {
       details: { status: 403, message: 'Step-up required: confirm it with a second factor first', data: { stepUp: { action: 'send-transaction' } } },
     })
     const signs: Record<string, unknown>[] = []
-    Object.assign(t.ctx.client.wallet, {
+    Object.assign(t.service.owner, {
       signUserOperation: async (params: Record<string, unknown>) => {
         signs.push(params)
         if (!params.stepUpProof) throw refusal

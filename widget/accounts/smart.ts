@@ -34,7 +34,7 @@ export function smartAccount(client: WidgetClient, use: { address: `0x${string}`
     const s = await service(client)
     const built = await s.userOp.signTransaction.hash({ accountId, calls, isSponsored: true })
     if (!isHash(built.hash) || typeof built.userOpId !== 'string') throw new Error('The smart wallet service answered an unexpected operation')
-    const signature = await signOperation(client, { userOpId: built.userOpId, chainId: chain.chainId, account: use.address, calls })
+    const signature = await signOperation(s.owner, { userOpId: built.userOpId, chainId: chain.chainId, account: use.address, calls })
     await s.userOp.submit({ hash: built.hash, userOpId: built.userOpId, signature, isSponsored: true })
     return built.userOpId
   }
@@ -53,8 +53,8 @@ export function smartAccount(client: WidgetClient, use: { address: `0x${string}`
     chain,
     sponsored: true,
     // The wallet service computes the ERC-7739 hash from the message or typed data and this account, and signs it.
-    signMessage: async (bytes) => (await client.wallet.signAccountMessage({ accountId, message: bytes })).signature as `0x${string}`,
-    signTypedData: async (json) => (await client.wallet.signAccountTypedData({ accountId, typedData: json })).signature as `0x${string}`,
+    signMessage: async (bytes) => (await (await service(client)).owner.signAccountMessage({ accountId, message: bytes })).signature as `0x${string}`,
+    signTypedData: async (json) => (await (await service(client)).owner.signAccountTypedData({ accountId, typedData: json })).signature as `0x${string}`,
     // The gas is the operation's, paid by the app's gas tank: nothing for the user to pay or sign.
     estimateGas: async () => ({ gasLimit: '0', maxFeePerGas: '0', maxPriorityFeePerGas: '0' }),
     async sendTransaction(tx) {

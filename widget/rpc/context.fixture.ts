@@ -36,9 +36,6 @@ export function testContext(options: Parameters<typeof testWallet>[0] & { estima
       sendTransaction: record('sendTransaction', () => ({ txReceipt: { hash: '0x01' } })),
       signTransaction: record('signTransaction', () => ({ signedTransaction: '0x02' })),
       signMessage: record('signMessage', () => ({ signature: '0x03' })),
-      signUserOperation: record('signUserOperation', () => ({ signature: '0x04' })),
-      signAccountMessage: record('signAccountMessage', () => ({ signature: '0x06' })),
-      signAccountTypedData: record('signAccountTypedData', () => ({ signature: '0x07' })),
       signTypedData: record('signTypedData', () => ({ signature: '0x05' })),
     },
   } as unknown as RpcContext['client']

@@ -84,7 +84,7 @@ describe('Activate', () => {
   test("asks the deploy hash, has the owner's wallet service sign the stored operation, submits it as it came; shows 'Activating...' meanwhile, then refreshes and polls until it is activated", async () => {
     const { service, steps, mine, holdSubmit } = fakeService([account(31337, 'not_deployed', 'local-1'), account(31338, 'deployed', 'local-2')])
     const submitted = holdSubmit()
-    const { signUserOperation } = await renderWidget(<SmartAccounts />, { service })
+    await renderWidget(<SmartAccounts />, { service })
     await settle()
 
     await act(async () => within(row('Local Chain 1')).getByRole('button', { name: 'Activate' }).click())
@@ -93,7 +93,7 @@ describe('Activate', () => {
     expect(pending.disabled).toBe(true)
     expect(service.userOp.deploy.hash).toHaveBeenCalledWith({ accountId: 'acc-31337', isSponsored: true })
     // The wallet service signs the operation it stored, by its id: the frame sends no hash to sign (issue 24).
-    expect(signUserOperation).toHaveBeenCalledWith({ userOpId: 'op-1' })
+    expect(service.owner.signUserOperation).toHaveBeenCalledWith({ userOpId: 'op-1' })
     expect(service.userOp.submit).toHaveBeenCalledWith({ hash: deployHash, userOpId: 'op-1', signature: ownerSignature, isSponsored: true })
 
     submitted()

@@ -49,6 +49,11 @@ export function fakeService(initial: SmartAccount[]) {
         return { userOpHash: params.hash, userOpId: params.userOpId, status: 'submitted' }
       }),
     },
+    owner: {
+      signUserOperation: vi.fn(async (_params: { userOpId: string; stepUpProof?: string }) => ({ signature: ownerSignature as string })),
+      signAccountMessage: vi.fn(),
+      signAccountTypedData: vi.fn(),
+    },
   }
   return {
     service: service as typeof service & SmartAccountService,
@@ -77,14 +82,13 @@ export const appChains = [
 /**
  * The widget around `children`, signed in as alice (embedded wallet, Local Chain 1) with the
  * profile open, the app's config with `isAAEnabled`, a fresh query cache, and a client whose
- * smart-account service is `service` and whose wallet service signs operations with `ownerSignature`.
+ * smart-account service is `service` (its owner signs operations with `ownerSignature`).
  */
 export async function renderWidget(
   children: ReactNode,
   options: { service?: SmartAccountService; isAAEnabled?: boolean; session?: 'embedded' | 'walletconnect' } = {},
 ) {
-  const signUserOperation = vi.fn(async (_params: { userOpId: string; stepUpProof?: string }) => ({ signature: ownerSignature as string }))
-  const client = { ...(options.service && { smartAccount: options.service }), wallet: { signUserOperation } }
+  const client = { ...(options.service && { smartAccount: options.service }) }
   const t = await renderProfileWidget(children, {
     client,
     config: { isAAEnabled: options.isAAEnabled ?? true, showPoweredBy: false, chains: appChains } as Partial<AppConfig>,
@@ -92,5 +96,5 @@ export async function renderWidget(
       if (options.session === 'walletconnect') setUi(wallet, { session: { address: alice.address, walletConnect: { peer: 'Dev Wallet' } } })
     },
   })
-  return { ...t, signUserOperation }
+  return t
 }

@@ -59,7 +59,7 @@ export function useActivate(owner: `0x${string}`, account: Pick<SmartAccount, 'i
       const { hash, userOpId, isSponsored } = await service.userOp.deploy.hash({ accountId, isSponsored: true })
       if (!isHash(hash) || typeof userOpId !== 'string') throw new Error('The smart wallet service answered an unexpected operation')
       // The wallet service signs the operation it stored (accounts/operation-signature.ts); a deploy moves no value.
-      const signature = await signOperation(client, { userOpId, chainId: account.chainId, account: account.aaAddress, calls: [] })
+      const signature = await signOperation(service.owner, { userOpId, chainId: account.chainId, account: account.aaAddress, calls: [] })
       await service.userOp.submit({ hash, userOpId, signature, isSponsored: isSponsored === true })
       await queries.invalidateQueries({ queryKey: accountsKey(owner) })
     } catch (err) {
