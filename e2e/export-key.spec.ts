@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { privateKeyToAddress } from 'viem/accounts'
 import { hostMessages, recorder } from './bridge-recorder.ts'
-import { accounts, demoOrigin, frameOf, latestCode, logInInFrame, providerUrl, snap } from './helpers.ts'
+import { accounts, demoOrigin, frameOf, latestCode, logInInFrame, pressConfirm, providerUrl, snap } from './helpers.ts'
 
 /**
  * Key export against the real sandbox: a signed-in user opens the profile, reads the risk, confirms
@@ -98,7 +98,8 @@ test('export: risk, e-mail code, then the secure window shows the key; it derive
   // Hidden until Reveal: not even in the window's page text.
   await expect(value).not.toContainText(key.slice(2))
   await snap(popup, 'secure-window-export-key-hidden')
-  await popup.getByRole('button', { name: 'Reveal' }).click()
+  // Reveal, as the window's Confirm, takes a click only after the hand moved in the window.
+  await pressConfirm(popup.getByRole('button', { name: 'Reveal' }))
   await expect(value).toHaveText(key)
   expect(privateKeyToAddress(key)).toBe(address)
   await snap(popup, 'secure-window-export-key-shown')

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { errorDisplayMs } from '../../constants.ts'
+import { useConfirmGate } from '../../ui/use-confirm-gate.ts'
 import { useTimedMessage } from '../../use-timed.ts'
 import type { ExportKeyText } from './export-key-text.ts'
 
@@ -13,8 +14,11 @@ const placeholder = `0x${'5f3a9c1e'.repeat(8)}`
 
 /**
  * The key behind Reveal and Copy, in the secure window only: a top-level window on the provider
- * origin, which no host page can lay under its own bait, fade or crop, so the buttons need no
- * visibility gate there. Forgotten `revealSeconds` after it arrived (revealed or not), when the
+ * origin, which no host page can lay under its own bait, fade or crop. The page can still time the
+ * window: it opens under a pointer that a click-spam game keeps clicking, and a Copy taken that way
+ * puts the key on the clipboard for the page's next 'paste here'. So both buttons wait as the
+ * window's Confirm does: 500 ms after the key showed (or the window got the user back), and a
+ * deliberate move of the hand in the window. Forgotten `revealSeconds` after it arrived (revealed or not), when the
  * window is hidden, and when the page goes away (closed, or navigated: a page kept for the back
  * button must not bring the key back).
  */
@@ -24,6 +28,9 @@ export function KeyView({ privateKey, text, onGone }: { privateKey: Hex; text: E
   const [deadline] = useState(() => Date.now() + revealSeconds * 1000)
   const [left, setLeft] = useState(revealSeconds)
   const [notice, showNotice] = useTimedMessage(errorDisplayMs)
+  const buttons = useRef<HTMLDivElement>(null)
+  const gate = useConfirmGate(buttons, 'key', 'window')
+  const waiting = gate.state !== 'clear'
 
   useEffect(() => {
     const tick = () => {
@@ -46,6 +53,7 @@ export function KeyView({ privateKey, text, onGone }: { privateKey: Hex; text: E
   }, [onGone])
 
   const copy = () =>
+    gate.allows() &&
     void navigator.clipboard.writeText(privateKey).then(
       () => showNotice(text.copied),
       () => showNotice(text.copyFailed),
@@ -63,11 +71,11 @@ export function KeyView({ privateKey, text, onGone }: { privateKey: Hex; text: E
         )}
       </div>
       <span className="wk-muted">{text.hiddenSoon(left)}</span>
-      <div className="wk-row wk-row--even">
-        <button type="button" className="wk-button" onClick={() => setShown(!shown)}>
+      <div className="wk-row wk-row--even" ref={buttons}>
+        <button type="button" className="wk-button" disabled={waiting && !shown} onClick={() => (shown || gate.allows()) && setShown(!shown)}>
           {shown ? text.hide : text.reveal}
         </button>
-        <button type="button" className="wk-button wk-button--primary" onClick={copy}>
+        <button type="button" className="wk-button wk-button--primary" disabled={waiting} onClick={copy}>
           {text.copy}
         </button>
       </div>

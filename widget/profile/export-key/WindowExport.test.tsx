@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { resolveContext } from '../../../sdk/config.ts'
+import { gesture } from '../../confirm/confirm-modal.fixture.tsx'
 import type { FrameMessage, PopupChannel, PopupChannelHandlers } from '../../../sdk/popup-channel.ts'
 import { exportKeyText } from './export-key-text.ts'
 import { revealSeconds } from './KeyView.tsx'
@@ -68,6 +69,11 @@ async function renderWindow(answer: () => Response = () => envelope(200, 'OK', {
 
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement
 const click = (name: string) => act(async () => void fireEvent.click(button(name)))
+/** The hand moves in the window and rests: Reveal and Copy take clicks from then on (KeyView.red-team.test.tsx). */
+const arm = async () => {
+  await gesture()
+  await act(() => vi.advanceTimersByTimeAsync(600))
+}
 const shownKey = () => document.body.textContent?.includes(privateKey.slice(2)) ?? false
 
 describe("the secure window's export page", () => {
@@ -81,6 +87,7 @@ describe("the secure window's export page", () => {
     expect(page.sent).toEqual([{ path: '/account/export-key', authorization: `Bearer ${walletToken}`, body: { stepUpProof: proof } }])
     // Hidden until Reveal: only a blurred stand-in is on the page.
     expect(shownKey()).toBe(false)
+    await arm()
     await click(text.copy)
     expect(writes).toEqual([privateKey])
     expect(screen.getByText(text.copied)).toBeTruthy()
@@ -151,6 +158,7 @@ describe("the secure window's export page", () => {
     ]) {
       const page = await renderWindow()
       await page.deliver(handoff)
+      await arm()
       await click(text.reveal)
       expect(shownKey()).toBe(true)
       await act(async () => leave())
