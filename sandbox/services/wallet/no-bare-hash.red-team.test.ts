@@ -1,4 +1,4 @@
-import { encodeFunctionData, getAddress, hashTypedData, parseAbi, parseEther, recoverAddress, toPrefixedMessage, zeroHash, type Address, type Hex } from 'viem'
+import { concat, domainSeparator, encodeFunctionData, getAddress, hashStruct, hashTypedData, keccak256, parseAbi, parseEther, recoverAddress, toPrefixedMessage, zeroHash, type Address, type Hex } from 'viem'
 import { hashMessage as hash7739Message } from 'viem/experimental/erc7739'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
@@ -59,7 +59,9 @@ describe('sign-message: a personal_sign never authorises an operation', () => {
     const user = await newUser()
     const authorisation = operationTypedData({ chainId: 31337, account: user.sender, userOpHash: user.built.hash })
     const digest = hashTypedData(authorisation)
-    const preimage = `0x1901${hashTypedData({ ...authorisation, primaryType: 'EIP712Domain' }).slice(2)}${digest.slice(2)}` as Hex
+    const structHash = hashStruct({ data: authorisation.message, primaryType: authorisation.primaryType, types: authorisation.types })
+    const preimage = concat(['0x1901', domainSeparator({ domain: authorisation.domain }), structHash])
+    expect(keccak256(preimage)).toBe(digest)
     for (const message of [user.built.hash, digest, preimage, digest.slice(2), `\x19\x01${digest}`]) {
       const signed = await wallet('sign-message', { network: 'local-1', message }, user.walletToken)
       // Control characters in text may be refused outright; anything signed is checked below.
