@@ -82,6 +82,11 @@ type Channel = {
 
 export type PopupChannels = ReturnType<typeof createPopupChannels>
 
+/** What stands for a key-export handoff once read: no client takes it for a handoff. */
+const spentHandoff = JSON.stringify({ type: 'export-key', spent: true })
+const isKeyHandoff = (value: unknown) =>
+  typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'export-key' && 'walletToken' in value
+
 const other = (side: Side): Side => (side === 'frame' ? 'popup' : 'frame')
 
 export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: () => number = Date.now) {
@@ -99,6 +104,19 @@ export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: ()
     const left = (held.get(client) ?? 0) - bytes
     if (left > 0) held.set(client, left)
     else held.delete(client)
+  }
+
+  /**
+   * The key export's handoff (a session's wallet token and its step-up proof) is given out once:
+   * the first read takes it, and only a stub stays, so the token does not sit here for the
+   * channel's ten minutes for anyone who later learns the name (from a log line of its path, say)
+   * and reads from index 0. A second reader, racing the window, gets nothing either way.
+   */
+  const spend = (message: { json: string; bytes: number; client: string }) => {
+    message.json = spentHandoff
+    const bytes = new TextEncoder().encode(spentHandoff).byteLength
+    release(message.client, message.bytes - bytes)
+    message.bytes = bytes
   }
 
   const sweep = () => {
@@ -195,12 +213,14 @@ export function createPopupChannels(limits: Partial<ChannelLimits> = {}, now: ()
         channel.seen[to] = now()
         // Parsed per read: the text is what stays in memory.
         const messages = channel.sent[from].slice(after).map((message) => JSON.parse(message.json) as unknown)
+        for (const [i, message] of messages.entries()) if (isKeyHandoff(message)) spend(channel.sent[from][after + i]!)
         const reading = channel.waiting[from].size > 0 || now() - channel.seen[from] < l.goneMs
         const peer: Peer = channel.seen[from] === 0 ? 'unseen' : reading ? 'here' : 'gone'
         return { messages, next: after + messages.length, peer }
       }
       const wait = Math.min(l.waitMs, Math.max(0, options.waitMs ?? l.waitMs), Math.max(0, channel.expiresAt - now()))
-      if (take().messages.length > 0 || wait === 0) return take()
+      const first = take()
+      if (first.messages.length > 0 || wait === 0) return first
       if (channel.waiting[to].size >= 4) throw new ChannelError(429, 'Too many readers on this channel')
       const { signal } = options
       await new Promise<void>((resolve) => {
