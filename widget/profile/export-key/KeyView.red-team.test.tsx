@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { gesture, pointer } from '../../confirm/confirm-modal.fixture.tsx'
 import { exportKeyText } from './export-key-text.ts'
@@ -81,5 +82,40 @@ describe('red team: Reveal and Copy under a click-spam game', () => {
     await act(() => vi.advanceTimersByTimeAsync(600))
     await spam(text.reveal)
     expect(shownKey()).toBe(true)
+  })
+})
+
+/** The window's export page, reduced to what matters here: the key until KeyView lets it go. */
+function Holder() {
+  const [gone, setGone] = useState(false)
+  return gone ? <p>gone</p> : <KeyView privateKey={privateKey} text={text} onGone={() => setGone(true)} />
+}
+
+describe('red team: the key is off the page before the page is frozen or hidden', () => {
+  // A page kept for the back button is frozen as it stands after its pagehide listeners ran; a
+  // render React merely scheduled would come only when it is brought back, which shows the frozen
+  // page (the key) first. The same goes for a snapshot taken of a window the user switched away from.
+  test('pagehide and a hidden window take the key out of the document at once, not a task later', async () => {
+    for (const leave of [
+      () => window.dispatchEvent(new Event('pagehide')),
+      () => {
+        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+        document.dispatchEvent(new Event('visibilitychange'))
+      },
+    ]) {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: async () => {} }, configurable: true })
+      render(<Holder />)
+      await gesture()
+      await act(() => vi.advanceTimersByTimeAsync(600))
+      await spam(text.reveal)
+      expect(shownKey()).toBe(true)
+      // Outside act(): as the browser runs the listener, with nothing flushing React afterwards.
+      leave()
+      expect(shownKey()).toBe(false)
+      expect(document.body.textContent).toContain('gone')
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
+      await act(() => vi.advanceTimersByTimeAsync(0))
+      cleanup()
+    }
   })
 })

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { errorDisplayMs } from '../../constants.ts'
 import { useConfirmGate } from '../../ui/use-confirm-gate.ts'
 import { useTimedMessage } from '../../use-timed.ts'
@@ -42,13 +43,16 @@ export function KeyView({ privateKey, text, onGone }: { privateKey: Hex; text: E
     return () => clearInterval(timer)
   }, [deadline, onGone])
   useEffect(() => {
-    // A hidden window is a user who walked away: the key is forgotten, not only blurred.
-    const away = () => document.visibilityState === 'hidden' && onGone()
+    // A hidden window is a user who walked away: the key is forgotten, not only blurred. Rendered
+    // before the listener returns: a page frozen for the back button (or a snapshot of a hidden
+    // window) keeps what the document holds then, not a render React only scheduled.
+    const leave = () => flushSync(onGone)
+    const away = () => document.visibilityState === 'hidden' && leave()
     document.addEventListener('visibilitychange', away)
-    addEventListener('pagehide', onGone)
+    addEventListener('pagehide', leave)
     return () => {
       document.removeEventListener('visibilitychange', away)
-      removeEventListener('pagehide', onGone)
+      removeEventListener('pagehide', leave)
     }
   }, [onGone])
 
