@@ -1,4 +1,19 @@
-import { concat, domainSeparator, encodeFunctionData, getAddress, hashStruct, hashTypedData, keccak256, parseAbi, parseEther, recoverAddress, toPrefixedMessage, zeroHash, type Address, type Hex } from 'viem'
+import {
+  concat,
+  domainSeparator,
+  encodeFunctionData,
+  getAddress,
+  hashStruct,
+  hashTypedData,
+  keccak256,
+  parseAbi,
+  parseEther,
+  recoverAddress,
+  toPrefixedMessage,
+  zeroHash,
+  type Address,
+  type Hex,
+} from 'viem'
 import { hashMessage as hash7739Message } from 'viem/experimental/erc7739'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
