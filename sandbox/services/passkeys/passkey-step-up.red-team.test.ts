@@ -136,6 +136,22 @@ describe('red team: the proof itself', () => {
   })
 })
 
+describe('red team: a registration challenge of another app', () => {
+  test('options earned in one app, answered in another app by the same person: 400, nothing stored in either', async () => {
+    const email = 'psr-apps@example.com'
+    const demo = await emailUser(email, 0)
+    const smart = await sandbox.signUp(email, 'smart')
+    const options = await stepUp.options(demo.user)
+    expect(options.status).toBe(200)
+    const credential = demo.authenticator.register(options.body.data)
+    const elsewhere = await sandbox.post('/api/v2/wallet/passkeys', { credential }, smart.walletToken, 'smart')
+    expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(400)
+    expect(elsewhere.body.message).toMatch(/expired or was already used/)
+    expect(await storedIds(smart.walletToken)).toEqual([])
+    expect(await storedIds(demo.user.walletToken)).toEqual([])
+  })
+})
+
 describe('red team: the DELETE request', () => {
   test('a body that is not the JSON the gate reads (text, form, huge, extra fields, an array) removes nothing and keeps the proof', async () => {
     const { user, ids } = await emailUser('psr-body@example.com', 1)
@@ -216,6 +232,21 @@ describe('red team: the 5-minute window of a user with no e-mail', () => {
       400,
     )
     expect(await storedIds(owner.walletToken)).toEqual([id])
+  })
+
+  test("the owner's passkey sign-in is a new session: its window is its own, the stolen session's stays shut", async () => {
+    const stolen = await phoneSession('6281234509104')
+    const authenticator = softwareAuthenticator({ origin: sandbox.url })
+    expect((await register(stolen.walletToken, authenticator.register((await optionsWith(stolen.walletToken, {})).body.data))).status).toBe(200)
+    await ageSession(stolen.walletToken, 6)
+    const signIn = await sandbox.post('/api/v2/auth/passkey/verify', {
+      credential: authenticator.assert((await sandbox.post('/api/v2/auth/passkey/options', {})).body.data),
+    })
+    expect(signIn.status, JSON.stringify(signIn.body)).toBe(200)
+    const owner = signIn.body.data.walletToken as string
+    expect(familyOf(owner)).not.toBe(familyOf(stolen.walletToken))
+    refused(await optionsWith(stolen.walletToken, {}), /within 5 minutes of signing in/)
+    expect((await optionsWith(owner, {})).status).toBe(200)
   })
 
   test('a session with no recorded sign-in (older than the record) has no window', async () => {
