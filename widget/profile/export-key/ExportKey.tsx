@@ -85,6 +85,9 @@ export function ExportKey() {
         if (live.current) setStep({ at: 'handed' })
         void walletTokenForWindow(ctx)
           .then((walletToken) => {
+            // The page left or the window went meanwhile: no one would read it, and the session
+            // would wait unread in the mailbox for the channel's life.
+            if (popup.current !== opened) return
             if (!walletToken) throw new Error('signed out')
             return opened.channel.post({ type: 'export-key', walletToken, stepUpProof: proof })
           })

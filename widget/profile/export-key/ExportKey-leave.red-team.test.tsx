@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { resolveContext, type Context } from '../../../sdk/config.ts'
+import type { SecureWindowHandlers } from '../../secure/secure-window.ts'
+import { renderProfileWidget } from '../profile.fixture.tsx'
+import { exportKeyText } from './export-key-text.ts'
+
+// Red team, the frame's side of the export, the page closed mid-export: the hello came, and the
+// handoff's session is still being read (or refreshed) when the user leaves the page or closes the
+// window. Nobody will read the channel any more, so a handoff written then would leave the session's
+// wallet token and the proof in the mailbox, unread, for the channel's whole life.
+
+const opened: { handlers: SecureWindowHandlers; posted: Record<string, unknown>[]; closed: boolean }[] = []
+vi.mock('../../secure/secure-window.ts', () => ({
+  openSecureWindow: (_params: unknown, handlers: SecureWindowHandlers) => {
+    const win = { handlers, posted: [] as Record<string, unknown>[], closed: false }
+    opened.push(win)
+    return {
+      channel: { post: async (m: Record<string, unknown>) => void win.posted.push(m), listen: () => () => {} },
+      close: () => {
+        win.closed = true
+      },
+    }
+  },
+}))
+const { ExportKey } = await import('./ExportKey.tsx')
+
+afterEach(() => {
+  cleanup()
+  opened.length = 0
+})
+
+const text = exportKeyText.en
+const envelope = (data: unknown) =>
+  new Response(JSON.stringify({ status: 200, message: 'OK', data }), { status: 200, headers: { 'content-type': 'application/json' } })
+const answers: Record<string, () => Response> = {
+  '/auth/step-up/start': () =>
+    envelope({ challengeId: 'suc_1', factor: 'email', action: 'export-key', expiresAt: '2030-01-01T00:00:00Z', sentTo: 'a•••@example.com' }),
+  '/auth/step-up/verify': () => envelope({ stepUpProof: `sup_${'P'.repeat(43)}`, action: 'export-key', expiresAt: '2030-01-01T00:00:00Z' }),
+}
+
+async function windowOffered() {
+  const client: { context?: Context } = {}
+  const widget = await renderProfileWidget(<ExportKey />, { client })
+  client.context = resolveContext({
+    appId: 'demo',
+    baseUrls: { wallet: 'http://wallet.test/api/v2' },
+    tokens: widget.owner.tokens,
+    fetch: async (url) => answers[String(url).replace('http://wallet.test/api/v2', '')]!(),
+  })
+  await act(async () => void fireEvent.click(screen.getByRole('button', { name: text.sendCode })))
+  await act(async () => void fireEvent.change(screen.getByLabelText(text.codeLabel), { target: { value: '123456' } }))
+  await act(async () => void fireEvent.click(screen.getByRole('button', { name: text.openWindow })))
+  return widget
+}
+const handoffs = (i: number) => opened[i]!.posted.filter((m) => m.type === 'export-key')
+
+describe('red team: nothing is handed over to a window that is already gone', () => {
+  test('the page left between the hello and the handoff: no handoff written, only done', async () => {
+    await windowOffered()
+    await act(async () => {
+      opened[0]!.handlers.message({ type: 'hello' })
+      cleanup()
+    })
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    })
+    expect(opened[0]!.closed).toBe(true)
+    expect(handoffs(0)).toEqual([])
+    expect(opened[0]!.posted.at(-1)).toEqual({ type: 'done' })
+  })
+
+  test('the window closed between its hello and the handoff: no handoff written', async () => {
+    await windowOffered()
+    await act(async () => {
+      opened[0]!.handlers.message({ type: 'hello' })
+      opened[0]!.handlers.closed()
+    })
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    })
+    expect(handoffs(0)).toEqual([])
+    expect(screen.getByText(text.windowClosed)).toBeTruthy()
+  })
+})
