@@ -189,6 +189,15 @@ describe('red team: the DELETE request', () => {
     }
     expect(await storedIds(user.walletToken)).toEqual([a, b].sort())
     // A proof earned for another spelling passes the gate for that spelling only, which names no passkey.
+    // Nor does another method or place name it: a POST with a method override, the id in the query.
+    const overridden = await sandbox.call(`/api/v2/wallet/passkeys/${a}`, {
+      method: 'POST',
+      body: JSON.stringify({ stepUpProof: proofA }),
+      headers: { authorization: `Bearer ${user.walletToken}`, 'x-http-method-override': 'DELETE' },
+    })
+    expect(overridden.status).toBe(404)
+    expect((await deleteRaw(user.walletToken, `?id=${a}`, { body: JSON.stringify({ stepUpProof: proofA }) })).status).toBe(404)
+    expect(await storedIds(user.walletToken)).toEqual([a, b].sort())
     const flippedProof = await stepUp.removeProof(user, flipped)
     expect((await stepUp.remove(user.walletToken, flipped, flippedProof)).status).toBe(404)
     // The same id percent-encoded letter by letter is the same passkey: its proof removes it, and only it.
