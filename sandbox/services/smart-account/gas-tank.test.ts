@@ -7,10 +7,13 @@ import { loadOp } from './bundler.ts'
 import type { OpRow } from './queries.ts'
 import { smartAccountSandbox } from './smart-accounts.fixture.ts'
 
-// The gas tank is charged for what the chain did. The bundler waits long enough here (1.5 s) for a
-// front-runner to include an operation first, with its own handleOps through the sandbox's /rpc.
+// The gas tank is charged for what the chain did. The bundler waits long enough here for a
+// front-runner to include an operation first, with its own handleOps through the sandbox's /rpc:
+// 4 s, as a loaded CI machine took more than 1.5 s to read, build and send the front-runner's
+// transaction, and the bundler then came first (AA10).
 
-const f = smartAccountSandbox({ bundleDelayMs: 1500 })
+const bundleDelayMs = 4000
+const f = smartAccountSandbox({ bundleDelayMs })
 const { accountsOf, ownerSigns, tank, anvil } = f
 
 const bundlerRpc = (method: string, params: unknown[]) =>
@@ -46,7 +49,7 @@ describe('the gas tank pays for what the chain did', () => {
     expect((await accountsOf(owner.address))[0]!.status).toBe('deployed')
     // Charged its actual cost once, and nothing given back later (the bundler's own turn comes and goes).
     expect(await tank()).toBe(before - event!.actualGasCost)
-    await new Promise((resolve) => setTimeout(resolve, 2500))
+    await new Promise((resolve) => setTimeout(resolve, bundleDelayMs + 1000))
     expect(await tank()).toBe(before - event!.actualGasCost)
     expect((await rowOf(built.userOpId!)).status).toBe('included')
   })
@@ -70,7 +73,7 @@ describe('the gas tank pays for what the chain did', () => {
     const receipt = await f.sdk.smartAccount.userOp.receipt({ userOpId: sponsored.userOpId!, wait: true })
     expect(receipt.status).toBe('failed')
     expect((await bundlerRpc('eth_getUserOperationReceipt', [sponsored.hash])).result).toBeNull()
-    await expect.poll(tank, { timeout: 5000 }).toBe(before)
+    await expect.poll(tank, { timeout: bundleDelayMs + 5000 }).toBe(before)
   })
 
   test('an operation someone includes while the service holds it as not sent (its submit refused after it was readable) is charged all the same', async () => {
@@ -90,7 +93,7 @@ describe('the gas tank pays for what the chain did', () => {
     const { txHash, event } = await includeOurselves({ ...loadOp(await rowOf(built.userOpId!)), signature: signature as Hex })
     expect(event).toMatchObject({ userOpHash: built.hash, success: true })
 
-    await expect.poll(async () => (await rowOf(built.userOpId!)).status, { timeout: 5000 }).toBe('included')
+    await expect.poll(async () => (await rowOf(built.userOpId!)).status, { timeout: bundleDelayMs + 5000 }).toBe('included')
     expect(await tank()).toBe(start - event!.actualGasCost)
     expect(await f.sdk.smartAccount.userOp.receipt({ userOpId: built.userOpId! })).toMatchObject({ status: 'included', txHash })
   })
