@@ -9,7 +9,7 @@ import { render } from '../ui.tsx'
 import type { Confirmation } from '../ui-state.ts'
 import type { HostPort } from '../host-port.ts'
 import type { Wallet } from '../wallet.ts'
-import { openPopupChannel, type PopupChannel } from '../../sdk/popup-channel.ts'
+import { type FrameMessage, openPopupChannel, type PopupChannel, type PopupChannelHandlers } from '../../sdk/popup-channel.ts'
 import { WindowNotice } from './WindowNotice.tsx'
 
 /** The secure window has no host page: nothing to tell, no browser wallet to reach. */
@@ -48,13 +48,30 @@ export async function bootSecureWindow(params: FrameParams) {
   await channel.post({ type: 'hello' })
 
   let started = false
+  // The export page hears the frame through this one reader: the server gives the key's handoff to
+  // one read only, so a second reader starting from the first message would find it spent.
+  const heard: FrameMessage[] = []
+  const pages = new Set<PopupChannelHandlers<'popup'>>()
+  const relay: PopupChannel<'popup'> = {
+    ...channel,
+    listen(handlers) {
+      for (const message of heard) handlers.message(message)
+      pages.add(handlers)
+      return () => void pages.delete(handlers)
+    },
+  }
   const stop = channel.listen({
     // The channel is over (it outlived its lifetime): the frame can no longer hear this window.
     ended: () => window.close(),
     message(message) {
       if (message.type === 'done') return window.close()
+      if (started) {
+        heard.push(message)
+        for (const page of pages) page.message(message)
+        return
+      }
       // The client already dropped anything that is not one of the frame's messages.
-      if (message.type !== 'open' || started) return
+      if (message.type !== 'open') return
       const { purpose, hostOrigin } = message
       // The frame already checked it; the window shows it, so it checks it again.
       if (!isAllowedOrigin(hostOrigin, services.config.allowedOrigins)) return notice('noApp')
@@ -68,7 +85,7 @@ export async function bootSecureWindow(params: FrameParams) {
   // The key, shown here and nowhere else: no wallet core, only the page and its one call.
   async function exportKey() {
     const { showWindowExport } = await import('../profile/export-key/WindowExport.tsx')
-    showWindowExport({ channel, context: services!.client.context!, locale: params.locale, close: () => window.close() })
+    showWindowExport({ channel: relay, context: services!.client.context!, locale: params.locale, close: () => window.close() })
   }
 
   async function run(purpose: 'confirm' | 'login', hostOrigin: string) {
