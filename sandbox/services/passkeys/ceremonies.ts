@@ -3,14 +3,26 @@ import {
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
   type AuthenticatorTransport,
 } from '@simplewebauthn/server'
 import type { App } from '../app-config/apps.ts'
 import type { Deps } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
 import type { JsonObject } from '../../http/body.ts'
-import { accountNameOf, consumeChallenge, countPasskeys, findPasskey, insertChallenge, insertPasskey, passkeysOf, recordUse, type Purpose } from './queries.ts'
-import { clientDataOf, readAssertion, readRegistration } from './responses.ts'
+import {
+  accountNameOf,
+  consumeChallenge,
+  countPasskeys,
+  findPasskey,
+  insertChallenge,
+  insertPasskey,
+  passkeysOf,
+  recordUse,
+  type Purpose,
+  type StoredPasskey,
+} from './queries.ts'
+import { clientDataOf, readAssertion, readRegistration, type ClientData } from './responses.ts'
 
 // The two WebAuthn ceremonies, with the provider's origin as relying party: registering a passkey
 // for a signed-in user, and signing in with one. Each runs on a challenge the service made, stored,
@@ -27,7 +39,7 @@ export const passkeyPolicy = {
 }
 
 /** The relying party: the provider's origin, and its host name as RP ID. */
-function relyingParty(deps: Deps) {
+export function relyingParty(deps: Deps) {
   const origin = deps.origin()
   return { origin, rpID: new URL(origin).hostname }
 }
@@ -112,6 +124,16 @@ export async function verifySignIn(deps: Deps, app: App, body: JsonObject): Prom
   const { challenge, topOrigin } = await takeChallenge(deps, app, credential.response.clientDataJSON, 'sign-in')
   const stored = await findPasskey(deps.store, app, credential.id)
   if (!stored) throw new HttpError(401, 'This passkey is not registered with this app (it may have been removed)')
+  await checkAssertion(deps, credential, { challenge, topOrigin }, stored)
+  return stored.userId
+}
+
+/**
+ * Checks an assertion of `stored` over `challenge` (origin, RP ID, top origin, user verification,
+ * signature, a counter that goes up, the user handle) and records the use. Throws 401 when it fails.
+ */
+export async function checkAssertion(deps: Deps, credential: AuthenticationResponseJSON, clientData: ClientData, stored: StoredPasskey): Promise<void> {
+  const { challenge, topOrigin } = clientData
   const { origin, rpID } = relyingParty(deps)
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
   try {
@@ -140,7 +162,6 @@ export async function verifySignIn(deps: Deps, app: App, body: JsonObject): Prom
     throw new HttpError(401, 'This passkey belongs to another account')
   if (!(await recordUse(deps.store, stored.id, stored.counter, verified.authenticationInfo.newCounter)))
     throw new HttpError(401, 'This passkey was used or removed meanwhile: try again')
-  return stored.userId
 }
 
 const tooMany = () => new HttpError(409, `An account holds at most ${passkeyPolicy.maxPerUser} passkeys: remove one first`)

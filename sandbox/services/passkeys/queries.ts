@@ -3,7 +3,7 @@ import type { Store } from '../../infra/database/store.ts'
 // The passkey tables (migration 015): credentials and the challenges handed out for them; and when a
 // session signed in (session_sign_ins), for the step-up rule of users no second factor can reach.
 
-export type Purpose = 'register' | 'sign-in'
+export type Purpose = 'register' | 'sign-in' | 'step-up'
 type AppRef = { appId: string; environment: string }
 
 export type StoredPasskey = {

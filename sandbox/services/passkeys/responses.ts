@@ -65,7 +65,7 @@ export function readAssertion(body: JsonObject): AuthenticationResponseJSON {
   }
 }
 
-type ClientData = { challenge: string; topOrigin?: string }
+export type ClientData = { challenge: string; topOrigin?: string }
 
 /**
  * The challenge the browser signed (to find and take its stored twin), and the page around the

@@ -3,24 +3,29 @@ import type { Deps } from '../../context.ts'
 import { requiredString, type JsonObject } from '../../http/body.ts'
 import { deliver } from '../../emulators/inbox/queries.ts'
 import { createOtp, otpPolicy, verifyOtp } from '../auth/otp.ts'
+import { passkeyPolicy } from '../passkeys/ceremonies.ts'
+import { stepUpPasskeyOptions, verifyStepUpPasskey } from '../passkeys/step-up-ceremony.ts'
 
 // The second factors a step-up can ask for. Each starts a check for a user (send a code, hand out a
 // WebAuthn challenge) and later judges the client's answer. What a factor must remember between the
 // two is its `state`: the service keeps it sealed in the challenge row and never shows it to the
-// client. A passkey factor plugs in here beside the e-mail code.
+// client. A passkey assertion is asked first; an e-mail code where the user has no passkey (or the
+// client cannot run a passkey ceremony).
 
-/** The user a step-up is for, as the factors see them. */
-export type StepUpUser = { userId: string; email: string | null }
+/** The user a step-up is for, as the factors see them (`hasPasskey` unknown reads as none). */
+export type StepUpUser = { userId: string; email: string | null; hasPasskey?: boolean }
 
 export type FactorStart = {
   /** Kept sealed by the service until the answer comes; never sent to the client. */
   state: string
-  /** What the client is told to show ("a code was sent to j•••@example.com"). */
-  hint: Record<string, string>
+  /** What the client is told to show ("a code was sent to j•••@example.com", the WebAuthn options). */
+  hint: Record<string, unknown>
 }
 
 export type StepUpFactor = {
-  readonly name: 'email'
+  readonly name: 'passkey' | 'email'
+  /** How long its challenge can be answered. */
+  readonly lifetimeMs: number
   /** The body fields (beside `challengeId`) that carry the client's answer. */
   readonly answerFields: readonly string[]
   /** Whether this user can be asked by this factor (an e-mail code needs an e-mail address). */
@@ -50,6 +55,7 @@ export const maskEmail = (email: string) => {
  */
 export const emailFactor: StepUpFactor = {
   name: 'email',
+  lifetimeMs: otpPolicy.lifetimeMs,
   answerFields: ['code'],
   available: (user) => !!user.email,
   async start(deps, app, user, what, requester) {
@@ -72,5 +78,25 @@ export const emailFactor: StepUpFactor = {
   },
 }
 
-/** The factors in the order they are offered: the first one the user can use is asked. */
-export const stepUpFactors: readonly StepUpFactor[] = [emailFactor]
+/**
+ * An assertion by one of the user's passkeys, user verified, over a challenge stored for them with
+ * the purpose `step-up` (passkeys/step-up-ceremony.ts). The state is that challenge: the client gets
+ * it in the options too, but only this step-up's answer can name it.
+ */
+export const passkeyFactor: StepUpFactor = {
+  name: 'passkey',
+  lifetimeMs: passkeyPolicy.challengeSeconds * 1000,
+  answerFields: ['credential'],
+  available: (user) => user.hasPasskey === true,
+  async start(deps, app, user) {
+    const options = await stepUpPasskeyOptions(deps, app, user.userId)
+    return { state: JSON.stringify({ userId: user.userId, challenge: options.challenge }), hint: { options } }
+  },
+  async verify(deps, app, state, answer) {
+    const { userId, challenge } = JSON.parse(state) as { userId: string; challenge: string }
+    await verifyStepUpPasskey(deps, app, userId, challenge, answer)
+  },
+}
+
+/** The factors in the order they are offered: the first one the user and the client can both use is asked. */
+export const stepUpFactors: readonly StepUpFactor[] = [passkeyFactor, emailFactor]

@@ -5,12 +5,13 @@ import { ok } from '../../http/envelope.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import { authorize } from '../auth/app-guard.ts'
 import { stepUpFactors } from './factors.ts'
-import { readAction, readRequestHash, startStepUp, stepUpSession, verifyStepUp } from './step-up.ts'
+import { readAction, readFactors, readRequestHash, startStepUp, stepUpSession, verifyStepUp } from './step-up.ts'
 
 /**
  * Step-up (/api/v2/auth/step-up/...), bearer wallet token, behind the wallet service's app guard:
- * `start { action, request? }` asks the user's second factor (a code to their e-mail) and answers a
- * challenge id; `verify { challengeId, code }` answers a single-use proof for that action. Counted
+ * `start { action, request?, factors? }` asks the user's second factor (a passkey assertion when the
+ * client lists `passkey` in `factors` and the user has one, else a code to their e-mail) and answers a
+ * challenge id; `verify { challengeId, code | credential }` answers a single-use proof for that action. Counted
  * against the same per-IP budgets as the login codes' requests and checks; a code's wrong answers
  * are counted for the session (step-up.ts).
  */
@@ -21,11 +22,12 @@ export function stepUpRoutes(deps: Deps) {
       const session = stepUpSession(await authorize(c, deps.keys.jwtKey, 'wallet'))
       deps.limiter.hit('codesPerIp', clientIp(c))
       const body = await readJson(c)
-      onlyFields(body, ['action', 'request'])
+      onlyFields(body, ['action', 'request', 'factors'])
       const action = readAction(body.action)
       const requestHash = readRequestHash(body.request)
+      const factors = readFactors(body.factors)
       c.header('Cache-Control', 'no-store')
-      return ok(c, await startStepUp(deps, c.get('app'), session, action, requestHash))
+      return ok(c, await startStepUp(deps, c.get('app'), session, action, requestHash, factors))
     })
     .post('/step-up/verify', async (c) => {
       const session = stepUpSession(await authorize(c, deps.keys.jwtKey, 'wallet'))

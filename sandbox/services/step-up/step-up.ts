@@ -5,7 +5,7 @@ import { HttpError } from '../../http/envelope.ts'
 import type { JsonObject } from '../../http/body.ts'
 import { decrypt, encrypt } from '../../infra/keys.ts'
 import type { TokenClaims } from '../auth/jwt.ts'
-import { otpPolicy } from '../auth/otp.ts'
+import { countPasskeys } from '../passkeys/queries.ts'
 import { stepUpFactors, type StepUpFactor } from './factors.ts'
 import { contactOf, endChallenge, insertChallenge, insertProof, liveChallenge, proofByHash, takeProof, type Binding } from './queries.ts'
 
@@ -30,8 +30,6 @@ export type StepUpAction = keyof typeof stepUpActions
 export const stepUpPolicy = {
   /** How long a proof may wait for its action: long enough to read the screen, too short to keep. */
   proofLifetimeMs: 5 * 60 * 1000,
-  /** A challenge lives as long as the code it sent. */
-  challengeLifetimeMs: otpPolicy.lifetimeMs,
 } as const
 
 /** The session a step-up is for: the caller's wallet token's user and refresh family. */
@@ -68,22 +66,53 @@ export function readRequestHash(value: unknown): string | null {
  */
 const sessionRequester = (session: StepUpSession) => `step-up session ${session.familyId}`
 
+/** The factor names a client can say it runs. */
+type FactorName = StepUpFactor['name']
+
 /**
- * Starts a step-up for `action` (and `requestHash`) in the caller's session: the first factor the
- * user can answer is asked (an e-mail code today). Answers the challenge id the answer must name.
+ * The factors the client says it can run (`factors`, e.g. `['passkey', 'email']`): a screen that can
+ * run no WebAuthn ceremony names none, and an older one sends nothing, which means the e-mail code.
  */
-export async function startStepUp(deps: Deps, app: App, session: StepUpSession, action: StepUpAction, requestHash: string | null) {
+export function readFactors(value: unknown): FactorName[] {
+  if (value === undefined) return ['email']
+  const names = stepUpFactors.map((f) => f.name)
+  if (!Array.isArray(value) || value.length === 0 || value.length > names.length || !value.every((v) => names.includes(v)))
+    throw new HttpError(400, `factors must be a list of ${names.join(', ')}`)
+  return value as FactorName[]
+}
+
+/**
+ * Starts a step-up for `action` (and `requestHash`) in the caller's session: the first factor both
+ * the user and the client can use is asked (a passkey before an e-mail code). Answers the challenge
+ * id the answer must name, what the factor shows (`sentTo`, or WebAuthn `options`), and the other
+ * factors the client could fall back to (`otherFactors`, when there are).
+ */
+export async function startStepUp(
+  deps: Deps,
+  app: App,
+  session: StepUpSession,
+  action: StepUpAction,
+  requestHash: string | null,
+  clientFactors: FactorName[] = ['email'],
+) {
   const contact = await contactOf(deps.store, session.userId)
-  const user = { userId: session.userId, email: contact?.email ?? null }
-  const factor = stepUpFactors.find((f) => f.available(user))
-  if (!factor)
-    throw new HttpError(409, 'No second factor is set up for this account: a confirmation code needs an e-mail address on the account', {
-      data: { factors: [] },
+  const user = { userId: session.userId, email: contact?.email ?? null, hasPasskey: (await countPasskeys(deps.store, session.userId)) > 0 }
+  const usable = stepUpFactors.filter((f) => f.available(user))
+  const offered = usable.filter((f) => clientFactors.includes(f.name))
+  const factor = offered[0]
+  if (!factor) {
+    if (usable.length === 0)
+      throw new HttpError(409, 'No second factor is set up for this account: a confirmation code needs an e-mail address on the account', {
+        data: { factors: [] },
+      })
+    throw new HttpError(409, `This account confirms with a ${usable[0]?.name}, which this screen cannot ask for`, {
+      data: { factors: usable.map((f) => f.name) },
     })
+  }
   const started = await factor.start(deps, app, user, stepUpActions[action], sessionRequester(session))
   const challengeId = token('suc')
   const idHash = sha256(challengeId)
-  const expiresAt = new Date(Date.now() + stepUpPolicy.challengeLifetimeMs).toISOString()
+  const expiresAt = new Date(Date.now() + factor.lifetimeMs).toISOString()
   await insertChallenge(deps.store, app, {
     idHash,
     ...session,
@@ -93,7 +122,8 @@ export async function startStepUp(deps: Deps, app: App, session: StepUpSession, 
     sealedState: encrypt(deps.keys.masterKey, Buffer.from(started.state), sealContext(idHash)),
     expiresAt,
   })
-  return { challengeId, factor: factor.name, action, expiresAt, ...started.hint }
+  const otherFactors = offered.slice(1).map((f) => f.name)
+  return { challengeId, factor: factor.name, action, expiresAt, ...started.hint, ...(otherFactors.length > 0 ? { otherFactors } : {}) }
 }
 
 const unknownChallenge = () => new HttpError(400, 'Unknown or expired step-up challenge, start again')
