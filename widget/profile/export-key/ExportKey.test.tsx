@@ -81,7 +81,11 @@ describe('the export-key page in the frame', () => {
     const page = await renderPage()
     expect(screen.getByTestId('export-key-risks').textContent).toContain('take all your funds')
     await click(text.sendCode)
-    expect(page.sent[0]).toEqual({ path: '/auth/step-up/start', authorization: `Bearer ${alice.token}`, body: { action: 'export-key' } })
+    expect(page.sent[0]).toEqual({
+      path: '/auth/step-up/start',
+      authorization: `Bearer ${alice.token}`,
+      body: { action: 'export-key', factors: ['passkey', 'email'] },
+    })
     expect(screen.getByText(text.sentTo('a•••@example.com'))).toBeTruthy()
     await typeCode('12a3456')
     expect(page.sent.slice(1)).toEqual([

@@ -1,19 +1,20 @@
 import { useEffect, useRef, useState } from 'react'
 import type { FrameParams } from '../../../bridge/frame-url.ts'
 import type { Context } from '../../../sdk/config.ts'
-import { startStepUp, verifyStepUp } from '../../../sdk/wallet/step-up.ts'
+import type { PasskeyCredentialJson } from '../../../sdk/passkeys.ts'
+import { startStepUp, verifyStepUp, type StepUpChallenge, type StepUpFactor } from '../../../sdk/wallet/step-up.ts'
 import { otpLength } from '../../constants.ts'
 import { useWidget } from '../../context.ts'
 import { openSecureWindow } from '../../secure/frame-flows.ts'
 import type { SecureWindow } from '../../secure/secure-window.ts'
-import { CodeForm } from '../../ui/CodeForm.tsx'
+import { StepUpForm } from '../../ui/StepUpForm.tsx'
 import { errorText } from '../../use-timed.ts'
 import { exportKeyText, failureText } from './export-key-text.ts'
 import { walletTokenForWindow } from './fresh-token.ts'
 
 type Step =
   | { at: 'intro' }
-  | { at: 'code'; challengeId: string; sentTo: string }
+  | { at: 'code'; challenge: StepUpChallenge }
   | { at: 'ready'; proof: string; window: 'none' | 'opening' | 'blocked' }
   | { at: 'handed' }
   | { at: 'gone' }
@@ -29,8 +30,8 @@ function closeWindow(popup: { current: SecureWindow | null }) {
 }
 
 /**
- * The profile's 'export-key' page: the risk said plainly, then a confirmation code to the user's
- * e-mail (the service's step-up), then the secure window, which fetches the key and shows it. The
+ * The profile's 'export-key' page: the risk said plainly, then the service's step-up (the user's
+ * passkey when they have one, else a confirmation code to their e-mail), then the secure window, which fetches the key and shows it. The
  * key is never in this frame: a frame in someone else's page can be faded, masked or laid under
  * bait, and no browser lets it prove otherwise everywhere (Firefox and Safari not at all), while a
  * top-level window on the provider's origin cannot be covered. The proof lives only in this
@@ -113,17 +114,18 @@ export function ExportKey() {
     void opened.channel.post({ type: 'open', purpose: 'export-key', hostOrigin: wallet.hostOrigin }).catch(() => {})
   }
 
-  async function send() {
+  /** Starts the step-up: a passkey when the user has one (this page runs the ceremony), else an e-mail code. */
+  async function send(factors: StepUpFactor[] = ['passkey', 'email']) {
     if (busy) return
     const ctx = client.context
     if (!ctx) return setError(errorText(new Error('The wallet service is not available')))
     setBusy(true)
     setError(null)
     try {
-      const challenge = await startStepUp(ctx, { action: 'export-key' })
+      const challenge = await startStepUp(ctx, { action: 'export-key', factors })
       if (!live.current) return
       setCode('')
-      setStep({ at: 'code', challengeId: challenge.challengeId, sentTo: challenge.sentTo ?? '' })
+      setStep({ at: 'code', challenge })
     } catch (failure) {
       if (live.current) setError(failureText(failure, text))
     } finally {
@@ -131,20 +133,23 @@ export function ExportKey() {
     }
   }
 
-  async function verify(challengeId: string, entered: string) {
+  /** The typed code or the passkey's assertion, for the challenge. */
+  async function verify(challengeId: string, answer: { code: string } | { credential: PasskeyCredentialJson }) {
     if (busy) return
     const ctx = client.context
     if (!ctx) return
-    if (entered.length !== otpLength) return setError(text.codeLength)
+    if ('code' in answer && answer.code.length !== otpLength) return setError(text.codeLength)
     setBusy(true)
     setError(null)
     try {
       // The proof stays in this state only, until the secure window takes it.
-      const { stepUpProof } = await verifyStepUp(ctx, { challengeId, code: entered })
+      const { stepUpProof } = await verifyStepUp(ctx, { challengeId, ...answer })
       if (live.current) setStep({ at: 'ready', proof: stepUpProof, window: 'none' })
     } catch (failure) {
       if (!live.current) return
       setCode('')
+      // A passkey's challenge answers once: a refused assertion starts over from the page's start.
+      if ('credential' in answer) setStep({ at: 'intro' })
       setError(failureText(failure, text))
     } finally {
       if (live.current) setBusy(false)
@@ -190,17 +195,19 @@ export function ExportKey() {
     )
   if (step.at === 'code')
     return (
-      <CodeForm
+      <StepUpForm
         text={text}
-        sentTo={step.sentTo}
+        challenge={step.challenge}
         code={code}
         busy={busy}
         onCode={setCode}
-        onVerify={(entered) => void verify(step.challengeId, entered)}
-        onResend={() => void send()}
+        onVerify={(entered) => void verify(step.challenge.challengeId, { code: entered })}
+        onResend={() => void send(['email'])}
+        onPasskey={(credential) => void verify(step.challenge.challengeId, { credential })}
+        onEmailInstead={() => void send(['email'])}
       >
         {alert}
-      </CodeForm>
+      </StepUpForm>
     )
   return (
     <div className="wk-stack">

@@ -1,7 +1,8 @@
 import type { Locale } from '../../i18n.ts'
+import type { StepUpText } from '../../ui/StepUpForm.tsx'
 import { errorText } from '../../use-timed.ts'
 
-export type ExportKeyText = {
+export type ExportKeyText = StepUpText & {
   intro: string
   risks: readonly string[]
   sendCode: string
@@ -53,7 +54,12 @@ export const exportKeyText: Record<Locale, ExportKeyText> = {
     verify: 'Confirm',
     verifying: 'Checking…',
     codeLength: 'Enter the 6 digits of the code.',
-    noEmail: 'Exporting the key needs a confirmation code by e-mail, and this account has no e-mail address.',
+    noEmail: 'Exporting the key needs a confirmation with a passkey or a code by e-mail, and this account has neither.',
+    passkeyAsk: 'Confirm it is you with your passkey.',
+    passkeyButton: 'Confirm with your passkey',
+    passkeyWaiting: 'Waiting for your passkey…',
+    passkeyCancelled: 'The passkey was not used, and nothing changed. Try again when you are ready.',
+    passkeyRefused: 'This browser does not let the wallet use your passkey here, and this account has no e-mail address for a code.',
     offline: 'The wallet service could not be reached. Check your connection and try again.',
     signedOut: 'Your session has ended. Sign in again to export the key.',
     keyLabel: 'Private key',
@@ -91,7 +97,12 @@ export const exportKeyText: Record<Locale, ExportKeyText> = {
     verify: 'Konfirmasi',
     verifying: 'Memeriksa…',
     codeLength: 'Masukkan 6 digit kode.',
-    noEmail: 'Mengekspor kunci memerlukan kode konfirmasi lewat e-mail, dan akun ini tidak memiliki alamat e-mail.',
+    noEmail: 'Mengekspor kunci memerlukan konfirmasi dengan passkey atau kode lewat e-mail, dan akun ini tidak memiliki keduanya.',
+    passkeyAsk: 'Konfirmasi bahwa ini Anda dengan passkey Anda.',
+    passkeyButton: 'Konfirmasi dengan passkey',
+    passkeyWaiting: 'Menunggu passkey Anda…',
+    passkeyCancelled: 'Passkey tidak dipakai, dan tidak ada yang berubah. Coba lagi saat Anda siap.',
+    passkeyRefused: 'Peramban ini tidak mengizinkan dompet memakai passkey Anda di sini, dan akun ini tidak memiliki alamat e-mail untuk kode.',
     offline: 'Layanan dompet tidak dapat dihubungi. Periksa koneksi Anda lalu coba lagi.',
     signedOut: 'Sesi Anda telah berakhir. Masuk lagi untuk mengekspor kunci.',
     keyLabel: 'Kunci privat',
