@@ -1,12 +1,13 @@
 import type { Locale } from '../i18n.ts'
-import type { CodeFormText } from '../ui/CodeForm.tsx'
+import type { StepUpText } from '../ui/StepUpForm.tsx'
 
-type TransactionStepUpText = CodeFormText & {
+type TransactionStepUpText = StepUpText & {
   why: string
   sending: string
   codeLength: string
   noEmail: string
   cancel: string
+  tryAgain: string
 }
 
 /** The words of a transaction's step-up, in the confirmation's own chunk. */
@@ -20,8 +21,14 @@ export const transactionStepUpText: Record<Locale, TransactionStepUpText> = {
     verifying: 'Checking…',
     resend: 'Send a new code',
     codeLength: 'Enter the 6 digits of the code.',
-    noEmail: 'This transaction needs a confirmation code by e-mail, and this account has no e-mail address.',
+    noEmail: 'This transaction needs a confirmation with a passkey or a code by e-mail, and this account has neither.',
     cancel: 'Reject',
+    tryAgain: 'Try again',
+    passkeyAsk: 'Confirm it is you with your passkey to send the transaction.',
+    passkeyButton: 'Confirm with your passkey',
+    passkeyWaiting: 'Waiting for your passkey…',
+    passkeyCancelled: 'The passkey was not used, and nothing was sent. Try again when you are ready.',
+    passkeyRefused: 'This browser does not let the wallet use your passkey here, and this account has no e-mail address for a code.',
   },
   id: {
     why: 'Aplikasi ini meminta kode konfirmasi sebelum transaksi sebesar ini.',
@@ -32,7 +39,13 @@ export const transactionStepUpText: Record<Locale, TransactionStepUpText> = {
     verifying: 'Memeriksa…',
     resend: 'Kirim kode baru',
     codeLength: 'Masukkan 6 digit kode.',
-    noEmail: 'Transaksi ini memerlukan kode konfirmasi lewat e-mail, dan akun ini tidak memiliki alamat e-mail.',
+    noEmail: 'Transaksi ini memerlukan konfirmasi dengan passkey atau kode lewat e-mail, dan akun ini tidak memiliki keduanya.',
     cancel: 'Tolak',
+    tryAgain: 'Coba lagi',
+    passkeyAsk: 'Konfirmasi bahwa ini Anda dengan passkey Anda untuk mengirim transaksi.',
+    passkeyButton: 'Konfirmasi dengan passkey',
+    passkeyWaiting: 'Menunggu passkey Anda…',
+    passkeyCancelled: 'Passkey tidak dipakai, dan tidak ada yang dikirim. Coba lagi saat Anda siap.',
+    passkeyRefused: 'Peramban ini tidak mengizinkan dompet memakai passkey Anda di sini, dan akun ini tidak memiliki alamat e-mail untuk kode.',
   },
 }

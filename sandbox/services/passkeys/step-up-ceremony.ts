@@ -39,6 +39,13 @@ export async function verifyStepUpPasskey(deps: Deps, app: App, userId: string, 
     throw new HttpError(400, 'This passkey request has expired or was already used: start again')
   const stored = await findPasskey(deps.store, app, credential.id)
   // Another user's passkey is as unknown as a removed one.
-  if (!stored || stored.userId !== userId) throw new HttpError(401, "This passkey is not one of this account's (it may have been removed)")
-  await checkAssertion(deps, credential, clientData, stored)
+  if (!stored || stored.userId !== userId) throw new HttpError(400, "This passkey is not one of this account's (it may have been removed)")
+  try {
+    await checkAssertion(deps, credential, clientData, stored)
+  } catch (error) {
+    // A refused answer is 400, as a wrong code is: here 401 would say the wallet token is bad, and a
+    // client would refresh it and send the spent answer again.
+    if (error instanceof HttpError && error.status === 401) throw new HttpError(400, error.message)
+    throw error
+  }
 }

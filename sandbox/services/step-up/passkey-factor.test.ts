@@ -127,24 +127,25 @@ describe('a passkey as the step-up factor', () => {
   test("refuses another user's passkey, a removed passkey, no user verification, a counter that does not go up, a wrong origin; nothing is earned", async () => {
     const { user, authenticator } = await withPasskeys('psf-refused@example.com', 2)
     const other = await withPasskeys('psf-other@example.com')
+    // 400 as a wrong code, never 401: that would read as a bad wallet token, and a client would refresh and resend.
     const refused = async (authenticator_: Authenticator, credential: SoftCredential | undefined, bend: Bend, status: number, message: RegExp) => {
       const response = await passkeyStepUpWith(user.walletToken, authenticator_, 'export-key', undefined, credential, bend)
       expect(response.status, JSON.stringify(response.body)).toBe(status)
       expect(response.body.message).toMatch(message)
     }
-    await refused(other.authenticator, undefined, {}, 401, /not one of this account's/)
+    await refused(other.authenticator, undefined, {}, 400, /not one of this account's/)
     const [a, b] = authenticator.credentials as [SoftCredential, SoftCredential]
     // Removed (with a proof from the other one): no longer offered, and its answer refused.
     const removal = await passkeyStepUpWith(user.walletToken, authenticator, 'remove-sign-in-method', passkeyRemovalHash(a.id), b)
     expect((await passkeys.remove(user.walletToken, a.id, removal.body.data.stepUpProof)).status).toBe(200)
     const { options } = await startPasskey(user.walletToken)
     expect((options.allowCredentials as { id: string }[]).map((c) => c.id)).toEqual([b.id])
-    await refused(authenticator, a, {}, 401, /not one of this account's/)
-    await refused(authenticator, b, { userVerified: false }, 401, /user could not be verified/i)
+    await refused(authenticator, a, {}, 400, /not one of this account's/)
+    await refused(authenticator, b, { userVerified: false }, 400, /user could not be verified/i)
     // b has signed once: the same count again is what a cloned authenticator would show.
     expect(await counterOf(b.id)).toBe(1)
-    await refused(authenticator, b, { counter: 1 }, 401, /counter/i)
-    await refused(authenticator, b, { origin: 'https://evil.example' }, 401, /origin/i)
+    await refused(authenticator, b, { counter: 1 }, 400, /counter/i)
+    await refused(authenticator, b, { origin: 'https://evil.example' }, 400, /origin/i)
     await refused(authenticator, b, { topOrigin: 'https://evil.example' }, 403, /page this app does not allow/)
     expect(await passkeyProofs(user.walletToken)).toEqual(['remove-sign-in-method'])
   })
