@@ -30,6 +30,7 @@ import { readRoutes } from './services/wallet/read-routes.ts'
 import { walletRoutes } from './services/wallet/routes.ts'
 import { sendRoutes } from './services/wallet/send-routes.ts'
 import { signRoutes } from './services/wallet/sign-routes.ts'
+import { userThresholdRoutes } from './services/wallet/user-threshold-routes.ts'
 import { stepUpRoutes } from './services/step-up/routes.ts'
 import { relayPath } from './services/walletconnect/config.ts'
 import { relayPageRoutes } from './services/walletconnect/routes.ts'
@@ -82,6 +83,7 @@ export function createApp(deps: Deps, log: boolean) {
   app.route('/api/v2/wallet', sendRoutes(deps))
   app.route('/api/v2/wallet', readRoutes(deps))
   app.route('/api/v2/wallet', walletRoutes(deps))
+  app.route('/api/v2/wallet', userThresholdRoutes(deps))
   app.route('/api/v2/wallet', identityTokenRoutes(deps))
   app.route('/api/v2/wallet', passkeyRoutes(deps))
   app.route('/api/v2/organization', organizationRoutes(deps))

@@ -6,7 +6,7 @@ import { walletTokenCall } from './transport.ts'
 // (a 401 refreshes the held pair once and repeats the call, as every wallet call does).
 
 /** The actions a step-up proof can be asked for. */
-export type StepUpAction = 'export-key' | 'add-sign-in-method' | 'remove-sign-in-method' | 'send-transaction' | 'grant-permissions'
+export type StepUpAction = 'export-key' | 'add-sign-in-method' | 'remove-sign-in-method' | 'send-transaction' | 'grant-permissions' | 'loosen-step-up'
 
 /** The second factors a client can run: a passkey assertion, an e-mail code. */
 export type StepUpFactor = 'passkey' | 'email'

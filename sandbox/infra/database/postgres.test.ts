@@ -68,6 +68,8 @@ describe.skipIf(!external && !bin)('the store on a real PostgreSQL server', () =
         '013_identity_tokens.sql',
         '014_step_up.sql',
         '015_passkeys.sql',
+        '016_passkey_step_up.sql',
+        '017_user_step_up_threshold.sql',
       ])
       expect(await migrate(store)).toEqual([])
     } finally {

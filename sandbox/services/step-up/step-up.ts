@@ -23,6 +23,7 @@ export const stepUpActions = {
   'remove-sign-in-method': 'remove a sign-in method from your account',
   'send-transaction': 'send a transaction from your wallet',
   'grant-permissions': 'grant permissions over your wallet',
+  'loosen-step-up': 'let larger transactions go without a second factor',
 } as const satisfies Record<string, string>
 
 export type StepUpAction = keyof typeof stepUpActions

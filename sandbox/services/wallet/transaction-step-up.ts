@@ -8,6 +8,7 @@ import { authorize } from '../auth/app-guard.ts'
 import type { Network } from '../chain/networks.ts'
 import { requireStepUp, stepUpSession } from '../step-up/step-up.ts'
 import type { TxRequest } from './tx-fields.ts'
+import { lowerThreshold, userStepUpAbove } from './user-threshold.ts'
 
 /** The body field a transaction's step-up proof comes in, on every route that moves native value. */
 export const stepUpProofField = 'stepUpProof'
@@ -37,14 +38,17 @@ async function callsOwnAccount(deps: Deps, owner: Address, request: TxRequest): 
 
 /**
  * The same rule for native value leaving in any shape (a smart account's operation: the sum of its
- * calls' values): above the app's threshold for this chain, a `send-transaction` proof bound to
- * `requestHash()` is spent, or the call is refused.
+ * calls' values): above the app's or the user's threshold for this chain (the lower), a
+ * `send-transaction` proof bound to `requestHash()` is spent, or the call is refused.
  */
 export async function requireValueStepUp(c: Context<SandboxEnv>, deps: Deps, network: Network, value: bigint, requestHash: () => Hex, proof: unknown) {
   const app = c.get('app')
   const { chainId, nativeCurrency } = network.chain
-  const above = transactionStepUpAbove(app.settings, chainId, nativeCurrency.decimals)
+  const claims = await authorize(c, deps.keys.jwtKey, 'wallet')
+  // The user's own threshold (user-threshold.ts) may be stricter than the app's: the lower one holds.
+  const appAbove = transactionStepUpAbove(app.settings, chainId, nativeCurrency.decimals)
+  const above = lowerThreshold(appAbove, await userStepUpAbove(deps.store, claims.userId, chainId))
   if (above === undefined || value <= above) return
-  const session = stepUpSession(await authorize(c, deps.keys.jwtKey, 'wallet'))
+  const session = stepUpSession(claims)
   await requireStepUp(deps, app, session, 'send-transaction', proof, requestHash())
 }
