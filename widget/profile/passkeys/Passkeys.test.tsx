@@ -19,6 +19,10 @@ vi.mock('../../connect/passkey-ceremony.ts', async (original) => ({
     ceremonies.push(options)
     return { id: 'new-credential', type: 'public-key' }
   },
+  getPasskey: async (options: unknown) => {
+    ceremonies.push(options)
+    return { id: 'laptop-id', type: 'public-key' }
+  },
 }))
 const { Passkeys } = await import('./Passkeys.tsx')
 
@@ -67,7 +71,7 @@ describe('the passkeys page asks the confirmation code before a change', () => {
   test('Add: the code, then the ceremony from its own click, with the proof in the options call', async () => {
     const page = await renderPage()
     await click(text.add)
-    expect(page.sent.find((s) => s.call === 'POST /auth/step-up/start')?.body).toEqual({ action: 'add-sign-in-method' })
+    expect(page.sent.find((s) => s.call === 'POST /auth/step-up/start')?.body).toEqual({ action: 'add-sign-in-method', factors: ['passkey', 'email'] })
     expect(screen.getByText(text.addWhy)).toBeTruthy()
     expect(page.calls()).toEqual(['POST /auth/step-up/start'])
     await typeCode('123456')
@@ -90,6 +94,7 @@ describe('the passkeys page asks the confirmation code before a change', () => {
     await click(`${text.remove} Laptop`)
     expect(page.sent.filter((s) => s.call === 'POST /auth/step-up/start').at(-1)?.body).toEqual({
       action: 'remove-sign-in-method',
+      factors: ['passkey', 'email'],
       request: passkeyRemovalHash('laptop-id'),
     })
     await typeCode('123456')
@@ -118,5 +123,23 @@ describe('the passkeys page asks the confirmation code before a change', () => {
     expect(page.sent.find((s) => s.call === 'POST /wallet/passkeys/options')?.body).toEqual({})
     expect(ceremonies).toEqual([])
     expect((await screen.findByRole('alert')).textContent).toBe(refusal)
+  })
+
+  test('Remove confirmed with a passkey: the assertion earns the proof, no code is asked', async () => {
+    const options = { challenge: 'c2VydmljZQ', allowCredentials: [{ id: 'laptop-id', type: 'public-key' }] }
+    const page = await renderPage({
+      'POST /auth/step-up/start': () =>
+        envelope(200, 'OK', { challengeId: 'suc_pk', factor: 'passkey', action: 'remove-sign-in-method', expiresAt: '2030-01-01T00:00:00Z', options }),
+    })
+    await click(`${text.remove} Laptop`)
+    expect(screen.queryByLabelText(text.codeLabel)).toBeNull()
+    expect(ceremonies).toEqual([])
+    await click(text.passkeyButton)
+    expect(ceremonies).toEqual([options])
+    expect(page.sent.find((s) => s.call === 'POST /auth/step-up/verify')?.body).toEqual({
+      challengeId: 'suc_pk',
+      credential: { id: 'laptop-id', type: 'public-key' },
+    })
+    expect(page.sent.find((s) => s.call === 'DELETE /wallet/passkeys/laptop-id')?.body).toEqual({ stepUpProof: proof })
   })
 })

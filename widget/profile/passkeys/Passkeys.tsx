@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { createPasskeyClient, passkeyRemovalHash, type PasskeyClient, type PasskeyInfo } from '../../../sdk/passkeys.ts'
-import { startStepUp, verifyStepUp, type StepUpAction } from '../../../sdk/wallet/step-up.ts'
+import { createPasskeyClient, passkeyRemovalHash, type PasskeyClient, type PasskeyCredentialJson, type PasskeyInfo } from '../../../sdk/passkeys.ts'
+import { startStepUp, verifyStepUp, type StepUpAction, type StepUpChallenge, type StepUpFactor } from '../../../sdk/wallet/step-up.ts'
 import { createPasskey } from '../../connect/passkey-ceremony.ts'
 import { passkeyError, passkeyText } from '../../connect/passkey-text.ts'
 import { otpLength } from '../../constants.ts'
 import { useWidget } from '../../context.ts'
 import { useT } from '../../i18n.ts'
-import { CodeForm } from '../../ui/CodeForm.tsx'
+import { StepUpForm } from '../../ui/StepUpForm.tsx'
 import { useStore } from '../../use-store.ts'
 import { PasskeyList } from './PasskeyList.tsx'
 import { passkeyStepUpText } from './passkey-step-up-text.ts'
 
-/** The change the user asked for, waiting for its confirmation code. */
+/** The change the user asked for, waiting for its confirmation. */
 type Change = { kind: 'add' } | { kind: 'remove'; id: string; name: string }
 
-type Step = { at: 'list' } | { at: 'code'; change: Change; challengeId: string; sentTo: string } | { at: 'create'; proof: string }
+type Step = { at: 'list' } | { at: 'code'; change: Change; challenge: StepUpChallenge } | { at: 'create'; proof: string }
 
 const actionOf = (change: Change): StepUpAction => (change.kind === 'add' ? 'add-sign-in-method' : 'remove-sign-in-method')
 
@@ -23,8 +23,8 @@ const noFactor = (error: unknown) => (error as { code?: unknown } | null)?.code 
 
 /**
  * The profile's 'passkeys' page: the embedded wallet's passkeys, each removable, and Add. Adding or
- * removing one changes who can sign in, so each first asks a confirmation code sent to the user's
- * e-mail (the service's step-up; it refuses the change without the proof). Add then runs the
+ * removing one changes who can sign in, so each first asks the service's step-up (it refuses the
+ * change without the proof): one of the user's passkeys, else a code sent to their e-mail. Add then runs the
  * browser's ceremony from a click of its own (creating a passkey needs a fresh user gesture). Cancel
  * goes back and changes nothing. An account with no e-mail has no code to ask: the change goes
  * straight to the service, which allows it only just after signing in and says so otherwise.
@@ -93,31 +93,33 @@ export function Passkeys() {
     await service.register(credential)
     return text.added
   }
-  /** Asks the code for `change`; with no factor to ask, the change goes to the service as it is. */
-  const ask = (change: Change) =>
+  /** Asks the step-up for `change`; with no factor to ask, the change goes to the service as it is. */
+  const ask = (change: Change, factors: StepUpFactor[] = ['passkey', 'email']) =>
     run(change.kind === 'add' ? 'add' : change.id, async () => {
       try {
         const request = change.kind === 'remove' ? passkeyRemovalHash(change.id) : undefined
-        const challenge = await startStepUp(ctx, { action: actionOf(change), ...(request ? { request } : {}) })
+        const challenge = await startStepUp(ctx, { action: actionOf(change), factors, ...(request ? { request } : {}) })
         setCode('')
-        setStep({ at: 'code', change, challengeId: challenge.challengeId, sentTo: challenge.sentTo ?? '' })
+        setStep({ at: 'code', change, challenge })
         return null
       } catch (error) {
         if (!noFactor(error)) throw error
         return apply(change)
       }
     })
-  const confirm = async (change: Change, challengeId: string, entered: string) => {
+  const confirm = async (change: Change, challengeId: string, answer: { code: string } | { credential: PasskeyCredentialJson }) => {
     if (busy !== null) return
-    if (entered.length !== otpLength) return setStatus({ error: true, text: confirmText.codeLength })
+    if ('code' in answer && answer.code.length !== otpLength) return setStatus({ error: true, text: confirmText.codeLength })
     setBusy('code')
     setStatus(null)
     let proof: string
     try {
-      proof = (await verifyStepUp(ctx, { challengeId, code: entered })).stepUpProof
+      proof = (await verifyStepUp(ctx, { challengeId, ...answer })).stepUpProof
     } catch (error) {
       if (live.current) {
         setCode('')
+        // A passkey's challenge answers once: back to the list, where the change starts anew.
+        if ('credential' in answer) setStep({ at: 'list' })
         setStatus({ error: true, text: passkeyError(error, text, 'addCancelled') })
         setBusy(null)
       }
@@ -151,18 +153,20 @@ export function Passkeys() {
     return (
       <div className="wk-stack" data-testid="passkey-confirm">
         <p className="wk-text">{step.change.kind === 'add' ? confirmText.addWhy : confirmText.removeWhy(step.change.name)}</p>
-        <CodeForm
+        <StepUpForm
           text={confirmText}
-          sentTo={step.sentTo}
+          challenge={step.challenge}
           code={code}
           busy={busy !== null}
           onCode={setCode}
-          onVerify={(entered) => void confirm(step.change, step.challengeId, entered)}
-          onResend={() => void ask(step.change)}
+          onVerify={(entered) => void confirm(step.change, step.challenge.challengeId, { code: entered })}
+          onResend={() => void ask(step.change, ['email'])}
+          onPasskey={(credential) => void confirm(step.change, step.challenge.challengeId, { credential })}
+          onEmailInstead={() => void ask(step.change, ['email'])}
         >
           {cancelButton}
           {statusLine}
-        </CodeForm>
+        </StepUpForm>
       </div>
     )
   if (step.at === 'create')

@@ -1,10 +1,10 @@
 import type { Locale } from '../../i18n.ts'
-import type { CodeFormText } from '../../ui/CodeForm.tsx'
+import type { StepUpText } from '../../ui/StepUpForm.tsx'
 
 // The words of the passkeys page's confirmation step, in its own chunk (the frame's first route
 // carries only the menu label).
 
-type PasskeyStepUpText = CodeFormText & {
+type PasskeyStepUpText = StepUpText & {
   addWhy: string
   removeWhy: (name: string) => string
   sending: string
@@ -27,6 +27,11 @@ const en: PasskeyStepUpText = {
   confirmed: 'Confirmed. Now create the passkey with your browser’s steps.',
   create: 'Create the passkey',
   codeLength: 'Enter the 6 digits of the code.',
+  passkeyAsk: 'Confirm it is you with one of your passkeys.',
+  passkeyButton: 'Confirm with your passkey',
+  passkeyWaiting: 'Waiting for your passkey…',
+  passkeyCancelled: 'The passkey was not used, and nothing changed. Try again when you are ready.',
+  passkeyRefused: 'This browser does not let the wallet use your passkey here, and this account has no e-mail address for a code.',
 }
 
 const id: PasskeyStepUpText = {
@@ -42,6 +47,11 @@ const id: PasskeyStepUpText = {
   confirmed: 'Terkonfirmasi. Sekarang buat passkey dengan langkah dari browser Anda.',
   create: 'Buat passkey',
   codeLength: 'Masukkan 6 digit kode.',
+  passkeyAsk: 'Konfirmasi bahwa ini Anda dengan salah satu passkey Anda.',
+  passkeyButton: 'Konfirmasi dengan passkey',
+  passkeyWaiting: 'Menunggu passkey Anda…',
+  passkeyCancelled: 'Passkey tidak dipakai, dan tidak ada yang berubah. Coba lagi saat Anda siap.',
+  passkeyRefused: 'Peramban ini tidak mengizinkan dompet memakai passkey Anda di sini, dan akun ini tidak memiliki alamat e-mail untuk kode.',
 }
 
 export const passkeyStepUpText: Record<Locale, PasskeyStepUpText> = { en, id }
