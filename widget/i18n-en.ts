@@ -152,6 +152,8 @@ export const en = {
   exportKey: 'Export private key',
   /** The profile's way to its passkeys page, and its title. */
   passkeys: 'Passkeys',
+  /** The profile's way to its Security page (when a transaction asks a code), and its title. */
+  security: 'Security',
 }
 
 export type Messages = typeof en

@@ -143,4 +143,5 @@ export const id: Messages = {
   restoreFromFile: 'Pulihkan dari file pemulihan',
   exportKey: 'Ekspor kunci privat',
   passkeys: 'Passkey',
+  security: 'Keamanan',
 }

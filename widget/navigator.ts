@@ -8,7 +8,20 @@ import type { View } from '../bridge/index.ts'
  */
 export const pages = {
   connect: ['home', 'wallet', 'qr-code', 'whatsapp', 'otp', 'wallet-created'],
-  profile: ['home', 'receive', 'chain', 'onramp', 'select-currency', 'select-crypto', 'smart-account', 'calls-status', 'recovery', 'export-key', 'passkeys'],
+  profile: [
+    'home',
+    'receive',
+    'chain',
+    'onramp',
+    'select-currency',
+    'select-crypto',
+    'smart-account',
+    'calls-status',
+    'recovery',
+    'export-key',
+    'passkeys',
+    'security',
+  ],
   chain: ['home'],
   transaction_confirmation: ['home'],
   need_permission: ['home'],

@@ -51,6 +51,12 @@ const Passkeys = lazyRoute(
   (m) => m.Passkeys,
 )
 
+// The user's own amount above which a transaction asks a code (its strings in its chunk).
+const Security = lazyRoute(
+  () => import('./security/Security.tsx'),
+  (m) => m.Security,
+)
+
 /** The profile modal's route titles. */
 const titleKeys = {
   home: 'personalWallet',
@@ -64,6 +70,7 @@ const titleKeys = {
   recovery: 'restoreFromFile',
   'export-key': 'exportKey',
   passkeys: 'passkeys',
+  security: 'security',
 } as const satisfies Record<ProfilePage, string>
 
 /** The profile with its cached reads (loaded together, lazily). */
@@ -88,6 +95,7 @@ const routes: Record<ProfilePage, (props: { address: `0x${string}`; nav: Nav; on
   'smart-account': () => <SmartAccounts />,
   'calls-status': () => <CallsStatus />,
   passkeys: () => <Passkeys />,
+  security: () => <Security />,
   recovery: ({ address }) => <Recovery address={address} />,
   'export-key': () => <ExportKey />,
 }
@@ -235,6 +243,12 @@ function ProfileHome({ address, nav, onramp }: { address: `0x${string}`; nav: Na
       {embedded && (
         <button type="button" className="wk-list-row wk-card" onClick={() => nav.go('passkeys')}>
           <span className="wk-grow">{t.passkeys}</span>
+          <span aria-hidden="true">›</span>
+        </button>
+      )}
+      {embedded && (
+        <button type="button" className="wk-list-row wk-card" onClick={() => nav.go('security')}>
+          <span className="wk-grow">{t.security}</span>
           <span aria-hidden="true">›</span>
         </button>
       )}
