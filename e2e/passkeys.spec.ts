@@ -7,7 +7,8 @@ import { closes, demoOrigin, frameOf, latestCode, openSecureWindow, providerUrl,
 // CTAP2, internal transport, resident keys, user verification). The wallet frame is cross-origin
 // (host 127.0.0.1, frame localhost): the authenticator is added on the page's target, and Chromium
 // looks it up from any frame of that page, the out-of-process wallet frame included. Adding and
-// removing a passkey each ask a confirmation code first (the step-up), read here from the dev inbox.
+// removing a passkey each ask a step-up first: the code from the dev inbox while the user has no
+// passkey, the passkey itself once they have one.
 
 type Authenticator = { cdp: CDPSession; authenticatorId: string }
 
@@ -120,13 +121,22 @@ test('a passkey added in the profile signs the same wallet in again; once remove
   await expect(page.getByTestId('account')).toHaveText(address)
   expect((await credentialsOf(authenticator))[0]!.signCount).toBe(made[0]!.signCount + 1)
 
-  // Removed in the profile, after its own code: the authenticator still holds it, the service no longer takes it.
+  // Removed in the profile, confirmed with the passkey itself (the user has one: no code is sent):
+  // the authenticator still holds it, the service no longer takes it.
   await openPasskeys(page)
   await frameOf(page)
     .getByRole('button', { name: /^Remove / })
     .click()
-  await confirmWithCode(page, request, email, /before removing the passkey/)
+  await expect(
+    frameOf(page)
+      .getByTestId('passkey-confirm')
+      .getByText(/before removing the passkey/),
+  ).toBeVisible()
+  await expect(frameOf(page).getByLabel('Confirmation code')).toHaveCount(0)
+  const signCount = (await credentialsOf(authenticator))[0]!.signCount
+  await frameOf(page).getByRole('button', { name: 'Confirm with your passkey' }).click()
   await expect(frameOf(page).getByText('Passkey removed.')).toBeVisible()
+  expect((await credentialsOf(authenticator))[0]!.signCount).toBe(signCount + 1)
   await expect(frameOf(page).getByText('No passkeys yet.')).toBeVisible()
   await disconnect(page)
   await passkeySignIn(page)

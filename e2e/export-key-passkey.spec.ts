@@ -1,0 +1,73 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { privateKeyToAddress } from 'viem/accounts'
+import { frameOf, latestCode, providerUrl, signUpInFrame, snap } from './helpers.ts'
+
+// Key export confirmed with a passkey, in Chromium on the DevTools protocol's virtual authenticator
+// (CTAP2, internal transport, resident keys, user verification): a user adds a passkey in the
+// profile (confirmed by the e-mail code, having no passkey yet), then exports the key confirming
+// with that passkey: no code is sent, the secure window shows a key that derives the wallet.
+
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable', { enableUI: false })
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  return async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials
+}
+
+const inboxSize = async (request: APIRequestContext, email: string) =>
+  ((await (await request.get(`${providerUrl}/dev/api/inbox?to=${encodeURIComponent(email)}`)).json()) as unknown[]).length
+
+test('a user with a passkey exports the key confirming with it: no e-mail code, and the key derives the wallet', async ({ page, request }) => {
+  await page.goto('/demo/')
+  await page.getByRole('button', { name: 'Connect' }).click()
+  const email = await signUpInFrame(page, request)
+  await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  const address = (await page.getByTestId('account').textContent()) as `0x${string}`
+  const credentials = await virtualAuthenticator(page)
+  const frame = frameOf(page)
+
+  // A passkey, added with the e-mail code (the user has no passkey to confirm with yet).
+  await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
+  await frame.getByRole('button', { name: 'Passkeys' }).click()
+  await frame.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(frame.getByText(/We sent a 6-digit code to u•••@example\.com/)).toBeVisible()
+  await frame.getByLabel('Confirmation code').fill(await latestCode(request, email))
+  await frame.getByRole('button', { name: 'Create the passkey' }).click()
+  await expect(frame.getByText('Passkey added.')).toBeVisible()
+  expect(await credentials()).toHaveLength(1)
+
+  // Export: the step-up asks the passkey, from a click of its own.
+  await frame.getByRole('button', { name: 'Back' }).click()
+  await frame.getByRole('button', { name: 'Export private key' }).click()
+  const mails = await inboxSize(request, email)
+  const started = page.waitForResponse((r) => r.url() === `${providerUrl}/api/v2/auth/step-up/start`)
+  await frame.getByRole('button', { name: 'Send a confirmation code' }).click()
+  expect(((await (await started).json()) as { data: { factor: string } }).data.factor).toBe('passkey')
+  await expect(frame.getByTestId('step-up-passkey')).toBeVisible()
+  await expect(frame.getByLabel('Confirmation code')).toHaveCount(0)
+  await snap(page, 'profile-export-key-passkey')
+  const verified = page.waitForResponse((r) => r.url() === `${providerUrl}/api/v2/auth/step-up/verify`)
+  await frame.getByRole('button', { name: 'Confirm with your passkey' }).click()
+  expect((await verified).ok()).toBe(true)
+  await expect(frame.getByTestId('export-key-ready')).toBeVisible()
+  expect(await inboxSize(request, email)).toBe(mails)
+  expect((await credentials())[0]!.signCount).toBeGreaterThan(0)
+
+  const opened = page.waitForEvent('popup')
+  await frame.getByRole('button', { name: 'Show the key in a secure window' }).click()
+  const popup = await opened
+  const response = await popup.waitForResponse((r) => r.url() === `${providerUrl}/api/v2/account/export-key`)
+  expect(response.ok()).toBe(true)
+  const key = ((await response.json()) as { data: { privateKey: `0x${string}` } }).data.privateKey
+  expect(privateKeyToAddress(key)).toBe(address)
+  await popup.close()
+})
