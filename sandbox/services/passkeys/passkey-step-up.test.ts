@@ -124,20 +124,41 @@ describe('a user with no e-mail address (no second factor)', () => {
     }
   }
 
-  test('adds and removes a passkey without a proof just after signing in; 5 minutes later is 403 saying what to do, nothing stored or removed', async () => {
+  /** A step-up proof answered with the user's passkey (the factor a user with no e-mail has once they hold one). */
+  async function passkeyProof(user: PasskeyUser, authenticator: ReturnType<typeof softwareAuthenticator>, action: string, request?: string) {
+    const body = { action, factors: ['passkey', 'email'], ...(request ? { request } : {}) }
+    const started = await sandbox.post('/api/v2/auth/step-up/start', body, user.walletToken)
+    expect(started.status, JSON.stringify(started.body)).toBe(200)
+    expect(started.body.data.factor).toBe('passkey')
+    const credential = authenticator.assert(started.body.data.options)
+    const verified = await sandbox.post('/api/v2/auth/step-up/verify', { challengeId: started.body.data.challengeId, credential }, user.walletToken)
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200)
+    return verified.body.data.stepUpProof as string
+  }
+
+  test('adds a first passkey without a proof just after signing in; from then on that passkey is the second factor, even inside the 5 minutes', async () => {
     const user = await phoneUser('6281234509001')
     const authenticator = softwareAuthenticator({ origin: sandbox.url })
-    const made = async () => {
-      const options = await optionsWith(user, {})
-      expect(options.status, JSON.stringify(options.body)).toBe(200)
-      expect((await register(user, authenticator.register(options.body.data))).status).toBe(200)
-    }
-    await made()
-    await made()
+    const first = await optionsWith(user, {})
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+    expect((await register(user, authenticator.register(first.body.data))).status).toBe(200)
+    // A stolen token inside the window: with a passkey on the account, no proof adds or removes nothing.
+    const before = await challengesOf(user.walletToken)
+    expectStepUp(await optionsWith(user, {}), 'add-sign-in-method', /./)
+    expect(await challengesOf(user.walletToken)).toBe(before)
+    const second = await optionsWith(user, { stepUpProof: await passkeyProof(user, authenticator, 'add-sign-in-method') })
+    expect(second.status, JSON.stringify(second.body)).toBe(200)
+    expect((await register(user, authenticator.register(second.body.data))).status).toBe(200)
     const [a, b] = authenticator.credentials.map((c) => c.id) as [string, string]
-    expect((await stepUp.remove(user.walletToken, a)).status).toBe(200)
+    expectStepUp(await stepUp.remove(user.walletToken, a), 'remove-sign-in-method', /./)
+    expect(await passkeyIds(user)).toEqual(expect.arrayContaining([a, b]))
+    const proof = await passkeyProof(user, authenticator, 'remove-sign-in-method', passkeyRemovalHash(a))
+    expect((await stepUp.remove(user.walletToken, a, proof)).status).toBe(200)
     expect(await passkeyIds(user)).toEqual([b])
+  })
 
+  test('with no factor at all: a change passes without a proof within 5 minutes of signing in; later it is 403 saying what to do, nothing stored or removed', async () => {
+    const user = await phoneUser('6281234509002')
     await user.familyAge(4)
     expect((await optionsWith(user, {})).status).toBe(200)
     const before = await challengesOf(user.walletToken)
@@ -146,8 +167,7 @@ describe('a user with no e-mail address (no second factor)', () => {
     expectStepUp(late, 'add-sign-in-method', /no e-mail address .* within 5 minutes of signing in\. Sign in again/)
     expect(late.body.data.stepUp).toEqual({ action: 'add-sign-in-method', factors: [], freshSignInMinutes: 5 })
     expect(await challengesOf(user.walletToken)).toBe(before)
-    expectStepUp(await stepUp.remove(user.walletToken, b), 'remove-sign-in-method', /within 5 minutes of signing in/)
-    expect(await passkeyIds(user)).toEqual([b])
+    expectStepUp(await stepUp.remove(user.walletToken, 'not-a-passkey'), 'remove-sign-in-method', /within 5 minutes of signing in/)
     // A made-up proof is checked like any other, and passes nothing.
     expectStepUp(await optionsWith(user, { stepUpProof: `sup_${'x'.repeat(43)}` }), 'add-sign-in-method', /not valid/)
   })

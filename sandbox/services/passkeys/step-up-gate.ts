@@ -4,7 +4,7 @@ import { HttpError } from '../../http/envelope.ts'
 import { stepUpFactors } from '../step-up/factors.ts'
 import { contactOf } from '../step-up/queries.ts'
 import { requireStepUp, type StepUpSession } from '../step-up/step-up.ts'
-import { signedInWithin } from './queries.ts'
+import { countPasskeys, signedInWithin } from './queries.ts'
 
 // Adding or removing a passkey changes who can sign in to the account for good: a thief holding a
 // stolen wallet token (good for minutes) could otherwise register their own passkey and keep the
@@ -12,8 +12,8 @@ import { signedInWithin } from './queries.ts'
 
 const signInMethodPolicy = {
   /**
-   * A user no second factor can reach (no e-mail address: signed in by phone, Telegram or a
-   * password) may change their passkeys only this soon after the session's own sign-in: the sign-in
+   * A user no second factor can reach (no e-mail address and no passkey yet: signed in by phone,
+   * Telegram or a password) may change their passkeys only this soon after the session's own sign-in: the sign-in
    * itself is then the fresh proof that it is them. Later, they sign in again.
    */
   freshSignInSeconds: 5 * 60,
@@ -31,7 +31,8 @@ export async function requireSignInMethodStepUp(deps: Deps, app: App, session: S
   const requestHash = change.requestHash ?? null
   if (proof !== undefined && proof !== null && proof !== '') return requireStepUp(deps, app, session, change.action, proof, requestHash)
   const contact = await contactOf(deps.store, session.userId)
-  const user = { userId: session.userId, email: contact?.email ?? null }
+  // A passkey is a factor too: once the user has one, the fresh sign-in alone no longer does.
+  const user = { userId: session.userId, email: contact?.email ?? null, hasPasskey: (await countPasskeys(deps.store, session.userId)) > 0 }
   if (stepUpFactors.some((f) => f.available(user))) return requireStepUp(deps, app, session, change.action, proof, requestHash)
   if (await signedInWithin(deps.store, session.familyId, signInMethodPolicy.freshSignInSeconds)) return
   const minutes = signInMethodPolicy.freshSignInSeconds / 60
