@@ -9,7 +9,10 @@ import { exportKeyText } from './export-key-text.ts'
 // Red team, the frame's side of the export: the proof is handed over once, only to the window this
 // page opened and only after it said hello (a blocked window never holds it), a window that closed
 // before taking it leaves it here for a new window, and leaving the page closes the window (the key
-// shown there goes with it).
+// shown there goes with it). And when the page closes mid-export (the hello came, the handoff's
+// session still being read or refreshed as the user leaves the page or closes the window), nothing is
+// written: nobody would read the channel any more, and the wallet token and the proof would sit unread
+// in the mailbox for the channel's whole life.
 
 const opened: { handlers: SecureWindowHandlers; posted: Record<string, unknown>[]; closed: boolean }[] = []
 vi.mock('../../secure/secure-window.ts', () => ({
@@ -98,5 +101,34 @@ describe('red team: the frame hands the proof over once, to its own window', () 
     cleanup()
     expect(opened[0]!.closed).toBe(true)
     expect(opened[0]!.posted.at(-1)).toEqual({ type: 'done' })
+  })
+})
+
+describe('red team: nothing is handed over to a window that is already gone', () => {
+  test('the page left between the hello and the handoff: no handoff written, only done', async () => {
+    await windowOffered()
+    await act(async () => {
+      opened[0]!.handlers.message({ type: 'hello' })
+      cleanup()
+    })
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    })
+    expect(opened[0]!.closed).toBe(true)
+    expect(handoffs(0)).toEqual([])
+    expect(opened[0]!.posted.at(-1)).toEqual({ type: 'done' })
+  })
+
+  test('the window closed between its hello and the handoff: no handoff written', async () => {
+    await windowOffered()
+    await act(async () => {
+      opened[0]!.handlers.message({ type: 'hello' })
+      opened[0]!.handlers.closed()
+    })
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    })
+    expect(handoffs(0)).toEqual([])
+    expect(screen.getByText(text.windowClosed)).toBeTruthy()
   })
 })
