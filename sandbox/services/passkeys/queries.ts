@@ -53,16 +53,18 @@ export async function insertChallenge(store: Store, app: AppRef, challenge: { va
      VALUES ($1, $2, $3, $4, $5, clock_timestamp() + make_interval(secs => $6))`,
     [challenge.value, app.appId, app.environment, challenge.purpose, challenge.userId ?? null, challenge.seconds],
   )
-  // A user's pending registrations are few (a page left open, a retry): the oldest beyond them go.
+  // A user's pending challenges of one purpose are few (a page left open, a retry): the oldest beyond
+  // them go. Counted per purpose: step-up starts need only the wallet token, so a thief's run of them
+  // must not push out the owner's pending registration (nor the reverse).
   if (challenge.userId)
     await store.query(
-      `DELETE FROM passkey_challenges WHERE user_id = $1 AND challenge IN (
-         SELECT challenge FROM passkey_challenges WHERE user_id = $1 ORDER BY expires_at DESC OFFSET $2)`,
-      [challenge.userId, pendingPerUser],
+      `DELETE FROM passkey_challenges WHERE user_id = $1 AND purpose = $3 AND challenge IN (
+         SELECT challenge FROM passkey_challenges WHERE user_id = $1 AND purpose = $3 ORDER BY expires_at DESC OFFSET $2)`,
+      [challenge.userId, pendingPerUser, challenge.purpose],
     )
 }
 
-/** Registration challenges one user may hold at once. */
+/** Challenges of one purpose one user may hold at once. */
 export const pendingPerUser = 5
 
 /**
