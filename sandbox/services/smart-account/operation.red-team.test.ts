@@ -1,12 +1,11 @@
-import { createWalletClient, encodeFunctionData, http, parseAbi, parseEther, type Address, type Hex } from 'viem'
+import { createWalletClient, encodeFunctionData, http, parseAbi, parseEther, type Address } from 'viem'
 import { entryPoint07Abi, getUserOperationHash } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
-import { operationRequestHash, type OperationCallToHash } from '../../../sdk/wallet/transaction-hash.ts'
 import { entryPointAddress } from '../../contracts/account-abstraction.ts'
 import { viemChainOf } from '../../contracts/viem-chain.ts'
-import { stepUpProofFor } from '../wallet/step-up-proof.fixture.ts'
+import { operationStepUp } from '../wallet/operation-step-up.fixture.ts'
 import { loadOp, storedOp } from './bundler.ts'
 import { opById } from './queries.ts'
 import { smartAccountSandbox } from './smart-accounts.fixture.ts'
@@ -17,44 +16,9 @@ import { smartAccountSandbox } from './smart-accounts.fixture.ts'
 // chain 31337 here.
 
 const f = smartAccountSandbox({ rateLimits: { codesPerIp: { max: 200, windowMs: 600_000 } } })
-const { wallet, ethOf, accountsOf, anvil, publicClient } = f
-const app = 'smart'
+const { wallet, ethOf, anvil, publicClient } = f
 const thief: Address = '0x00000000000000000000000000000000000fa11e'
-
-beforeAll(async () => {
-  await f.sandbox.store.query("UPDATE apps SET settings = settings || $1::jsonb WHERE app_id = 'smart'", [
-    JSON.stringify({ stepUp: { transactionAbove: { '31337': '0.01' } } }),
-  ])
-  f.sandbox.store.readCache.delete('apps')
-})
-
-let users = 0
-/** A user whose smart account on chain 31337 holds 1 ETH; also its account on 31338. */
-async function newUser() {
-  const email = `op-red-team-${++users}@example.com`
-  const user = { ...(await f.sandbox.signUp(email, app)), email }
-  const [account, other] = await accountsOf(user.address)
-  const sender = account!.aaAddress as Address
-  await anvil('anvil_setBalance', [sender, `0x${parseEther('1').toString(16)}`])
-  return { ...user, accountId: account!.id, otherChainAccountId: other!.id, sender }
-}
-type User = Awaited<ReturnType<typeof newUser>>
-
-async function build(user: User, calls: readonly OperationCallToHash[]) {
-  const built = await f.sdk.smartAccount.userOp.signTransaction.hash({
-    accountId: user.accountId,
-    calls: calls.map((call) => ({ to: call.to, value: (call.value ?? 0n).toString(), data: call.data ?? '0x' })),
-    isSponsored: true,
-  })
-  return { userOpId: built.userOpId!, hash: built.hash as Hex }
-}
-const signOp = (user: User, userOpId: string, stepUpProof?: string) =>
-  wallet('sign-user-operation', { userOpId, ...(stepUpProof && { stepUpProof }) }, user.walletToken)
-const submit = (built: { userOpId: string; hash: Hex }, signature: string) =>
-  f.sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId, signature, isSponsored: true }).catch((error) => error)
-const proofFor = (user: User, calls: readonly OperationCallToHash[]) =>
-  stepUpProofFor(f.sandbox, app, user, operationRequestHash({ chainId: 31337, account: user.sender, calls }))
-const refused = (reason: string) => ({ status: 403, message: `Step-up required: ${reason}`, data: { stepUp: { action: 'send-transaction' } } })
+const { newUser, build, signOp, submit, proofFor, refused } = operationStepUp(f, 'op-red-team')
 const ownerAbi = parseAbi(['function execute(address target, uint256 value, bytes data)', 'function transferOwnership(address newOwner)'])
 const depositOf = (account: Address) =>
   publicClient().readContract({ address: entryPointAddress, abi: entryPoint07Abi, functionName: 'balanceOf', args: [account] })

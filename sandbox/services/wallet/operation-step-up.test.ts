@@ -1,9 +1,10 @@
 import { parseEther, type Address, type Hex } from 'viem'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { operationTypedData } from '../../../sdk/smart-account/operation.ts'
-import { operationRequestHash, transactionRequestHash, type OperationCallToHash } from '../../../sdk/wallet/transaction-hash.ts'
+import { transactionRequestHash } from '../../../sdk/wallet/transaction-hash.ts'
 import { smartAccountSandbox } from '../smart-account/smart-accounts.fixture.ts'
 import { opById } from '../smart-account/queries.ts'
+import { operationStepUp } from './operation-step-up.fixture.ts'
 import { stepUpProofFor } from './step-up-proof.fixture.ts'
 
 // Issue 24: the wallet service signed any 32-byte hash (sign-hash), so a stolen wallet token could
@@ -14,45 +15,9 @@ import { stepUpProofFor } from './step-up-proof.fixture.ts'
 // wallet token would. The 'smart' app gets a threshold of 0.01 ETH on chain 31337 here.
 
 const f = smartAccountSandbox({ rateLimits: { codesPerIp: { max: 200, windowMs: 600_000 } } })
-const { wallet, ethOf, accountsOf, anvil } = f
-const app = 'smart'
+const { wallet, ethOf } = f
 const dead: Address = '0x000000000000000000000000000000000000dEaD'
-
-beforeAll(async () => {
-  await f.sandbox.store.query("UPDATE apps SET settings = settings || $1::jsonb WHERE app_id = 'smart'", [
-    JSON.stringify({ stepUp: { transactionAbove: { '31337': '0.01' } } }),
-  ])
-  f.sandbox.store.readCache.delete('apps')
-})
-
-let users = 0
-/** A user of the app whose smart account on chain 31337 holds 1 ETH. */
-async function newUser() {
-  const email = `op-step-up-${++users}@example.com`
-  const user = { ...(await f.sandbox.signUp(email, app)), email }
-  const [account] = await accountsOf(user.address)
-  const sender = account!.aaAddress as Address
-  await anvil('anvil_setBalance', [sender, `0x${parseEther('1').toString(16)}`])
-  return { ...user, accountId: account!.id, sender }
-}
-type User = Awaited<ReturnType<typeof newUser>>
-
-/** The app's back end builds the operation running `calls` (sponsored): its id and hash. */
-async function build(user: User, calls: readonly OperationCallToHash[]) {
-  const built = await f.sdk.smartAccount.userOp.signTransaction.hash({
-    accountId: user.accountId,
-    calls: calls.map((call) => ({ to: call.to, value: (call.value ?? 0n).toString(), data: call.data ?? '0x' })),
-    isSponsored: true,
-  })
-  return { userOpId: built.userOpId!, hash: built.hash as Hex }
-}
-const signOp = (user: User, userOpId: string, stepUpProof?: string) =>
-  wallet('sign-user-operation', { userOpId, ...(stepUpProof && { stepUpProof }) }, user.walletToken)
-const submit = (built: { userOpId: string; hash: Hex }, signature: string) =>
-  f.sdk.smartAccount.userOp.submit({ hash: built.hash, userOpId: built.userOpId, signature, isSponsored: true }).catch((error) => error)
-const proofFor = (user: User, calls: readonly OperationCallToHash[]) =>
-  stepUpProofFor(f.sandbox, app, user, operationRequestHash({ chainId: 31337, account: user.sender, calls }))
-const refused = (reason: string) => ({ status: 403, message: `Step-up required: ${reason}`, data: { stepUp: { action: 'send-transaction' } } })
+const { app, newUser, build, signOp, submit, proofFor, refused } = operationStepUp(f, 'op-step-up')
 const statusOf = async (userOpId: string) => (await opById(f.sandbox.store, userOpId))?.status
 
 describe("a smart account operation's authorisation above the app threshold needs a step-up proof for its calls", () => {
