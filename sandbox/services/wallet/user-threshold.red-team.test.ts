@@ -4,6 +4,7 @@ import { thresholdChangeHash } from '../../../sdk/wallet/step-up-threshold.ts'
 import { transactionRequestHash } from '../../../sdk/wallet/transaction-hash.ts'
 import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 import { stepUpProofFor } from './step-up-proof.fixture.ts'
+import { thresholdCalls } from './user-threshold.fixture.ts'
 
 // Red team on the user's own step-up threshold: a script holding a stolen wallet token tries to
 // loosen it without a second factor, then to send past it. 'demo' sets no threshold of its own;
@@ -17,21 +18,8 @@ beforeAll(async () => {
 })
 afterAll(() => sandbox?.dispose())
 
-let users = 0
-const newUser = async (app = 'demo') => {
-  const email = `rt-threshold-${++users}@example.com`
-  return { ...(await sandbox.signUp(email, app)), email, app }
-}
+const { newUser, call, put } = thresholdCalls(() => sandbox, 'rt-threshold')
 type User = Awaited<ReturnType<typeof newUser>>
-
-const call = (user: User, method: string, path: string, body?: unknown) =>
-  sandbox.call(`/api/v2/wallet/step-up-thresholds${path}`, {
-    method,
-    app: user.app,
-    headers: { authorization: `Bearer ${user.walletToken}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-const put = (user: User, amount: unknown, extra: object = {}, chainId: string = '31337') => call(user, 'PUT', `/${chainId}`, { amount, ...extra })
 /** The user's own threshold on `chainId` in wei, straight from the table (null: none). */
 const stored = async (user: User, chainId = 31337) => {
   const { rows } = await sandbox.store.query<{ above: string }>(

@@ -4,6 +4,7 @@ import { transactionRequestHash } from '../../../sdk/wallet/transaction-hash.ts'
 import { thresholdChangeHash } from '../../../sdk/wallet/step-up-threshold.ts'
 import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 import { stepUpProofFor } from './step-up-proof.fixture.ts'
+import { thresholdCalls } from './user-threshold.fixture.ts'
 
 // The user's own step-up threshold, called over HTTP as a script holding a stolen wallet token would:
 // the seeded 'demo' app sets no threshold, 'stepup' sets 0.01 ETH on 31337.
@@ -16,22 +17,8 @@ beforeAll(async () => {
 })
 afterAll(() => sandbox?.dispose())
 
-let users = 0
-const newUser = async (app = 'demo') => {
-  const email = `user-threshold-${++users}@example.com`
-  return { ...(await sandbox.signUp(email, app)), email, app }
-}
+const { newUser, call, put, remove } = thresholdCalls(() => sandbox, 'user-threshold')
 type User = Awaited<ReturnType<typeof newUser>>
-
-const call = (user: User, method: string, path: string, body?: unknown) =>
-  sandbox.call(`/api/v2/wallet/step-up-thresholds${path}`, {
-    method,
-    app: user.app,
-    headers: { authorization: `Bearer ${user.walletToken}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-const put = (user: User, amount: unknown, extra: object = {}, chainId: string | number = 31337) => call(user, 'PUT', `/${chainId}`, { amount, ...extra })
-const remove = (user: User, extra: object = {}, chainId = 31337) => call(user, 'DELETE', `/${chainId}`, extra)
 const mine = async (user: User, chainId = 31337) => {
   const read = await call(user, 'GET', '')
   expect(read.status, JSON.stringify(read.body)).toBe(200)
