@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Engine } from './engine.ts'
 import { requestedEngines } from './engines.ts'
 import { accounts, codeField, confirmInSecureWindow, emailField, logInInFrame, pending, startRequest, until, urls, useEngine } from './flows.ts'
+import { transactionStepUpText } from '../../widget/confirm/transaction-step-up-text.ts'
 import { hostLog, inboxCodes, nextCode, recordedKit, steady } from './trust.ts'
 
 /**
@@ -40,7 +41,7 @@ async function confirmUntilCode(engine: Engine, shots: string): Promise<number> 
   expect(await engine.run<string[]>('window', enabledButtons)).toEqual([])
   await engine.screenshot('window', `${shots}-secure-window-waiting`)
   await engine.screenshot('page', `${shots}-code`)
-  expect(await engine.text('frame', `${step} .wk-text`)).toBe('This app asks for a confirmation code before a transaction of this amount.')
+  expect(await engine.text('frame', `${step} .wk-text`)).toBe(transactionStepUpText.en.why)
   // The code step stands in for the confirmation's own buttons: one Reject and one Confirm, both the step's.
   expect(await engine.run<string[]>('frame', shownChoices, step)).toEqual(['in step: Confirm', 'in step: Reject'])
   return before

@@ -13,7 +13,7 @@ type TransactionStepUpText = StepUpText & {
 /** The words of a transaction's step-up, in the confirmation's own chunk. */
 export const transactionStepUpText: Record<Locale, TransactionStepUpText> = {
   en: {
-    why: 'This app asks for a confirmation code before a transaction of this amount.',
+    why: 'A transaction of this amount needs a second confirmation (your app or your own Security setting asks for it).',
     sending: 'Sending a code…',
     sentTo: (where) => `We sent a 6-digit code to ${where}. Enter it to send the transaction.`,
     codeLabel: 'Confirmation code',
@@ -31,7 +31,7 @@ export const transactionStepUpText: Record<Locale, TransactionStepUpText> = {
     passkeyRefused: 'This browser does not let the wallet use your passkey here, and this account has no e-mail address for a code.',
   },
   id: {
-    why: 'Aplikasi ini meminta kode konfirmasi sebelum transaksi sebesar ini.',
+    why: 'Transaksi sebesar ini memerlukan konfirmasi kedua (diminta oleh aplikasi atau pengaturan Keamanan Anda).',
     sending: 'Mengirim kode…',
     sentTo: (where) => `Kami mengirim kode 6 digit ke ${where}. Masukkan untuk mengirim transaksi.`,
     codeLabel: 'Kode konfirmasi',
