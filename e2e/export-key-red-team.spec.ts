@@ -57,13 +57,15 @@ test('a click-spam game: clicks landing on the opening window copy and reveal no
   const copy = popup.getByRole('button', { name: 'Copy' })
   const reveal = popup.getByRole('button', { name: 'Reveal' })
   await expect(copy).toBeVisible()
-  // The game: the pointer stays put over where Copy and Reveal appeared, clicking on and on.
-  for (const target of [copy, reveal]) {
-    const box = (await target.boundingBox())!
-    for (let i = 0; i < 8; i++) {
-      await popup.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-      await popup.waitForTimeout(150)
-    }
+  // The game: the pointer stays put over where Copy appeared, clicking on and on. Only one spot: going
+  // on to Reveal would move the hand in the window, which the gate rightly reads as a person's move
+  // (CI saw Reveal then answer, after the move). Resting clicks on Reveal are refused in the unit
+  // tests (KeyView.red-team.test.tsx).
+  await expect(reveal).toBeVisible()
+  const box = (await copy.boundingBox())!
+  for (let i = 0; i < 16; i++) {
+    await popup.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    await popup.waitForTimeout(150)
   }
   expect(await copies(popup)).toEqual([])
   await expect(popup.getByTestId('export-key-value')).not.toContainText(key.slice(2))
