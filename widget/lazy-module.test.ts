@@ -101,3 +101,16 @@ test('whenQuiet runs once the bridge has been quiet for a spell and the browser 
   await vi.advanceTimersByTimeAsync(400)
   expect(ran).toHaveBeenCalledTimes(1)
 })
+
+test('nothing is fetched in the background while it is held (a request waits for the user), whatever the patience; then it resumes', async () => {
+  const { lazyModule, preloadAll } = await fresh()
+  const part = loader()
+  lazyModule(part)
+  let held = true
+  preloadAll(() => held)
+  await vi.advanceTimersByTimeAsync(12_000)
+  expect(part).not.toHaveBeenCalled()
+  held = false
+  await vi.advanceTimersByTimeAsync(600)
+  expect(part).toHaveBeenCalledTimes(1)
+})

@@ -36,13 +36,13 @@ export function noteBridgeCall(): void {
 /**
  * Runs `fn` once the bridge has taken no call for `quietMs` and then the browser is idle (within
  * 2 s; 200 ms where requestIdleCallback is missing), or once the page has kept calling for
- * `patienceMs` without such a pause.
+ * `patienceMs` without such a pause. While `held` says so, it waits whatever the patience.
  */
-export function whenQuiet(fn: () => void): void {
+export function whenQuiet(fn: () => void, held: () => boolean = () => false): void {
   const until = performance.now() + patienceMs
   const wait = (seen: number): void =>
     void setTimeout(() => {
-      const quiet = () => calls === seen || performance.now() > until
+      const quiet = () => !held() && (calls === seen || performance.now() > until)
       if (!quiet()) return wait(calls)
       const then = () => (quiet() ? fn() : wait(calls))
       if (typeof requestIdleCallback === 'function') requestIdleCallback(then, { timeout: 2000 })
@@ -54,9 +54,11 @@ export function whenQuiet(fn: () => void): void {
 /**
  * Fetches every lazy part, one after the other, each in a quiet moment (`whenQuiet`): a call that
  * comes in puts the next part off (a part already being fetched finishes). Parts declared by a part
- * loaded meanwhile are fetched too.
+ * loaded meanwhile are fetched too. Nothing is fetched while `held` says so (a request waits for
+ * the user: its own screen and its signing call must not share the network and the main thread
+ * with pages nobody asked for).
  */
-export function preloadAll(): void {
+export function preloadAll(held?: () => boolean): void {
   let next = 0
   const step = () =>
     whenQuiet(() => {
@@ -65,6 +67,6 @@ export function preloadAll(): void {
         void preload()
           .catch(() => {})
           .then(step)
-    })
+    }, held)
   step()
 }
