@@ -5,12 +5,16 @@ import { useStore } from '../use-store.ts'
 import type { Gate } from '../ui/use-confirm-gate.ts'
 import type { SecurePurpose } from './secure-handle.ts'
 
-/** The secure window as the frame offers it: preloaded while offered, its state for `purpose`. */
-function useSecureWindow(purpose: SecurePurpose) {
+/**
+ * The secure window as the frame offers it: its state for `purpose`, and its code preloaded while
+ * its button shows (by the click it is there). A confirmation the frame itself may take shows the
+ * notes alone and loads none of it: the button, and so the preload, come when the frame is covered.
+ */
+function useSecureWindow(purpose: SecurePurpose, offered: boolean) {
   const { secure } = useWidget()
   const t = useT()
   const state = useStore(secure!.state, (s) => s)
-  useEffect(() => secure!.preload(), [secure])
+  useEffect(() => (offered ? secure!.preload() : undefined), [secure, offered])
   const blocked = state.status === 'blocked' && state.purpose === purpose
   const open = state.status === 'open' && state.purpose === purpose
   return { blocked, open, label: blocked ? t.tryAgainWindow : t.openSecureWindow, start: () => secure!.open(purpose) }
@@ -25,7 +29,7 @@ function useSecureWindow(purpose: SecurePurpose) {
  * in the window.
  */
 export function SecureWindowButton({ purpose, gate }: { purpose: SecurePurpose; gate?: Gate }) {
-  const { open, label, start } = useSecureWindow(purpose)
+  const { open, label, start } = useSecureWindow(purpose, true)
   return (
     <button
       type="button"
@@ -40,7 +44,7 @@ export function SecureWindowButton({ purpose, gate }: { purpose: SecurePurpose; 
 
 /** Why the secure window (`hint`), that it is open, or that the browser blocked it. */
 export function SecureWindowNotes({ purpose, hint }: { purpose: SecurePurpose; hint: boolean }) {
-  const { blocked, open } = useSecureWindow(purpose)
+  const { blocked, open } = useSecureWindow(purpose, false)
   const t = useT()
   return (
     <>
