@@ -114,6 +114,20 @@ describe('the app config on a first load and after', () => {
     await vi.waitFor(() => expect(configStoredRecently(app)).toBe(true))
   })
 
+  test("a fresh copy is written only after the session's first read (a write before it would hold that read up)", async () => {
+    const store = createSessionStore('demo', 'sandbox', memoryEntries())
+    const save = vi.spyOn(store, 'saveAppConfig')
+    let sessionRead = () => {}
+    const saveAfter = new Promise<void>((resolve) => (sessionRead = resolve))
+    const got = await readConfig({ store, persistent: true, fetched: Promise.resolve(config('c')), fetch: async () => config('x'), params: app, saveAfter })
+    expect(got.name).toBe('c')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(save).not.toHaveBeenCalled()
+    sessionRead()
+    await vi.waitFor(() => expect(save).toHaveBeenCalledTimes(1))
+    expect(((await store.loadAppConfig()) as AppConfig).name).toBe('c')
+  })
+
   test('marks are per app and environment', async () => {
     const store = createSessionStore('demo', 'sandbox', memoryEntries())
     await readConfig({ store, persistent: true, fetched: Promise.resolve(config('c')), fetch: async () => config('x'), params: app })

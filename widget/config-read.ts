@@ -17,6 +17,11 @@ export async function readConfig(deps: {
   fetched: Promise<AppConfig> | undefined
   fetch: () => Promise<AppConfig>
   params: App
+  /**
+   * What a fresh copy's write waits for: the session's first read (a write queued before it would
+   * hold that read up, and with it the frame's first answer). Written at once without it.
+   */
+  saveAfter?: Promise<unknown>
 }): Promise<AppConfig> {
   const { store, fetched } = deps
   const stored = () => store.loadAppConfig().catch(() => undefined) as Promise<AppConfig | undefined>
@@ -40,7 +45,10 @@ export async function readConfig(deps: {
     return copy
   }
   // Stored while the frame goes on: the first answer does not wait for the write.
-  if (first.network) void save(first.config)
+  if (first.network) {
+    const { config } = first
+    void (deps.saveAfter ? deps.saveAfter.then(() => save(config)) : save(config))
+  }
   return first.config
 }
 
