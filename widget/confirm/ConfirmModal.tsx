@@ -9,15 +9,13 @@ import { useStore } from '../use-store.ts'
 import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { hasIntersectionObserverV2, useConfirmGate } from '../ui/use-confirm-gate.ts'
-import { confirmationPlace } from '../secure/presentation.ts'
+import { confirmableInFrame, confirmationPlace } from '../secure/presentation.ts'
 import { SecureWindowButton, SecureWindowNotes } from '../secure/SecureWindowButton.tsx'
 import type { Confirmation } from '../ui-state.ts'
 import { confirmText } from './confirm-text.ts'
 import { transactionStepUp } from '../accounts/step-up-prompt.ts'
 import { TransactionStepUp } from './TransactionStepUp.tsx'
-import { clip, describeMessage, revealInvisible } from './message-display.ts'
-import { confirmableInFrame } from './placement.ts'
-import { foreignSignIn, ownSignIn } from './sign-in-message.ts'
+import { clip, describeMessage, foreignSignIn, ownSignIn, revealInvisible } from './message-display.ts'
 
 type Row = { label: string; value: string; testId?: string }
 
@@ -224,7 +222,7 @@ export function ConfirmModal() {
   const title = kind === 'transaction' ? t.confirmTransaction : t.signMessage
   const busy = status === 'loading' || status === 'success'
   // Confirm exists only where the user can be shown to see the whole request: otherwise in the
-  // secure window (always, for anything that moves value or grants authority: placement.ts).
+  // secure window (always, for anything that moves value or grants authority: secure/presentation.ts).
   const place = confirmationPlace({
     secureWindow: secure !== null,
     mode,

@@ -1,8 +1,12 @@
+import type { Hex } from 'viem'
+import { describeMessage, foreignSignIn } from '../confirm/message-display.ts'
+import type { Confirmation } from '../ui-state.ts'
+
 /**
  * Where the user confirms a request: on this screen, in the secure window (a first-party popup on
  * the provider origin that no host page can cover, crop or restyle), or on their own device (a
- * WalletConnect wallet). One answer for every screen that asks; it imports nothing, so any route
- * can ask it without loading more.
+ * WalletConnect wallet). One answer for every screen that asks, and the rule of which requests a
+ * frame may take at all (`confirmableInFrame`).
  */
 
 /** What the screen knows when it asks where a confirmation happens. */
@@ -13,7 +17,7 @@ export type ConfirmationContext = {
   mode: 'frame' | 'popup'
   /** The connected wallet is a WalletConnect one: the user confirms on that device, not here. */
   onDevice: boolean
-  /** The request may be confirmed in a frame the page styles (confirm/placement.ts confirmableInFrame). */
+  /** The request may be confirmed in a frame the page styles (`confirmableInFrame` below). */
   confirmableInFrame: boolean
   /** What the gate sees of the frame now (ui/use-confirm-gate.ts): `unsafe` when covered or restyled. */
   gate: 'clear' | 'arming' | 'unsafe'
@@ -47,4 +51,22 @@ export function confirmationPlace(ctx: ConfirmationContext): ConfirmationPlace {
   if (!ctx.confirmableInFrame) return at('window', 'moves-value')
   if (ctx.gate === 'unsafe') return at('window', 'frame-not-seen')
   return at('here', 'frame-seen')
+}
+
+/**
+ * Where a request may be confirmed. The wallet frame is an element of the host page, and the page
+ * styles it: IntersectionObserver v2 (Chromium only) sees opacity, filters, transforms and covering
+ * elements, and the dialog's intersection sees clip-path's box and a frame too small for the dialog,
+ * but no engine lets a cross-origin frame see a mask on its element, or a clip-path with holes. So
+ * the frame can never prove that the user sees the whole request. A request that moves value or
+ * grants authority (any transaction or batch, typed data, bytes that are not plain text) is
+ * therefore confirmed only in the secure window, which no page can style; a plain-text message,
+ * whose worst case is a signed sentence the user could have read, may be confirmed in the frame
+ * under the gate (ui/use-confirm-gate.ts), unless it signs the user in to another site than
+ * `hostOrigin` (the origin the bridge verified), which is authority over that site.
+ */
+export function confirmableInFrame(confirmation: Pick<Confirmation, 'kind' | 'payload'>, hostOrigin: string): boolean {
+  if (confirmation.kind !== 'message') return false
+  const view = describeMessage((confirmation.payload.message ?? '0x') as Hex)
+  return view.as === 'text' && view.warning === null && foreignSignIn(view.shown, hostOrigin) === null
 }
