@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { getAddress, isAddress, type Hex } from 'viem'
 import { messagePreviewChars } from '../constants.ts'
 import { useWidget } from '../context.ts'
@@ -14,8 +14,14 @@ import { SecureWindowButton, SecureWindowNotes } from '../secure/SecureWindowBut
 import type { Confirmation } from '../ui-state.ts'
 import { confirmText } from './confirm-text.ts'
 import { transactionStepUp } from '../accounts/step-up-prompt.ts'
-import { TransactionStepUp } from './TransactionStepUp.tsx'
+import { lazyRoute } from '../lazy-route.ts'
 import { clip, describeMessage, foreignSignIn, ownSignIn, revealInvisible } from './message-display.ts'
+
+/** A transaction's step-up screen and its words: loaded when the service asks for one (a message never does). */
+const TransactionStepUp = lazyRoute(
+  () => import('./TransactionStepUp.tsx'),
+  (m) => m.TransactionStepUp,
+)
 
 type Row = { label: string; value: string; testId?: string }
 
@@ -237,7 +243,11 @@ export function ConfirmModal() {
       {/* Keyed by request: nothing (an expanded message, the gate) carries over to the next one. */}
       <div className="wk-stack" key={confirmation.id}>
         <Details confirmation={confirmation} />
-        {asking && <TransactionStepUp request={asking.request} onProof={asking.resolve} onCancel={asking.reject} />}
+        {asking && (
+          <Suspense fallback={null}>
+            <TransactionStepUp request={asking.request} onProof={asking.resolve} onCancel={asking.reject} />
+          </Suspense>
+        )}
         {!asking && (
           <p className="wk-error" role="alert">
             {error}
