@@ -122,7 +122,7 @@ export default defineConfig({
           groups: [
             // The loader of lazy chunks belongs to the core, which loads them.
             core.entry,
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widget[\\/](use-store|use-timed|i18n|i18n-en|context)\.ts$/ },
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widget[\\/](use-timed|i18n|i18n-en|context)\.ts$/ },
             core.group,
           ],
         },

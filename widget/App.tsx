@@ -1,9 +1,8 @@
 import { Suspense } from 'react'
 import { ConnectModal } from './connect/ConnectModal.tsx'
-import { useWidget } from './context.ts'
+import { useWidget, useStore } from './context.ts'
 import { useT } from './i18n.ts'
 import { lazyRoute, RouteError } from './lazy-route.ts'
-import { useStore } from './use-store.ts'
 import { Modal, titleId } from './ui/Modal.tsx'
 
 // Only the connect modal's home loads with the frame; every other modal after it (lazy-route.ts).

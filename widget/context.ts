@@ -1,12 +1,14 @@
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { AppConfig } from '../sdk/index.ts'
 import type { Decisions } from './confirmation.ts'
 import type { RpcContext } from './rpc/types.ts'
 import type { SecureHandle } from './secure/secure-handle.ts'
 import type { WidgetClient } from './service-client.ts'
+import type { ReadStore } from './store.ts'
 import type { Wallet } from './wallet.ts'
 import type { WalletConnect } from './walletconnect/index.ts'
 
+/** How the UI reaches the frame: the context it is handed (the core's parts), and its read of their stores (`useStore`). */
 export type WidgetContext = {
   wallet: Wallet
   client: WidgetClient
@@ -33,4 +35,9 @@ export function useWidget(): WidgetContext {
   const ctx = useContext(Widget)
   if (!ctx) throw new Error('useWidget outside the widget root')
   return ctx
+}
+
+/** A component's view of a store (the frame's UI state, the secure window's): it renders again when the selected value changes. */
+export function useStore<S extends object, T>(store: ReadStore<S>, select: (s: S) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.get()))
 }

@@ -1,5 +1,4 @@
-import { useWidget } from '../context.ts'
-import { useStore } from '../use-store.ts'
+import { useWidget, useStore } from '../context.ts'
 import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { useT } from '../i18n.ts'

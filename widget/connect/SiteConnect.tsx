@@ -1,7 +1,6 @@
 import { useRef } from 'react'
-import { useWidget } from '../context.ts'
+import { useWidget, useStore } from '../context.ts'
 import type { Locale } from '../i18n.ts'
-import { useStore } from '../use-store.ts'
 import { Footer } from '../ui/Footer.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { useConfirmGate } from '../ui/use-confirm-gate.ts'

@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useState } from 'react'
 import { narrowScreenPx } from '../constants.ts'
-import { useWidget } from '../context.ts'
-import { useStore } from '../use-store.ts'
+import { useWidget, useStore } from '../context.ts'
 import { orderWallets } from './wallet-order.ts'
 import { lazyRoute, RouteError } from '../lazy-route.ts'
 import { useT } from '../i18n.ts'

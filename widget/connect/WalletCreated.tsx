@@ -1,6 +1,5 @@
 import { recoveryFileName } from '../constants.ts'
-import { useWidget } from '../context.ts'
-import { useStore } from '../use-store.ts'
+import { useWidget, useStore } from '../context.ts'
 import { useCopy } from '../use-copy.ts'
 import { useT } from '../i18n.ts'
 

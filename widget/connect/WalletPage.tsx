@@ -1,6 +1,5 @@
-import { useWidget } from '../context.ts'
+import { useWidget, useStore } from '../context.ts'
 import { useT } from '../i18n.ts'
-import { useStore } from '../use-store.ts'
 import { pairingWallets, type PairingWallet } from '../walletconnect/wallet-list.ts'
 import { FromThisSite, useConnectWallet, WalletRow } from './wallet-row.tsx'
 import { orderWallets } from './wallet-order.ts'

@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
-import { useWidget } from '../context.ts'
+import { useWidget, useStore } from '../context.ts'
 import { useT } from '../i18n.ts'
-import { useStore } from '../use-store.ts'
 import type { Gate } from '../ui/use-confirm-gate.ts'
 import type { SecurePurpose } from './secure-handle.ts'
 

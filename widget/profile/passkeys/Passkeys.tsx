@@ -7,7 +7,7 @@ import { otpLength } from '../../constants.ts'
 import { useWidget } from '../../context.ts'
 import { useT } from '../../i18n.ts'
 import { StepUpForm } from '../../ui/StepUpForm.tsx'
-import { useStore } from '../../use-store.ts'
+import { useStore } from '../../context.ts'
 import { PasskeyList } from './PasskeyList.tsx'
 import { passkeyStepUpText } from './passkey-step-up-text.ts'
 
