@@ -1,5 +1,5 @@
 import { useWidget } from '../context.ts'
-import { Footer } from '../ui/Footer.tsx'
+import { Footer } from '../ui/Modal.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { ChainList } from './ChainList.tsx'
 import { useT } from '../i18n.ts'

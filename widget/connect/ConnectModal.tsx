@@ -3,8 +3,7 @@ import { useWidget, useStore } from '../context.ts'
 import { useT, type Messages } from '../i18n.ts'
 import { lazyRoute, RouteError } from '../lazy-route.ts'
 import { isPageOf, type ConnectPage } from '../navigator.ts'
-import { Footer } from '../ui/Footer.tsx'
-import { Modal } from '../ui/Modal.tsx'
+import { Footer, Modal } from '../ui/Modal.tsx'
 import { Home } from './Home.tsx'
 
 type Route = { title: keyof Messages; Page: ComponentType; back: boolean }

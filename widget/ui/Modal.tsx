@@ -89,3 +89,14 @@ export function Modal({ title, onClose, onBack, closable = true, wide = false, h
     </div>
   )
 }
+
+/** The modal's footer: 'Powered by Wallet Kit', unless the app's config turns it off (`show`). */
+export function Footer({ show }: { show: boolean }) {
+  const t = useT()
+  if (!show) return null
+  return (
+    <footer className="wk-footer">
+      {t.poweredBy} <strong>Wallet Kit</strong>
+    </footer>
+  )
+}
