@@ -1,27 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { privateKeyToAddress } from 'viem/accounts'
-import { frameOf, latestCode, providerUrl, signUpInFrame, snap } from './helpers.ts'
+import { credentialsOf, frameOf, latestCode, providerUrl, signUpInFrame, snap, virtualAuthenticator } from './helpers.ts'
 
 // Key export confirmed with a passkey, in Chromium on the DevTools protocol's virtual authenticator
 // (CTAP2, internal transport, resident keys, user verification): a user adds a passkey in the
 // profile (confirmed by the e-mail code, having no passkey yet), then exports the key confirming
 // with that passkey: no code is sent, the secure window shows a key that derives the wallet.
-
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('WebAuthn.enable', { enableUI: false })
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-  return async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials
-}
 
 const inboxSize = async (request: APIRequestContext, email: string) =>
   ((await (await request.get(`${providerUrl}/dev/api/inbox?to=${encodeURIComponent(email)}`)).json()) as unknown[]).length
@@ -32,7 +16,7 @@ test('a user with a passkey exports the key confirming with it: no e-mail code, 
   const email = await signUpInFrame(page, request)
   await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   const address = (await page.getByTestId('account').textContent()) as `0x${string}`
-  const credentials = await virtualAuthenticator(page)
+  const authenticator = await virtualAuthenticator(page)
   const frame = frameOf(page)
 
   // A passkey, added with the e-mail code (the user has no passkey to confirm with yet).
@@ -43,7 +27,7 @@ test('a user with a passkey exports the key confirming with it: no e-mail code, 
   await frame.getByLabel('Confirmation code').fill(await latestCode(request, email))
   await frame.getByRole('button', { name: 'Create the passkey' }).click()
   await expect(frame.getByText('Passkey added.')).toBeVisible()
-  expect(await credentials()).toHaveLength(1)
+  expect(await credentialsOf(authenticator)).toHaveLength(1)
 
   // Export: the step-up asks the passkey, from a click of its own.
   await frame.getByRole('button', { name: 'Back' }).click()
@@ -60,7 +44,7 @@ test('a user with a passkey exports the key confirming with it: no e-mail code, 
   expect((await verified).ok()).toBe(true)
   await expect(frame.getByTestId('export-key-ready')).toBeVisible()
   expect(await inboxSize(request, email)).toBe(mails)
-  expect((await credentials())[0]!.signCount).toBeGreaterThan(0)
+  expect((await credentialsOf(authenticator))[0]!.signCount).toBeGreaterThan(0)
 
   const opened = page.waitForEvent('popup')
   await frame.getByRole('button', { name: 'Show the key in a secure window' }).click()

@@ -1,7 +1,20 @@
-import { expect, test, type APIRequestContext, type CDPSession, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { axeViolations } from './axe.ts'
 import { storedSession } from './bridge-recorder.ts'
-import { closes, demoOrigin, frameOf, latestCode, openSecureWindow, providerUrl, settled, signUpInFrame, signUpInSecureWindow, snap } from './helpers.ts'
+import {
+  closes,
+  credentialsOf,
+  demoOrigin,
+  frameOf,
+  latestCode,
+  openSecureWindow,
+  providerUrl,
+  settled,
+  signUpInFrame,
+  signUpInSecureWindow,
+  snap,
+  virtualAuthenticator,
+} from './helpers.ts'
 
 // Passkeys in Chromium, on the DevTools protocol's virtual authenticator (a platform authenticator:
 // CTAP2, internal transport, resident keys, user verification). The wallet frame is cross-origin
@@ -10,32 +23,12 @@ import { closes, demoOrigin, frameOf, latestCode, openSecureWindow, providerUrl,
 // removing a passkey each ask a step-up first: the code from the dev inbox while the user has no
 // passkey, the passkey itself once they have one.
 
-type Authenticator = { cdp: CDPSession; authenticatorId: string }
-
 /** Serious and critical axe findings in the wallet frame. */
 async function accessibilityIssues(page: Page): Promise<string[]> {
   await settled(page)
   const violations = await axeViolations(page, '[data-testid=wallet-kit-frame]')
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
-
-async function virtualAuthenticator(page: Page): Promise<Authenticator> {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('WebAuthn.enable', { enableUI: false })
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-  return { cdp, authenticatorId }
-}
-
-const credentialsOf = async ({ cdp, authenticatorId }: Authenticator) => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials
 
 /** The passkeys the service holds for the signed-in session of the page (read in the frame, as the frame reads them). */
 async function passkeysOnService(page: Page): Promise<number> {
@@ -184,12 +177,25 @@ test('a frame its page does not delegate passkeys to says so, instead of a cance
   await page.goto('/demo/')
   await virtualAuthenticator(page)
   // The kit's frame as a page that drops its permissions policy would leave it: reloaded without the delegation.
+  const reloaded = page.waitForEvent('framenavigated', (frame) => frame.url().includes('/widget/'))
   await page.evaluate(() => {
     const frame = document.querySelector<HTMLIFrameElement>('[data-testid=wallet-kit-frame]')!
     frame.allow = 'clipboard-write'
     frame.setAttribute('src', frame.getAttribute('src')!)
   })
-  await expect(page.getByRole('button', { name: 'Connect' })).toBeEnabled()
+  await reloaded
+  // Until the new frame has shaken hands, a call can still go to the old one and be cancelled
+  // ("the wallet frame reloaded"): asked again until the new frame answers.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        window.WalletKit!.kit!.provider.request({ method: 'eth_chainId' }).then(
+          () => 'answered',
+          (e: Error) => e.message,
+        ),
+      ),
+    )
+    .toBe('answered')
   await passkeySignIn(page)
   await expect(frameOf(page).getByRole('alert').filter({ hasText: 'passkeys' })).toHaveText(
     'This browser does not allow passkeys inside this site’s wallet window: use the secure window, or another sign-in method.',
