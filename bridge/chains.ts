@@ -1,4 +1,4 @@
-import { ErrorCode, type RpcError } from './errors.ts'
+import { ErrorCode, type RpcError } from './error-classes.ts'
 
 /**
  * Whether this page is offered `chainId`: the app configures it (`app`: the app's chain ids, or

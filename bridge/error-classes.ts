@@ -1,4 +1,21 @@
-import { ErrorCode, type RpcError } from './errors.ts'
+/**
+ * The error vocabulary of both sides: EIP-1193 / EIP-1474 codes, the serialisable `{ code, message }`
+ * that crosses the bridge, and one class per code. Penpal keeps only name, message and stack of a
+ * thrown error, so bridge methods never throw across: they answer `{ result }` or `{ error }`
+ * (serve.ts) and the host rebuilds the error class from the code.
+ */
+export const ErrorCode = {
+  userRejected: 4001,
+  unauthorized: 4100,
+  unsupportedMethod: 4200,
+  disconnected: 4900,
+  chainDisconnected: 4901,
+  unknownChain: 4902,
+  invalidParams: -32602,
+  internal: -32603,
+} as const
+
+export type RpcError = { code: number; message: string; data?: unknown }
 
 /**
  * An EIP-1193 / EIP-1474 error, as every error the provider throws or emits. Libraries (ethers,

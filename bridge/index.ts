@@ -1,20 +1,21 @@
 export { negotiate, PROTOCOL_VERSION } from './version.ts'
-export { ErrorCode, fail, isResult, type Fail, type Result, type RpcError } from './errors.ts'
+export { ErrorCode, type RpcError } from './error-classes.ts'
 export type {
+  Fail,
   Hello,
   HostEvent,
   HostMethods,
   ExternalConnection,
   IdentityToken,
   OpenTarget,
+  Result,
   RpcRequest,
   WalletDescriptor,
   View,
   Welcome,
   WidgetMethods,
 } from './methods.ts'
-export { checkExternalConnection, checkRpcRequest, hostChecks, widgetChecks } from './validate.ts'
-export { dispatch, serve } from './serve.ts'
+export { checkExternalConnection, checkRpcRequest, dispatch, fail, hostChecks, isResult, serve, widgetChecks } from './serve.ts'
 export { chainNotOffered, isChainOffered, offeredChains } from './chains.ts'
 export {
   checkParams,

@@ -1,4 +1,9 @@
-import type { Result } from './errors.ts'
+import type { RpcError } from './error-classes.ts'
+
+/** What every bridge method answers: `{ result }` or `{ error }`, never both (JSON-RPC 2.0), never a throw (serve.ts). */
+export type Ok<T> = { result: T }
+export type Fail = { error: RpcError }
+export type Result<T = unknown> = Ok<T> | Fail
 
 /** The modals a page can open: the connect home, the chain list, the profile, a confirmation, the signing permission. */
 export const views = ['connect', 'chain', 'profile', 'transaction_confirmation', 'need_permission'] as const

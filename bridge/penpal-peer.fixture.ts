@@ -2,7 +2,7 @@
  * Test support: one end of Penpal 7's wire protocol, written out frame by frame, so a test can send
  * the real other end any frame at all: calls with odd method paths and arguments, frames of unknown
  * types, window messages from other windows. It plays the wallet frame to the host SDK
- * (host-sdk/channel.ts) or the host page to the widget's bridge (widget/bridge.ts, the real Penpal).
+ * (host-sdk/connection.ts) or the host page to the widget's bridge (widget/bridge.ts, the real Penpal).
  *
  * Our messages reach the real end as `message` events on the global (happy-dom) window, from our fake
  * window (`window` below: make it the iframe's contentWindow, or the frame's `window.parent`). What

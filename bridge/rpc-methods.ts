@@ -1,5 +1,5 @@
 import type * as RpcSchema from 'ox/RpcSchema'
-import { ErrorCode } from './errors.ts'
+import { ErrorCode } from './error-classes.ts'
 import type { RpcRequest } from './methods.ts'
 import {
   address,

@@ -1,4 +1,4 @@
-import { ErrorCode } from './errors.ts'
+import { ErrorCode } from './error-classes.ts'
 import type { Hello, Welcome } from './methods.ts'
 
 /**

@@ -5,7 +5,7 @@ import { signUp } from './flows.ts'
  * Another frame of the host page (an ad, a widget of another origin: here a data: frame) forges the
  * bridge's handshake towards the page itself: a SYN under a new participant id (what a reloaded
  * wallet frame sends), an ACK1 and a REPLY. The kit reads handshake messages only from its own
- * frame's window and the provider's origin (host-sdk/channel.ts); were it to take them, the SYN
+ * frame's window and the provider's origin (host-sdk/connection.ts); were it to take them, the SYN
  * alone would cancel every pending request ('the wallet frame reloaded') and restart the channel,
  * so a request waiting for the user's confirmation is the witness. The wallet frame's own side of
  * the same attack (the data: frame posting to it) is in identity-token.spec.ts.

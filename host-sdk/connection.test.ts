@@ -2,8 +2,7 @@
 import { connect, WindowMessenger } from 'penpal'
 import { afterEach, describe, expect, test } from 'vitest'
 import { ErrorCode, negotiate, serve, widgetChecks, type HostMethods, type RpcRequest } from '../bridge/index.ts'
-import { connectWidget, type ConnectOptions } from './connection.ts'
-import type { Frame } from './frame.ts'
+import { connectWidget, type ConnectOptions, type Frame } from './connection.ts'
 import { windowPair } from './windows.fixture.ts'
 
 /**

@@ -1,6 +1,7 @@
 import { chainNotOffered, isChainOffered, parseRequest, type ExternalConnection, type HostEvent, type Quantity, type RpcRequest } from '../bridge/index.ts'
 import type { ProviderDetail } from './eip6963.ts'
-import { disconnected, ProviderRpcError, toProviderError } from './errors.ts'
+import { ProviderRpcError, toProviderError } from '../bridge/error-classes.ts'
+import { disconnected } from './provider.ts'
 
 /**
  * The browser wallet the user picked in the modal. Connected in the top frame (the only place it

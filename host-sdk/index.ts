@@ -1,4 +1,4 @@
-export { createWalletKit, type KitEvent, type WalletKit, type WalletKitOptions } from './kit.ts'
+export { createWalletKit, currentKit, type KitEvent, type WalletKit, type WalletKitOptions } from './kit.ts'
 export {
   AtomicityNotSupportedError,
   ChainDisconnectedError,
@@ -14,7 +14,6 @@ export {
   UserRejectedRequestError,
   type ProviderErrorClass,
   type ProviderErrorOptions,
-} from './errors.ts'
-export { currentKit } from './registry.ts'
+} from '../bridge/error-classes.ts'
 export type { EIP1193Provider } from './provider.ts'
 export type { ProviderDetail, ProviderInfo } from './eip6963.ts'

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, test } from 'vitest'
-import { checkCall, widgetChecks } from '../bridge/validate.ts'
+import { checkCall, widgetChecks } from '../bridge/serve.ts'
 import { startKit } from './kit.fixture.ts'
 
 /**
  * kit.getIdentityToken(): one bridge call, `identityToken` with the page's nonce (or none), answered
  * by the frame. Here the fixture's frame checks the call with the frame's real table
- * (bridge/validate.ts) and answers as the frame does for a signed-in page, or 4100 when `signedIn`
+ * (bridge/serve.ts) and answers as the frame does for a signed-in page, or 4100 when `signedIn`
  * is off.
  */
 let stop = () => {}

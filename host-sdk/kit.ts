@@ -1,17 +1,56 @@
-import { ErrorCode, timeouts, type IdentityToken, type WidgetMethods } from '../bridge/index.ts'
-import { connectWidget } from './connection.ts'
+import { ErrorCode, timeouts, type HostEvent, type IdentityToken, type View, type WidgetMethods } from '../bridge/index.ts'
+import { connectWidget, mountFrame } from './connection.ts'
 import { announce, kitInfo } from './eip6963.ts'
-import { ProviderRpcError, unwrap } from './errors.ts'
+import { ProviderRpcError } from '../bridge/error-classes.ts'
 import { createExternal } from './external.ts'
-import { mountFrame } from './frame.ts'
-import type { WalletKit } from './kit-types.ts'
 import { frameUrl, resolveOptions, type WalletKitOptions } from './options.ts'
-import { createProvider } from './provider.ts'
-import { claim, release } from './registry.ts'
+import { createProvider, unwrap, type EIP1193Provider } from './provider.ts'
 import { watchWallets } from './wallets.ts'
 
 export type { WalletKitOptions } from './options.ts'
-export type { KitEvent, WalletKit } from './kit-types.ts'
+
+/** Provider events, plus `open` and `close` when the modal shows or hides. */
+export type KitEvent = HostEvent | 'open' | 'close'
+
+/** The page's one wallet kit (createWalletKit). */
+export type WalletKit = {
+  readonly provider: EIP1193Provider
+  /** Shows a modal: `connect` when nobody is connected, else `profile`, unless named. */
+  open(modal?: View): Promise<void>
+  close(): Promise<void>
+  /** Ends the session (embedded wallet or browser wallet). */
+  disconnect(): Promise<void>
+  /**
+   * A short-lived JWT (ES256) naming the signed-in user, for your own server: post it there and
+   * check it with `verifyIdentityToken` (`wallet-kit/sdk`). `nonce` (8 to 128 visible ASCII
+   * characters), when your server gave one, is signed into the token. Rejects with 4100 when nobody
+   * is signed in or this page is not connected.
+   */
+  getIdentityToken(options?: { nonce?: string }): Promise<IdentityToken>
+  on(event: KitEvent, listener: (payload: never) => void): void
+  off(event: KitEvent, listener: (payload: never) => void): void
+  /** Removes the frame and every listener; another kit may be created afterwards. */
+  destroy(): void
+}
+
+/**
+ * One kit per page: a second iframe would hold a second session and announce a second provider.
+ * The slot lives on a global symbol so that kit.js and an npm copy of the kit see each other.
+ */
+const key = Symbol.for('wallet-kit.kit')
+type Slot = { [key]?: WalletKit }
+
+export const currentKit = (): WalletKit | undefined => (globalThis as Slot)[key]
+
+/** Throws when the page already has a kit; else takes the slot for `kit` (none: only checks). */
+function claim(kit?: WalletKit): void {
+  if (currentKit()) throw new Error('A wallet kit already exists on this page: reuse it (WalletKit.kit) or destroy() it first')
+  if (kit) (globalThis as Slot)[key] = kit
+}
+
+function release(kit: WalletKit): void {
+  if (currentKit() === kit) delete (globalThis as Slot)[key]
+}
 
 /** Creates the page's one wallet kit: the hidden wallet frame, its EIP-1193 provider and the wallet list. */
 export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?: string): WalletKit {

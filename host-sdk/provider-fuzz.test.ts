@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vit
 import { isResult, type RpcRequest } from '../bridge/index.ts'
 import { rpcRequest, type FuzzRequest } from '../bridge/fuzz-calls.fixture.ts'
 import { prototypeKeys, runCases, watchUncaught, type Fuzz } from '../bridge/fuzz.fixture.ts'
-import { ProviderRpcError } from './errors.ts'
+import { ProviderRpcError } from '../bridge/error-classes.ts'
 import { startKit } from './kit.fixture.ts'
 
 /**

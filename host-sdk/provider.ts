@@ -1,12 +1,45 @@
-import { checkRpcRequest, ErrorCode, isChainOffered, methodOf, timeouts, type HostEvent, type RpcRequest } from '../bridge/index.ts'
-import { createEmitter } from './emitter.ts'
-import { ProviderRpcError } from './errors.ts'
+import { ProviderRpcError, toProviderError } from '../bridge/error-classes.ts'
+import { checkRpcRequest, ErrorCode, isChainOffered, methodOf, timeouts, type HostEvent, type Result, type RpcError, type RpcRequest } from '../bridge/index.ts'
 
 export type EIP1193Provider = {
   request(args: RpcRequest): Promise<unknown>
   on(event: string, listener: (...args: never[]) => void): void
   removeListener(event: string, listener: (...args: never[]) => void): void
 }
+
+type Listener = (...args: never[]) => void
+
+/** The EIP-1193 event surface: `on` / `removeListener`, plus `emit` for the kit itself. */
+function createEmitter() {
+  const listeners = new Map<string, Set<Listener>>()
+  return {
+    on(event: string, fn: Listener) {
+      listeners.set(event, (listeners.get(event) ?? new Set<Listener>()).add(fn))
+    },
+    removeListener(event: string, fn: Listener) {
+      listeners.get(event)?.delete(fn)
+    },
+    emit(event: string, payload: unknown) {
+      for (const fn of [...(listeners.get(event) ?? [])]) {
+        try {
+          ;(fn as (p: unknown) => void)(payload)
+        } catch (err) {
+          // A listener's bug must not stop the others or the kit.
+          console.error(err)
+        }
+      }
+    },
+  }
+}
+
+/** A frame's answer as its result, or thrown as the error class of its code (the bridge's classes, which dapps import). */
+export function unwrap<T>(result: Result<T>): T {
+  if ('error' in result) throw toProviderError(result.error)
+  return result.result
+}
+
+/** 4900: the wallet frame, or the browser wallet, is not there to answer. */
+export const disconnected = (message: string): RpcError => ({ code: ErrorCode.disconnected, message })
 
 /** Sends a checked request on (to the wallet frame, or the connected browser wallet). */
 export type Route = (request: RpcRequest, timeout: number | undefined) => Promise<unknown>

@@ -3,7 +3,8 @@ import * as RpcResponse from 'ox/RpcResponse'
 import { connect, PortMessenger } from 'penpal'
 import { afterEach, describe, expect, test } from 'vitest'
 import { negotiate, PROTOCOL_VERSION, serve, widgetChecks, type Hello, type RpcRequest, type WidgetMethods } from '../bridge/index.ts'
-import { ProviderRpcError, unwrap } from './errors.ts'
+import { ProviderRpcError } from '../bridge/error-classes.ts'
+import { unwrap } from './provider.ts'
 
 /**
  * The real transport (Penpal over a MessageChannel, as after its window handshake) between a

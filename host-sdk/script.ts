@@ -1,6 +1,5 @@
 import { defineWalletKitElement } from './element/define.ts'
-import { createWalletKit, type WalletKit, type WalletKitOptions } from './kit.ts'
-import { currentKit } from './registry.ts'
+import { createWalletKit, currentKit, type WalletKit, type WalletKitOptions } from './kit.ts'
 
 /**
  * The script-tag bundle (/kit.js): defines `window.WalletKit` and the <wallet-kit> element. With

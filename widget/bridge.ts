@@ -13,7 +13,7 @@ import {
   type Result,
   type WidgetMethods,
 } from '../bridge/index.ts'
-import { screenWallets } from '../bridge/validate.ts'
+import { screenWallets } from '../bridge/serve.ts'
 import { lazyModule, noteBridgeCall } from './lazy-module.ts'
 import { handleRpc } from './rpc/index.ts'
 import type { RpcContext } from './rpc/types.ts'

@@ -1,5 +1,5 @@
 import { offeredChains } from '../bridge/chains.ts'
-import { ErrorCode } from '../bridge/errors.ts'
+import { ErrorCode } from '../bridge/error-classes.ts'
 import { createAppConfigClient } from '../sdk/app-config.ts'
 import type { AppConfig, ChainClient } from '../sdk/index.ts'
 import { activeAccount } from './accounts/active.ts'

@@ -38,11 +38,11 @@ export function noteBridgeCall(): void {
  * 2 s; 200 ms where requestIdleCallback is missing), or once the page has kept calling for
  * `patienceMs` without such a pause. While `held` says so, it waits whatever the patience.
  */
-export function whenQuiet(fn: () => void, held?: () => boolean): void {
+export function whenQuiet(fn: () => void, held: () => boolean = () => false): void {
   const until = performance.now() + patienceMs
   const wait = (seen: number): void =>
     void setTimeout(() => {
-      const quiet = () => !held?.() && (calls === seen || performance.now() > until)
+      const quiet = () => !held() && (calls === seen || performance.now() > until)
       if (!quiet()) return wait(calls)
       const then = () => (quiet() ? fn() : wait(calls))
       if (typeof requestIdleCallback === 'function') requestIdleCallback(then, { timeout: 2000 })

@@ -31,7 +31,11 @@ export async function mountUi(value: WidgetContext): Promise<void> {
   // The pages not shown yet are fetched in the background once the page's first calls have been
   // answered and it has stopped calling for a moment (lazy-module.ts); one the user opens loads at once.
   // None while a request waits for the user: that request's screen and call come first.
-  preloadAll(() => value.wallet.ui.get().confirmation !== null)
+  const waiting = () => {
+    const { confirmation, queued } = value.wallet.ui.get()
+    return confirmation !== null || queued > 0
+  }
+  preloadAll(waiting)
 }
 
 export function render(value: WidgetContext) {

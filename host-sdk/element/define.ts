@@ -1,6 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component'
-import { createWalletKit, type WalletKitOptions } from '../kit.ts'
-import { currentKit } from '../registry.ts'
+import { createWalletKit, currentKit, type WalletKitOptions } from '../kit.ts'
 import { createElementComponent, type ElementProps } from './WalletKitElement.tsx'
 
 const attributes = ['appId', 'env', 'theme', 'locale', 'providerUrl'] as const

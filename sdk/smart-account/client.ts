@@ -1,4 +1,5 @@
-import { type CallOptions, type ClientConfig, type Context, environmentHeader, toContext } from '../config.ts'
+import { type CallOptions, type ClientConfig, type Context, toContext } from '../config.ts'
+import { environmentHeader } from '../hosts.ts'
 import { request } from '../http.ts'
 import { signSmartAccountRequest } from '../signing/hmac.ts'
 import type {

@@ -1,5 +1,5 @@
 import type { FrameParams } from '../../bridge/frame-url.ts'
-import { isRecord } from '../../bridge/validate.ts'
+import { isRecord } from '../../bridge/rpc-params.ts'
 import type { LoginResult } from '../../sdk/index.ts'
 import type { FrameMessage, PopupMessage } from '../../sdk/popup-channel.ts'
 import type { Confirmations } from '../confirmation.ts'

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { ErrorCode } from './errors.ts'
-import { dispatch, serve } from './serve.ts'
-import { checkCall, checkExternalConnection, checkRpcRequest, hostChecks, screenWallets, widgetChecks } from './validate.ts'
+import { ErrorCode } from './error-classes.ts'
+import { checkCall, checkExternalConnection, checkRpcRequest, dispatch, hostChecks, isIdentityNonce, screenWallets, serve, widgetChecks } from './serve.ts'
 
 describe('checkRpcRequest', () => {
   test.each([
@@ -149,5 +148,39 @@ describe('screenWallets: no wallet from the host takes the name of a sign-in met
 
   test('an honest list passes whole', () => {
     expect(screenWallets([wallet('Test Wallet'), wallet('Browser Wallet')])).toEqual({ shown: [wallet('Test Wallet'), wallet('Browser Wallet')], refused: [] })
+  })
+})
+
+describe('identityToken: the nonce a page binds a token to', () => {
+  /** The frame's check of a page's identity-token call (the provider takes the same nonces and no others). */
+  const checkNonce = (...args: unknown[]) => checkCall(widgetChecks, 'identityToken', args)?.error
+
+  test('a nonce of 8 to 128 visible ASCII characters, or none, passes', () => {
+    for (const nonce of [undefined, 'abcdefgh', 'x'.repeat(128), '!~"#$%&()*+,-./0123456789:;<=>?@[\\]^_`{|}'])
+      expect(checkNonce(nonce), String(nonce)).toBeUndefined()
+  })
+
+  test('anything else is -32602 before any handler runs: short, long, blank, control, non-ASCII, not a string, extra arguments', () => {
+    const bad: unknown[] = [
+      '',
+      'abcdefg',
+      'x'.repeat(129),
+      'x'.repeat(100_000),
+      'abcd efgh',
+      'abcdefgh\n',
+      'abcd\u0000efgh',
+      'abcdéfghij',
+      'abcd\u200befgh',
+      'abcd\u202eefgh',
+      12345678,
+      null,
+      ['abcdefghij'],
+      { toString: () => 'abcdefghij' },
+      new String('abcdefghij'),
+    ]
+    for (const nonce of bad) expect(checkNonce(nonce), JSON.stringify(String(nonce)).slice(0, 40)).toMatchObject({ code: -32602 })
+    expect(checkNonce()).toMatchObject({ code: -32602 })
+    expect(checkNonce('abcdefgh', 'more')).toMatchObject({ code: -32602 })
+    expect(isIdentityNonce(['abcdefghij'])).toBe(false)
   })
 })
