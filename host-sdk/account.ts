@@ -1,6 +1,9 @@
+import { formatAmount } from '../bridge/format.ts'
 import { nativeSymbol } from './chains.ts'
-import { formatWei } from './format.ts'
 import type { WalletKit } from './kit.ts'
+
+/** A wei amount (hex quantity) in whole units of an 18-decimals native currency, by the display rules the frame uses too (bridge/format.ts). */
+export const formatWei = (hex: string): string => formatAmount(Number(BigInt(hex)) / 1e18)
 
 /** What a connect button shows. `loading` until the first read answers. */
 export type AccountState = {

@@ -2,10 +2,9 @@ import { ErrorCode, timeouts, type HostEvent, type IdentityToken, type View, typ
 import { connectWidget, mountFrame } from './connection.ts'
 import { announce, kitInfo } from './eip6963.ts'
 import { ProviderRpcError } from '../bridge/error-classes.ts'
-import { createExternal } from './external.ts'
+import { createExternal, watchWallets } from './external.ts'
 import { frameUrl, resolveOptions, type WalletKitOptions } from './options.ts'
 import { createProvider, unwrap, type EIP1193Provider } from './provider.ts'
-import { watchWallets } from './wallets.ts'
 
 export type { WalletKitOptions } from './options.ts'
 

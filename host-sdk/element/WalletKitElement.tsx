@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { watchAccount, type AccountState, type AccountWatch } from '../account.ts'
-import { shortAddress } from '../format.ts'
+import { shortAddress } from '../../bridge/format.ts'
 import type { WalletKit } from '../kit.ts'
 import { buttonCss, labels } from './styles.ts'
 

@@ -1,5 +1,5 @@
 import { buttonCss, labels } from '../element/styles.ts'
-import { shortAddress } from '../format.ts'
+import { shortAddress } from '../../bridge/format.ts'
 import { useWalletKit } from './useWalletKit.ts'
 
 export type ConnectButtonProps = { theme?: 'dark' | 'light'; locale?: 'en' | 'id'; className?: string }

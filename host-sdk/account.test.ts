@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatWei } from './format.ts'
+import { formatWei } from './account.ts'
 
 // formatAmount and shortAddress are tested where they are written: bridge/format.test.ts.
 test('wei in hex to whole units, shown as the profile shows them', () => {
