@@ -15,10 +15,11 @@ export type {
   Welcome,
   WidgetMethods,
 } from './methods.ts'
-export { checkExternalConnection, checkRpcRequest, dispatch, fail, hostChecks, isResult, serve, widgetChecks } from './serve.ts'
+export { checkExternalConnection, dispatch, fail, hostChecks, isResult, serve, widgetChecks } from './serve.ts'
 export { chainNotOffered, isChainOffered, offeredChains } from './chains.ts'
 export {
   checkParams,
+  checkRpcRequest,
   isRpcRead,
   methodOf,
   parseRequest,

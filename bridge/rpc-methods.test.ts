@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { checkParams, isRpcRead, methodOf, rpcReads, timeouts, type FrameMethod, type Kind } from './rpc-methods.ts'
+import { checkParams, checkRpcRequest, isRpcRead, methodOf, rpcReads, timeouts, type FrameMethod, type Kind } from './rpc-methods.ts'
 
 const a = '0x000000000000000000000000000000000000dEaD'
 const typed = { types: { EIP712Domain: [] }, primaryType: 'EIP712Domain', domain: {}, message: {} }
@@ -167,5 +167,24 @@ describe('the contract is checked by tsc', () => {
     // @ts-expect-error the chain kind has no timeout
     const noChain: { readonly [kind in Kind]: number | undefined } = { read: 1, sign: 1, connect: 1, permission: 1 }
     expect([missing, noChain]).toHaveLength(2)
+  })
+})
+
+describe('checkRpcRequest', () => {
+  test.each([
+    [{ method: 'eth_chainId' }, undefined],
+    [{ method: 'eth_call', params: [{ to: '0x' }, 'latest'] }, undefined],
+    [{ method: 'wallet_switchEthereumChain', params: { chainId: '0x1' } }, undefined],
+    [null, 'request must be an object'],
+    ['eth_chainId', 'request must be an object'],
+    [[{ method: 'eth_chainId' }], 'request must be an object'],
+    [{}, 'method must be a non-empty string'],
+    [{ method: '' }, 'method must be a non-empty string'],
+    [{ method: 42 }, 'method must be a non-empty string'],
+    [{ method: 'x'.repeat(129) }, 'method must be a non-empty string'],
+    [{ method: 'eth_call', params: 'latest' }, 'params must be an array or an object'],
+    [{ method: 'eth_call', params: null }, 'params must be an array or an object'],
+  ])('%j → %s', (input, reason) => {
+    expect(checkRpcRequest(input)).toBe(reason)
   })
 })

@@ -8,6 +8,7 @@ import {
   chain,
   chainIds,
   object,
+  isRecord,
   positional,
   Refusal,
   text,
@@ -173,6 +174,15 @@ export function checkParams(method: MethodSchema, params?: unknown): string | un
     if (err instanceof Refusal) return err.reason
     throw err
   }
+  return undefined
+}
+
+/** The shape of an EIP-1193 request, before its method is looked up: the reason it is not one, or undefined. */
+export function checkRpcRequest(value: unknown): string | undefined {
+  if (!isRecord(value)) return 'request must be an object'
+  const { method, params } = value
+  if (typeof method !== 'string' || method.length === 0 || method.length > 128) return 'method must be a non-empty string'
+  if (params !== undefined && !Array.isArray(params) && !isRecord(params)) return 'params must be an array or an object'
   return undefined
 }
 

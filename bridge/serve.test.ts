@@ -1,25 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { ErrorCode } from './error-classes.ts'
-import { checkCall, checkExternalConnection, checkRpcRequest, dispatch, hostChecks, isIdentityNonce, screenWallets, serve, widgetChecks } from './serve.ts'
-
-describe('checkRpcRequest', () => {
-  test.each([
-    [{ method: 'eth_chainId' }, undefined],
-    [{ method: 'eth_call', params: [{ to: '0x' }, 'latest'] }, undefined],
-    [{ method: 'wallet_switchEthereumChain', params: { chainId: '0x1' } }, undefined],
-    [null, 'request must be an object'],
-    ['eth_chainId', 'request must be an object'],
-    [[{ method: 'eth_chainId' }], 'request must be an object'],
-    [{}, 'method must be a non-empty string'],
-    [{ method: '' }, 'method must be a non-empty string'],
-    [{ method: 42 }, 'method must be a non-empty string'],
-    [{ method: 'x'.repeat(129) }, 'method must be a non-empty string'],
-    [{ method: 'eth_call', params: 'latest' }, 'params must be an array or an object'],
-    [{ method: 'eth_call', params: null }, 'params must be an array or an object'],
-  ])('%j → %s', (input, reason) => {
-    expect(checkRpcRequest(input)).toBe(reason)
-  })
-})
+import { checkCall, checkExternalConnection, dispatch, hostChecks, isIdentityNonce, screenWallets, serve, widgetChecks } from './serve.ts'
 
 describe('serve: every incoming call is checked before a handler runs', () => {
   const ran: string[] = []

@@ -2,6 +2,7 @@ import { ErrorCode, type RpcError } from './error-classes.ts'
 import { hostEvents, views, type Fail, type HostMethods, type Ok, type Result, type WalletDescriptor, type WidgetMethods } from './methods.ts'
 import { checkOpenUrl } from './open-url.ts'
 import { isAddress, isQuantity, isRecord } from './rpc-params.ts'
+import { checkRpcRequest } from './rpc-methods.ts'
 import { takesSignInName } from './sign-in-names.ts'
 
 /**
@@ -53,14 +54,6 @@ const arity =
   (n: number, check: Checker = () => undefined): Checker =>
   (args) =>
     args.length !== n ? `expected ${n} argument${n === 1 ? '' : 's'}, got ${args.length}` : check(args)
-
-export function checkRpcRequest(value: unknown): string | undefined {
-  if (!isRecord(value)) return 'request must be an object'
-  const { method, params } = value
-  if (typeof method !== 'string' || method.length === 0 || method.length > 128) return 'method must be a non-empty string'
-  if (params !== undefined && !Array.isArray(params) && !isRecord(params)) return 'params must be an array or an object'
-  return undefined
-}
 
 /** A nonce a page binds an identity token to: 8 to 128 visible ASCII characters, as the provider takes it. */
 export const isIdentityNonce = (v: unknown): v is string => typeof v === 'string' && /^[!-~]{8,128}$/.test(v)
