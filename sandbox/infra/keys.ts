@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { bytesToHex, type Address } from 'viem'
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 
 export type Keys = {
   /** AES-256-GCM key for secrets at rest (wallet keys, recovery shares). */
@@ -67,4 +69,32 @@ export function decrypt(key: Uint8Array, sealed: string, context: string): Uint8
   decipher.setAAD(Buffer.from(context))
   decipher.setAuthTag(Buffer.from(tag, 'base64url'))
   return Uint8Array.from(Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]))
+}
+
+/** A wallet's signing key as its row of the wallets table holds it, sealed with the master key. */
+type SealedWalletKey = { readonly id: string; readonly address: Address; readonly encrypted_key: string }
+
+/** Recently used signing accounts of one sandbox, by wallet id. */
+export type SigningAccounts = { get(row: SealedWalletKey, masterKey: Uint8Array): PrivateKeyAccount }
+
+/**
+ * Decrypting and deriving the public key costs more than the signature itself, so recently used
+ * accounts stay in memory, keyed by the ciphertext they came from (a restored key replaces its entry).
+ */
+export function createSigningAccounts(maxAccounts = 1000): SigningAccounts {
+  const accounts = new Map<string, { sealed: string; account: PrivateKeyAccount }>()
+  return {
+    get(row, masterKey) {
+      const cached = accounts.get(row.id)
+      if (cached?.sealed === row.encrypted_key) return cached.account
+      const key = decrypt(masterKey, row.encrypted_key, `wallet-key:${row.id}`)
+      const account = privateKeyToAccount(bytesToHex(key))
+      key.fill(0)
+      if (account.address !== row.address) throw new Error(`Wallet ${row.id}: stored key does not match its address`)
+      accounts.delete(row.id)
+      accounts.set(row.id, { sealed: row.encrypted_key, account })
+      if (accounts.size > maxAccounts) accounts.delete(accounts.keys().next().value as string)
+      return account
+    },
+  }
 }

@@ -1,13 +1,13 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
-import { parseEnvironment, type App } from '../app-config/apps.ts'
+import { parseEnvironment, toApp, type App, type AppRow, type Environment } from '../app-config/apps.ts'
 import { allAllowedOrigins } from '../app-config/queries.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
 import { HttpError } from '../../http/envelope.ts'
 import { isOriginAllowed } from '../../http/origins.ts'
 import { bearerToken, tokenKindOf, verifyToken, type TokenClaims, type TokenKind } from './jwt.ts'
-import { appAndSession, isFamilyRevoked } from './session-queries.ts'
-import type { Store } from '../../infra/database/store.ts'
+import { isFamilyRevoked } from './session-queries.ts'
+import { cachedRow, type Store } from '../../infra/database/store.ts'
 
 // Which app calls, and whether it is that app: its id and environment, its client secret or the
 // provider's own origin, the origins it allows, and a bearer token's session still open. The
@@ -49,7 +49,7 @@ async function corsOriginAllowed(deps: Deps, origin: string, path: string): Prom
 /**
  * Resolves the app from x-app-id / x-environment and checks the caller's origin and client secret,
  * and that a bearer wallet or access token's session has not been revoked: the app and the
- * session's state are read together, in one statement (session-queries.ts appAndSession).
+ * session's state are read together, in one statement (appAndSession, below).
  * With `walletService`, a call without the secret is taken only from the provider's own origin
  * (the widget, which carries x-app-id and never a secret): otherwise a host page's script could run
  * the login itself and read the wallet tokens and secret0 the widget exists to keep from it.
@@ -93,6 +93,33 @@ export function requireApp(deps: Deps, options: { walletService?: boolean } = {}
     }
     return next()
   }
+}
+
+/**
+ * What the app guard reads for a call, in one statement: the app (undefined when there is none) and,
+ * when the call carries a wallet or access token, whether that token's session (`familyId`) is
+ * revoked. Kept like isFamilyRevoked's answer (session-queries.ts), until a statement writes either
+ * table and for a second at most: an edit to an app shows within a second, a logout from the very
+ * next call.
+ */
+async function appAndSession(
+  store: Store,
+  appId: string,
+  environment: Environment,
+  familyId: string | undefined,
+): Promise<{ app: App | undefined; revoked: boolean }> {
+  const tables = familyId === undefined ? ['apps'] : ['apps', 'refresh_tokens']
+  const found = await cachedRow(store, tables, `${appId}\u0000${environment}\u0000${familyId ?? ''}`, async () => {
+    // One row always (the app's columns null when there is none), so an unknown app is kept too.
+    const { rows } = await store.query<Partial<AppRow> & { session_revoked: boolean }>(
+      `SELECT apps.*, ($3::text IS NOT NULL AND EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $3 AND revoked_at IS NOT NULL)) AS session_revoked
+       FROM (SELECT 1) AS one LEFT JOIN apps ON apps.app_id = $1 AND apps.environment = $2`,
+      [appId, environment, familyId ?? null],
+    )
+    const row = rows[0]
+    return row && { app: row.app_id === undefined || row.app_id === null ? undefined : toApp(row as AppRow), revoked: row.session_revoked }
+  })
+  return found ?? { app: undefined, revoked: true }
 }
 
 /**

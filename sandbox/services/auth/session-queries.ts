@@ -1,8 +1,7 @@
-import { toApp, type App, type AppRow, type Environment } from '../app-config/apps.ts'
 import { cachedRow, type Store } from '../../infra/database/store.ts'
 
-// The refresh_tokens table: one row per refresh token, grouped into sessions by family_id (sessions.ts);
-// and the app guard's one read per call (its app, and its bearer's session).
+// The refresh_tokens table: one row per refresh token, grouped into sessions by family_id (sessions.ts).
+// The app guard reads a bearer's session together with its app (app-guard.ts appAndSession).
 
 export type RefreshRow = { id: string; family_id: string; user_id: string; used_at: Date | null; revoked_at: Date | null; expires_at: Date }
 
@@ -59,30 +58,4 @@ export async function familyExpiry(store: Store, familyId: string): Promise<Date
     [familyId],
   )
   return rows[0]?.expires_at ? new Date(rows[0].expires_at) : undefined
-}
-
-/**
- * What the app guard reads for a call, in one statement: the app (undefined when there is none) and,
- * when the call carries a wallet or access token, whether that token's session (`familyId`) is
- * revoked. Kept like isFamilyRevoked's answer, until a statement writes either table and for a
- * second at most: an edit to an app shows within a second, a logout from the very next call.
- */
-export async function appAndSession(
-  store: Store,
-  appId: string,
-  environment: Environment,
-  familyId: string | undefined,
-): Promise<{ app: App | undefined; revoked: boolean }> {
-  const tables = familyId === undefined ? ['apps'] : ['apps', 'refresh_tokens']
-  const found = await cachedRow(store, tables, `${appId}\u0000${environment}\u0000${familyId ?? ''}`, async () => {
-    // One row always (the app's columns null when there is none), so an unknown app is kept too.
-    const { rows } = await store.query<Partial<AppRow> & { session_revoked: boolean }>(
-      `SELECT apps.*, ($3::text IS NOT NULL AND EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $3 AND revoked_at IS NOT NULL)) AS session_revoked
-       FROM (SELECT 1) AS one LEFT JOIN apps ON apps.app_id = $1 AND apps.environment = $2`,
-      [appId, environment, familyId ?? null],
-    )
-    const row = rows[0]
-    return row && { app: row.app_id === undefined || row.app_id === null ? undefined : toApp(row as AppRow), revoked: row.session_revoked }
-  })
-  return found ?? { app: undefined, revoked: true }
 }

@@ -2,10 +2,30 @@ import type { Context } from 'hono'
 import type { Address } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { authorize } from '../auth/app-guard.ts'
 import { HttpError } from '../../http/envelope.ts'
+import { cachedRow, type Store } from '../../infra/database/store.ts'
+import { authorize } from '../auth/app-guard.ts'
 import { signToken } from '../auth/jwt.ts'
-import { signingRowOf, type SigningRow } from './signing-accounts.ts'
+
+// The caller's wallet as the wallet routes reach it: the bearer's user, then its row of the wallets
+// table (the sealed key and whether it may sign), then, for the signing calls, the account opened
+// from that row (deps.signingAccounts, infra/keys.ts). The row is read on every signing call and kept
+// in memory (rows are created by the account service, account/queries.ts; the permission switches
+// are in ./queries.ts).
+
+/** A wallet with its sealed signing key and whether it may sign. */
+export type SigningRow = { id: string; user_id: string; address: Address; encrypted_key: string; permission_granted: boolean }
+
+/**
+ * Every signing call reads this row, so it is kept in memory until any statement writes the wallets
+ * table (a permission switched off stops the very next call; see cachedRow), and for a second at most.
+ */
+export function signingRowOf(store: Store, userId: string): Promise<SigningRow | undefined> {
+  return cachedRow(store, 'wallets', userId, async () => {
+    const { rows } = await store.query<SigningRow>('SELECT id, user_id, address, encrypted_key, permission_granted FROM wallets WHERE user_id = $1', [userId])
+    return rows[0]
+  })
+}
 
 export type WalletRef = { id: string; userId: string; address: Address }
 

@@ -1,7 +1,7 @@
 import type { Store } from '../../infra/database/store.ts'
 
 // The wallets table as the permission switches see it (rows are created by the account service,
-// account/queries.ts; the signing calls read theirs through signing-accounts.ts).
+// account/queries.ts; the signing calls read theirs through caller-wallet.ts).
 
 export async function permissionOf(store: Store, userId: string): Promise<{ id: string; address: string; permission_granted: boolean } | undefined> {
   const { rows } = await store.query<{ id: string; address: string; permission_granted: boolean }>(

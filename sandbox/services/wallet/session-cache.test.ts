@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 // A signing call keeps its checked token, its session's state and its wallet row in memory
-// (auth/jwt.ts, auth/session-queries.ts, wallet/queries.ts). None of that may outlive what ended
+// (auth/jwt.ts, auth/app-guard.ts, wallet/caller-wallet.ts). None of that may outlive what ended
 // it: an expiry, a logout, a revocation written to the database, a permission switched off.
 
 let sandbox: TestSandbox
