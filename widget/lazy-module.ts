@@ -36,13 +36,13 @@ export function noteBridgeCall(): void {
 /**
  * Runs `fn` once the bridge has taken no call for `quietMs` and then the browser is idle (within
  * 2 s; 200 ms where requestIdleCallback is missing), or once the page has kept calling for
- * `patienceMs` without such a pause. While `held` says so, it waits whatever the patience.
+ * `patienceMs` without such a pause.
  */
-export function whenQuiet(fn: () => void, held: () => boolean = () => false): void {
+export function whenQuiet(fn: () => void): void {
   const until = performance.now() + patienceMs
   const wait = (seen: number): void =>
     void setTimeout(() => {
-      const quiet = () => !held() && (calls === seen || performance.now() > until)
+      const quiet = () => calls === seen || performance.now() > until
       if (!quiet()) return wait(calls)
       const then = () => (quiet() ? fn() : wait(calls))
       if (typeof requestIdleCallback === 'function') requestIdleCallback(then, { timeout: 2000 })
@@ -62,11 +62,12 @@ export function preloadAll(held?: () => boolean): void {
   let next = 0
   const step = () =>
     whenQuiet(() => {
+      if (held?.()) return step()
       const preload = preloads[next++]
       if (preload)
         void preload()
           .catch(() => {})
           .then(step)
-    }, held)
+    })
   step()
 }

@@ -4,6 +4,7 @@ import type { View, WalletDescriptor } from '../bridge/index.ts'
 import type { FeeSummary } from './rpc/fee-summary.ts'
 
 import type { Page } from './navigator.ts'
+import type { ReadStore } from './store.ts'
 
 export type UiState = {
   view: View | null
@@ -122,6 +123,9 @@ export type ConfirmationKey = KeysOf<'confirmations'>
 
 export const keysOf = <O extends Owner>(owner: O): KeysOf<O>[] =>
   (Object.keys(owners) as (keyof UiState)[]).filter((key): key is KeysOf<O> => owners[key] === owner)
+
+/** Whether a request waits for the user (its confirmation on screen): background work holds meanwhile (lazy-module.ts). */
+export const waitsForUser = (ui: ReadStore<UiState>) => () => !!ui.get().confirmation
 
 /** The address the host sees for a session: its smart account's when one is in use, else its own. */
 export const hostAddress = (session: { address: `0x${string}`; smartAccount?: SmartAccountUse }): `0x${string}` =>

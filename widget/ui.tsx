@@ -4,6 +4,7 @@ import { App } from './App.tsx'
 import { Widget, type WidgetContext } from './context.ts'
 import { loadMessages } from './i18n.ts'
 import { preloadAll, whenQuiet } from './lazy-module.ts'
+import { waitsForUser } from './ui-state.ts'
 import './styles.css'
 import './components.css'
 
@@ -31,11 +32,7 @@ export async function mountUi(value: WidgetContext): Promise<void> {
   // The pages not shown yet are fetched in the background once the page's first calls have been
   // answered and it has stopped calling for a moment (lazy-module.ts); one the user opens loads at once.
   // None while a request waits for the user: that request's screen and call come first.
-  const waiting = () => {
-    const { confirmation, queued } = value.wallet.ui.get()
-    return confirmation !== null || queued > 0
-  }
-  preloadAll(waiting)
+  preloadAll(waitsForUser(value.wallet.ui))
 }
 
 export function render(value: WidgetContext) {
