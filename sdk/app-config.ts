@@ -1,7 +1,6 @@
-import { type CallOptions, type ClientConfig, type Context, toContext } from './config.ts'
+import { type CallOptions, type ClientConfig, type Context, environmentHeader, toContext } from './config.ts'
 import { SdkError, messages } from './errors.ts'
 import { readText, requestRaw, unwrap } from './http.ts'
-import { environmentHeader } from './hosts.ts'
 
 export type ChainConfig = {
   chainId: number

@@ -1,5 +1,5 @@
 import { SdkError } from './errors.ts'
-import { isPrivateChannel } from './hosts.ts'
+import { isPrivateChannel } from './config.ts'
 
 // Identity tokens: after a user signs in, the wallet frame can ask the provider for a short-lived
 // JWT naming who signed in to which app. The host page posts it to its own server, which checks it

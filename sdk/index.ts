@@ -1,9 +1,20 @@
 // Public API of wallet-kit/sdk. Each create*Client is its own module: import only what a page uses.
 export { createClient, type Client, type Services } from './client.ts'
 export { SdkError, normalizeError, messages, type SdkErrorCode, type SdkErrorOptions } from './errors.ts'
-export { hosts, defaultEnv, resolveBaseUrls, environmentHeader, type Env, type BaseUrls } from './hosts.ts'
 export { createTokenHolder, type Tokens, type TokenHolder } from './tokens.ts'
-export { resolveContext, type ClientConfig, type CallOptions, type Context, type RampableCredentials } from './config.ts'
+export {
+  hosts,
+  defaultEnv,
+  resolveBaseUrls,
+  environmentHeader,
+  resolveContext,
+  type Env,
+  type BaseUrls,
+  type ClientConfig,
+  type CallOptions,
+  type Context,
+  type RampableCredentials,
+} from './config.ts'
 export { createContainer, type Container } from './container.ts'
 export {
   createAppConfigClient,

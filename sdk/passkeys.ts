@@ -1,9 +1,7 @@
 import { keccak256, stringToHex, type Hex } from 'viem'
 import type { CallOptions, Context } from './config.ts'
 import { SdkError } from './errors.ts'
-import type { Method } from './http.ts'
-import { refreshTokens } from './wallet/refresh.ts'
-import { walletRequest } from './wallet/transport.ts'
+import { type Method, refreshTokens, walletRequest } from './http.ts'
 import type { LoginResult } from './wallet/types.ts'
 
 // The wallet service's passkey calls, as the frame makes them: sign-in (the app only) and the

@@ -4,7 +4,7 @@
  * Every handle works in its own session, so test files running in parallel never see each other.
  */
 import { afterAll, inject } from 'vitest'
-import type { BaseUrls } from './hosts.ts'
+import type { BaseUrls } from './config.ts'
 import type { RecordedRequest, Rule } from './recorder-types.fixture.ts'
 
 declare module 'vitest' {

@@ -1,4 +1,4 @@
-import { type BaseUrls, isPrivateChannel } from '../sdk/hosts.ts'
+import { type BaseUrls, isPrivateChannel } from '../sdk/config.ts'
 
 /**
  * Where the frame's services live: the four service base URLs (as the sdk takes them) and the

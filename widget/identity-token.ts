@@ -2,7 +2,7 @@ import { InternalError, LimitExceededError, UnauthorizedError, UnsupportedMethod
 import type { IdentityToken } from '../bridge/index.ts'
 import type { Context } from '../sdk/config.ts'
 import { SdkError } from '../sdk/errors.ts'
-import { walletTokenCall } from '../sdk/wallet/transport.ts'
+import { walletTokenCall } from '../sdk/http.ts'
 import type { Wallet } from './wallet.ts'
 
 /** The provider's answer: a compact JWS (three base64url parts) and an ISO 8601 date. */

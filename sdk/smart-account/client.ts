@@ -1,5 +1,4 @@
-import { type CallOptions, type ClientConfig, type Context, toContext } from '../config.ts'
-import { environmentHeader } from '../hosts.ts'
+import { type CallOptions, type ClientConfig, type Context, environmentHeader, toContext } from '../config.ts'
 import { request } from '../http.ts'
 import { signSmartAccountRequest } from '../signing/hmac.ts'
 import type {

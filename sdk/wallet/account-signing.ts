@@ -1,5 +1,5 @@
 import type { CallOptions, Context } from '../config.ts'
-import { walletTokenCall } from './transport.ts'
+import { walletTokenCall } from '../http.ts'
 import type { SignatureResult } from './types.ts'
 
 // What the wallet key signs for the wallet's own smart accounts (POST /wallet/sign-user-operation,

@@ -1,7 +1,6 @@
 import { type CallOptions, type ClientConfig, type Context, toContext } from '../config.ts'
 import { normalizeError } from '../errors.ts'
-import { walletRequest } from './transport.ts'
-import { refreshTokens } from './refresh.ts'
+import { refreshTokens, walletRequest } from '../http.ts'
 import type { OrganizationInfo, TokenPair, WalletCreationResult } from './types.ts'
 
 export type CreateWalletParams = {

@@ -1,9 +1,7 @@
 import { type CallOptions, type ClientConfig, type Context, toContext } from '../config.ts'
 import { SdkError, messages } from '../errors.ts'
-import { parseLoose, readText, requestRaw, unwrap } from '../http.ts'
+import { parseLoose, readText, requestRaw, unwrap, walletHeaders, walletRequest } from '../http.ts'
 import { createRampableAccount, evmAddress } from './account.ts'
-import { walletHeaders } from './headers.ts'
-import { walletRequest } from './transport.ts'
 import type { LoginResult, VerificationTokenResult } from './types.ts'
 
 export type TelegramAuthData = {

@@ -1,6 +1,6 @@
 import { type CallOptions, type ClientConfig, type Context, toContext } from '../config.ts'
+import { walletTokenCall } from '../http.ts'
 import { logout } from './logout.ts'
-import { walletTokenCall } from './transport.ts'
 import type {
   BalanceResult,
   BatchBalanceResult,

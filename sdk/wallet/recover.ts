@@ -1,9 +1,8 @@
 import type { CallOptions, Context } from '../config.ts'
 import { SdkError } from '../errors.ts'
+import { refreshTokens, walletRequest } from '../http.ts'
 import { evmAddress } from './account.ts'
 import { logout } from './logout.ts'
-import { refreshTokens } from './refresh.ts'
-import { walletRequest } from './transport.ts'
 import type { NetworkAddress } from './types.ts'
 
 export type RecoveryResult = { walletToken: string; refreshToken: string; address: NetworkAddress[] }

@@ -1,9 +1,7 @@
 import { keccak256, stringToHex, type Hex } from 'viem'
 import type { CallOptions, Context } from '../config.ts'
 import { SdkError } from '../errors.ts'
-import type { Method } from '../http.ts'
-import { refreshTokens } from './refresh.ts'
-import { walletRequest } from './transport.ts'
+import { type Method, refreshTokens, walletRequest } from '../http.ts'
 
 // The user's own step-up threshold per chain ("ask a second factor before sending more than X"), as
 // the frame's Security page and the wallet service both see it.

@@ -1,6 +1,6 @@
 import type { CallOptions, Context } from '../config.ts'
+import { walletTokenCall } from '../http.ts'
 import type { PasskeyCredentialJson, PasskeyOptionsJson } from '../passkeys.ts'
-import { walletTokenCall } from './transport.ts'
 
 // Step-up and key export, as the wallet frame calls them with the session the token holder keeps
 // (a 401 refreshes the held pair once and repeats the call, as every wallet call does).

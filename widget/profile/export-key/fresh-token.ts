@@ -1,5 +1,5 @@
 import type { Context } from '../../../sdk/config.ts'
-import { refreshTokens } from '../../../sdk/wallet/refresh.ts'
+import { refreshTokens } from '../../../sdk/http.ts'
 
 /** How long the secure window may still need the token after the handoff: its load and its one call. */
 const marginMs = 2 * 60_000

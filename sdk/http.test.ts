@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from 'vitest'
-import { SdkError } from '../errors.ts'
-import { createWalletClient } from '../index.ts'
-import { createTokenHolder } from '../tokens.ts'
-import { openRecorder } from '../recorder.fixture.ts'
+import { SdkError } from './errors.ts'
+import { createWalletClient } from './index.ts'
+import { createTokenHolder } from './tokens.ts'
+import { openRecorder } from './recorder.fixture.ts'
 
 const rec = await openRecorder()
 beforeEach(() => rec.reset())
