@@ -1,14 +1,12 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { privateKeyToAddress } from 'viem/accounts'
-import { credentialsOf, frameOf, latestCode, providerUrl, signUpInFrame, snap, virtualAuthenticator } from './helpers.ts'
+import { frameOf, inboxSize, providerUrl, signUpInFrame, snap } from './helpers.ts'
+import { addPasskeyInProfile, credentialsOf, virtualAuthenticator } from './passkeys.ts'
 
 // Key export confirmed with a passkey, in Chromium on the DevTools protocol's virtual authenticator
 // (CTAP2, internal transport, resident keys, user verification): a user adds a passkey in the
 // profile (confirmed by the e-mail code, having no passkey yet), then exports the key confirming
 // with that passkey: no code is sent, the secure window shows a key that derives the wallet.
-
-const inboxSize = async (request: APIRequestContext, email: string) =>
-  ((await (await request.get(`${providerUrl}/dev/api/inbox?to=${encodeURIComponent(email)}`)).json()) as unknown[]).length
 
 test('a user with a passkey exports the key confirming with it: no e-mail code, and the key derives the wallet', async ({ page, request }) => {
   await page.goto('/demo/')
@@ -20,17 +18,10 @@ test('a user with a passkey exports the key confirming with it: no e-mail code, 
   const frame = frameOf(page)
 
   // A passkey, added with the e-mail code (the user has no passkey to confirm with yet).
-  await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
-  await frame.getByRole('button', { name: 'Passkeys' }).click()
-  await frame.getByRole('button', { name: 'Add a passkey' }).click()
-  await expect(frame.getByText(/We sent a 6-digit code to u•••@example\.com/)).toBeVisible()
-  await frame.getByLabel('Confirmation code').fill(await latestCode(request, email))
-  await frame.getByRole('button', { name: 'Create the passkey' }).click()
-  await expect(frame.getByText('Passkey added.')).toBeVisible()
+  await addPasskeyInProfile(page, request, email)
   expect(await credentialsOf(authenticator)).toHaveLength(1)
 
   // Export: the step-up asks the passkey, from a click of its own.
-  await frame.getByRole('button', { name: 'Back' }).click()
   await frame.getByRole('button', { name: 'Export private key' }).click()
   const mails = await inboxSize(request, email)
   const started = page.waitForResponse((r) => r.url() === `${providerUrl}/api/v2/auth/step-up/start`)

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type CDPSession, type FrameLocator, type Locator, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test'
 
 import { demoOrigin as demoOriginOf, otherDemoOrigin as otherDemoOriginOf, providerUrl as providerUrlOf } from './ports.ts'
 
@@ -84,6 +84,10 @@ export async function latestCode(request: APIRequestContext, to: string): Promis
     .toMatch(/^\d{6}$/)
   return code!
 }
+
+/** How many mails the dev inbox holds for `to` (a step-up that sends no code leaves it as it was). */
+export const inboxSize = async (request: APIRequestContext, to: string): Promise<number> =>
+  ((await (await request.get(`${providerUrl}/dev/api/inbox?to=${encodeURIComponent(to)}`)).json()) as unknown[]).length
 
 /**
  * Waits until the page has painted twice. Chromium routes mouse input to an out-of-process frame by
@@ -238,30 +242,3 @@ export const typedData = (address: string, text = 'gm', chainId = 31337) => ({
   primaryType: 'Greeting',
   message: { from: address, text },
 })
-
-/** A virtual authenticator on a page's DevTools target (Chromium), and the page it serves. */
-export type Authenticator = { cdp: CDPSession; authenticatorId: string }
-
-/**
- * Adds a platform authenticator to `page` over the DevTools protocol: CTAP2, internal transport,
- * resident keys, user verification, presence given at once. Chromium finds it from any frame of the
- * page, the out-of-process wallet frame included; a popup is a page of its own and needs its own.
- */
-export async function virtualAuthenticator(page: Page): Promise<Authenticator> {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('WebAuthn.enable', { enableUI: false })
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-  return { cdp, authenticatorId }
-}
-
-/** The credentials the authenticator holds now (their sign counts included). */
-export const credentialsOf = async ({ cdp, authenticatorId }: Authenticator) => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials

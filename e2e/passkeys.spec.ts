@@ -1,20 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { axeViolations } from './axe.ts'
 import { storedSession } from './bridge-recorder.ts'
-import {
-  closes,
-  credentialsOf,
-  demoOrigin,
-  frameOf,
-  latestCode,
-  openSecureWindow,
-  providerUrl,
-  settled,
-  signUpInFrame,
-  signUpInSecureWindow,
-  snap,
-  virtualAuthenticator,
-} from './helpers.ts'
+import { closes, demoOrigin, frameOf, latestCode, openSecureWindow, providerUrl, settled, signUpInFrame, signUpInSecureWindow, snap } from './helpers.ts'
+import { credentialsOf, virtualAuthenticator } from './passkeys.ts'
 
 // Passkeys in Chromium, on the DevTools protocol's virtual authenticator (a platform authenticator:
 // CTAP2, internal transport, resident keys, user verification). The wallet frame is cross-origin

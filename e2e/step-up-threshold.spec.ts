@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { parseEther, toHex } from 'viem'
 import { startRequest } from './flows.ts'
-import { accounts, confirmRequest, frameOf, latestCode, openSecureWindow, pressConfirm, signUpInFrame, snap } from './helpers.ts'
+import { accounts, confirmRequest, frameOf, inboxSize, latestCode, openSecureWindow, pressConfirm, providerUrl, signUpInFrame, snap } from './helpers.ts'
+import { addPasskeyInProfile, credentialsOf, virtualAuthenticator } from './passkeys.ts'
 
 const to = '0x000000000000000000000000000000000000bEEF'
 
@@ -31,20 +32,20 @@ test('a stricter amount saves at once; a higher one asks the code first, then sa
   const frame = frameOf(page)
   await frame.getByRole('button', { name: 'Security' }).click()
   const row = frame.getByTestId('security-31337')
-  await expect(row.getByText('Never asks a code')).toBeVisible()
+  await expect(row.getByText('Never asks a confirmation')).toBeVisible()
   await snap(page, 'profile-security')
 
   await row.getByLabel('Your amount (ETH)').fill('0.001')
   await row.getByRole('button', { name: 'Save' }).click()
-  await expect(row.getByText('Asks a code above 0.001 ETH')).toBeVisible()
+  await expect(row.getByText('Asks a confirmation above 0.001 ETH')).toBeVisible()
   await expect(frame.getByRole('status')).toHaveText('Saved.')
 
   await row.getByLabel('Your amount (ETH)').fill('1')
   await row.getByRole('button', { name: 'Save' }).click()
-  await expect(frame.getByText('This lets more through without a code, so confirm it is you first.')).toBeVisible()
+  await expect(frame.getByText('This lets more through without a second confirmation, so confirm it is you first.')).toBeVisible()
   await snap(page, 'profile-security-code')
   await frame.getByLabel('Confirmation code').fill(await latestCode(request, email))
-  await expect(frame.getByTestId('security-31337').getByText('Asks a code above 1 ETH')).toBeVisible()
+  await expect(frame.getByTestId('security-31337').getByText('Asks a confirmation above 1 ETH')).toBeVisible()
 })
 
 test("the user's own amount holds on sends in an app that asks no code: below it goes, above it asks the code", async ({ page, request }) => {
@@ -59,7 +60,7 @@ test("the user's own amount holds on sends in an app that asks no code: below it
   const row = frame.getByTestId('security-31337')
   await row.getByLabel('Your amount (ETH)').fill('0.001')
   await row.getByRole('button', { name: 'Save' }).click()
-  await expect(row.getByText('Asks a code above 0.001 ETH')).toBeVisible()
+  await expect(row.getByText('Asks a confirmation above 0.001 ETH')).toBeVisible()
   await page.evaluate(() => window.WalletKit!.kit!.close())
 
   const small = startRequest(page, 'eth_sendTransaction', [{ from, to, value: toHex(parseEther('0.0005')) }])
@@ -70,4 +71,33 @@ test("the user's own amount holds on sends in an app that asks no code: below it
   const code = await confirmUntilCode(page)
   await code.fill(await latestCode(request, email))
   expect((await large).result).toMatch(/^0x[0-9a-f]{64}$/)
+})
+
+test('a user with a passkey raises the amount confirming with the passkey: no e-mail code is sent', async ({ page, request }) => {
+  await page.goto('/demo/')
+  await page.evaluate(() => window.WalletKit!.kit!.open('connect'))
+  const email = await signUpInFrame(page, request)
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+  const authenticator = await virtualAuthenticator(page)
+  await addPasskeyInProfile(page, request, email)
+  const frame = frameOf(page)
+  await frame.getByRole('button', { name: 'Security' }).click()
+  const row = frame.getByTestId('security-31337')
+  await row.getByLabel('Your amount (ETH)').fill('0.001')
+  await row.getByRole('button', { name: 'Save' }).click()
+  await expect(row.getByText('Asks a confirmation above 0.001 ETH')).toBeVisible()
+  const mails = await inboxSize(request, email)
+
+  await row.getByLabel('Your amount (ETH)').fill('1')
+  const started = page.waitForResponse((r) => r.url() === `${providerUrl}/api/v2/auth/step-up/start`)
+  await row.getByRole('button', { name: 'Save' }).click()
+  expect(((await (await started).json()) as { data: { factor: string } }).data.factor).toBe('passkey')
+  await expect(frame.getByTestId('step-up-passkey')).toBeVisible()
+  await expect(frame.getByLabel('Confirmation code')).toHaveCount(0)
+  await snap(page, 'profile-security-passkey')
+  const signCount = (await credentialsOf(authenticator))[0]!.signCount
+  await frame.getByRole('button', { name: 'Confirm with your passkey' }).click()
+  await expect(frame.getByTestId('security-31337').getByText('Asks a confirmation above 1 ETH')).toBeVisible()
+  expect((await credentialsOf(authenticator))[0]!.signCount).toBe(signCount + 1)
+  expect(await inboxSize(request, email)).toBe(mails)
 })

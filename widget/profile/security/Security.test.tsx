@@ -2,18 +2,37 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { parseEther } from 'viem'
 import { useState } from 'react'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { resolveContext, type Context } from '../../../sdk/config.ts'
 import { thresholdChangeHash } from '../../../sdk/wallet/step-up-threshold.ts'
+import { PasskeyNotMade, type PasskeyRefusal } from '../../connect/passkey-ceremony.ts'
 import { renderProfileWidget } from '../profile.fixture.tsx'
-import { Security } from './Security.tsx'
 import { securityText } from './security-text.ts'
 
 // The Security page on a scripted wallet service: a stricter amount is saved at once, a looser one
-// (higher, or removed) only after the e-mail code, with the proof bound to the change; a cancelled
-// code changes nothing.
+// (higher, or removed) only after the step-up (the user's passkey, else the e-mail code), with the
+// proof bound to the change; a cancelled code or passkey changes nothing.
 
-afterEach(cleanup)
+/** What the browser's passkey ceremony does next (played here): answer, or end for a reason. */
+let ceremony: { answer: Record<string, unknown> } | { refuse: PasskeyRefusal } = { answer: {} }
+const ceremonies: unknown[] = []
+vi.mock('../../connect/passkey-ceremony.ts', async (original) => ({
+  ...(await original<typeof import('../../connect/passkey-ceremony.ts')>()),
+  getPasskey: async (options: unknown) => {
+    ceremonies.push(options)
+    if ('refuse' in ceremony) throw new PasskeyNotMade(ceremony.refuse)
+    return ceremony.answer
+  },
+}))
+const { Security } = await import('./Security.tsx')
+const passkeyOptions = { challenge: 'c2hhbGxlbmdl', rpId: 'localhost', userVerification: 'required', allowCredentials: [{ id: 'cred-1', type: 'public-key' }] }
+const credential = { id: 'cred-1', rawId: 'cred-1', type: 'public-key', response: { clientDataJSON: 'e30' } }
+
+afterEach(() => {
+  cleanup()
+  ceremonies.length = 0
+  ceremony = { answer: credential }
+})
 
 /** Shows the page once the test has given the widget its service context (the page reads it on mount). */
 let show = () => {}
@@ -30,7 +49,7 @@ const envelope = (status: number, message: string, data: unknown) =>
 const row = (user: string | null) => ({ chainId: 31337, network: 'local-1', symbol: 'ETH', decimals: 18, app: null, user, effective: user })
 
 /** The page with the user's own amount `user` on Local Chain 1; every call it makes is recorded. */
-async function renderPage(user: string | null) {
+async function renderPage(user: string | null, factor: 'email' | 'passkey' = 'email') {
   const sent: { method: string; path: string; body: Record<string, unknown> }[] = []
   let current = user
   const client: { context?: Context } = {}
@@ -44,13 +63,16 @@ async function renderPage(user: string | null) {
       const method = init?.method ?? 'GET'
       const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>
       sent.push({ method, path, body })
+      // A user with a passkey and an e-mail: the passkey first, the code when asked for (factors ['email']).
+      const asked = path === '/auth/step-up/start' && (body.factors as string[] | undefined)?.[0] === 'email' ? 'email' : factor
       if (path === '/auth/step-up/start')
         return envelope(200, 'OK', {
           challengeId: 'suc_1',
-          factor: 'email',
+          factor: asked,
+          ...(asked === 'passkey' && { otherFactors: ['email'] }),
           action: body.action,
           expiresAt: '2030-01-01T00:00:00Z',
-          sentTo: 'a•••@example.com',
+          ...(asked === 'email' ? { sentTo: 'a•••@example.com' } : { options: passkeyOptions }),
         })
       if (path === '/auth/step-up/verify') return envelope(200, 'OK', { stepUpProof: proof, action: 'loosen-step-up', expiresAt: '2030-01-01T00:00:00Z' })
       if (method === 'PUT') current = body.amount as string
@@ -88,7 +110,11 @@ describe('the Security page', () => {
     await type('0.5')
     await click(text.save)
     expect(page.writes()).toEqual([
-      { method: 'POST', path: '/auth/step-up/start', body: { action: 'loosen-step-up', request: thresholdChangeHash(31337, parseEther('0.5')) } },
+      {
+        method: 'POST',
+        path: '/auth/step-up/start',
+        body: { action: 'loosen-step-up', request: thresholdChangeHash(31337, parseEther('0.5')), factors: ['passkey', 'email'] },
+      },
     ])
     expect(screen.getByText(text.looserWhy)).toBeTruthy()
     await typeCode('123456')
@@ -102,7 +128,7 @@ describe('the Security page', () => {
   test('removing asks the code for a removal', async () => {
     const page = await renderPage('0.001')
     await click(text.remove)
-    expect(page.writes()[0]?.body).toEqual({ action: 'loosen-step-up', request: thresholdChangeHash(31337, null) })
+    expect(page.writes()[0]?.body).toEqual({ action: 'loosen-step-up', request: thresholdChangeHash(31337, null), factors: ['passkey', 'email'] })
     await typeCode('123456')
     expect(page.writes().at(-1)).toEqual({ method: 'DELETE', path: '/wallet/step-up-thresholds/31337', body: { stepUpProof: proof } })
     expect(await screen.findByText(text.neverAsks)).toBeTruthy()
@@ -123,5 +149,48 @@ describe('the Security page', () => {
     await click(text.save)
     expect(screen.getByRole('alert').textContent).toBe(text.badAmount)
     expect(page.writes()).toEqual([])
+  })
+
+  test('a user with a passkey confirms a higher amount with it: the assertion goes to verify, no code, then the change with the proof', async () => {
+    ceremony = { answer: credential }
+    const page = await renderPage('0.001', 'passkey')
+    await type('2')
+    await click(text.save)
+    expect(screen.getByText(text.passkeyAsk)).toBeTruthy()
+    // The ceremony starts from a click of its own (a browser gives it only to a user's gesture).
+    expect(ceremonies).toEqual([])
+    await click(text.passkeyButton)
+    expect(ceremonies).toEqual([passkeyOptions])
+    expect(page.writes().slice(1)).toEqual([
+      { method: 'POST', path: '/auth/step-up/verify', body: { challengeId: 'suc_1', credential } },
+      { method: 'PUT', path: '/wallet/step-up-thresholds/31337', body: { amount: '2', stepUpProof: proof } },
+    ])
+    expect(await screen.findByText(text.asksAbove('2 ETH'))).toBeTruthy()
+  })
+
+  test('a cancelled passkey says so and changes nothing; an engine refusing it here falls back to the e-mail code', async () => {
+    ceremony = { refuse: 'cancelled' }
+    const page = await renderPage('0.001', 'passkey')
+    await type('2')
+    await click(text.save)
+    await click(text.passkeyButton)
+    expect(screen.getByRole('status').textContent).toBe(text.passkeyCancelled)
+    expect(page.writes().map((w) => w.path)).toEqual(['/auth/step-up/start'])
+    await click(text.cancel)
+    expect(screen.getByText(text.asksAbove('0.001 ETH'))).toBeTruthy()
+
+    ceremony = { refuse: 'frame' }
+    await type('3')
+    await click(text.save)
+    await click(text.passkeyButton)
+    // The code is asked for the same change, and the change is saved with its proof.
+    const request = thresholdChangeHash(31337, parseEther('3'))
+    expect(page.writes().slice(1)).toEqual([
+      { method: 'POST', path: '/auth/step-up/start', body: { action: 'loosen-step-up', request, factors: ['passkey', 'email'] } },
+      { method: 'POST', path: '/auth/step-up/start', body: { action: 'loosen-step-up', request, factors: ['email'] } },
+    ])
+    await typeCode('123456')
+    expect(page.writes().at(-1)).toEqual({ method: 'PUT', path: '/wallet/step-up-thresholds/31337', body: { amount: '3', stepUpProof: proof } })
+    expect(await screen.findByText(text.asksAbove('3 ETH'))).toBeTruthy()
   })
 })

@@ -2,16 +2,17 @@ import { useEffect, useRef, useState } from 'react'
 import { parseUnits } from 'viem'
 import { SdkError } from '../../../sdk/errors.ts'
 import { getStepUpThresholds, setStepUpThreshold, thresholdChangeHash, type StepUpThreshold } from '../../../sdk/wallet/step-up-threshold.ts'
-import { startStepUp, verifyStepUp } from '../../../sdk/wallet/step-up.ts'
+import type { PasskeyCredentialJson } from '../../../sdk/passkeys.ts'
+import { startStepUp, verifyStepUp, type StepUpChallenge, type StepUpFactor } from '../../../sdk/wallet/step-up.ts'
 import { otpLength } from '../../constants.ts'
 import { useWidget } from '../../context.ts'
-import { CodeForm } from '../../ui/CodeForm.tsx'
+import { StepUpForm } from '../../ui/StepUpForm.tsx'
 import { errorText } from '../../use-timed.ts'
 import { securityText } from './security-text.ts'
 
 /** A change of one chain's own threshold: the new amount as typed and in base units (null: removed). */
 type Change = { chainId: number; amount: string | null; above: bigint | null }
-type Step = { at: 'list' } | { at: 'code'; change: Change; challengeId: string; sentTo: string }
+type Step = { at: 'list' } | { at: 'code'; change: Change; challenge: StepUpChallenge }
 
 /** The amount in the chain's base unit, or undefined when it is not a plain decimal with at most `decimals` places. */
 function baseUnits(amount: string, decimals: number): bigint | undefined {
@@ -20,7 +21,7 @@ function baseUnits(amount: string, decimals: number): bigint | undefined {
   return parseUnits(amount, decimals)
 }
 
-/** Whether `next` lets more through than the user's current threshold (then the service asks a code first). */
+/** Whether `next` lets more through than the user's current threshold (then the service asks a step-up first). */
 function isLooser(row: StepUpThreshold, next: bigint | null): boolean {
   if (row.user === null) return false
   return next === null || next > parseUnits(row.user, row.decimals)
@@ -29,8 +30,9 @@ function isLooser(row: StepUpThreshold, next: bigint | null): boolean {
 /**
  * The profile's 'security' page: per chain of the app, when a transaction asks a confirmation code
  * (the lower of the app's amount and the user's own), and the user's own amount. A stricter amount
- * is saved at once; a looser one (higher, or removed) is confirmed with the e-mail code first, as
- * the service requires: a stolen session must not be able to switch the rule off.
+ * is saved at once; a looser one (higher, or removed) is confirmed first, with a passkey the user
+ * has or else the e-mail code, as the service requires: a stolen session must not be able to switch
+ * the rule off.
  */
 export function Security() {
   const { client, locale, wallet } = useWidget()
@@ -79,15 +81,15 @@ export function Security() {
     setNotice(text.saved)
   }
 
-  /** Asks the code for `change`: the proof is bound to the chain and the new amount. */
-  const askCode = async (change: Change) => {
+  /** Asks the step-up for `change` (a passkey the user has, else a code): the proof is bound to the chain and the new amount. */
+  const askCode = async (change: Change, factors: StepUpFactor[] = ['passkey', 'email']) => {
     const ctx = client.context
     if (!ctx) return
     const request = thresholdChangeHash(change.chainId, change.above)
-    const challenge = await startStepUp(ctx, { action: 'loosen-step-up', request })
+    const challenge = await startStepUp(ctx, { action: 'loosen-step-up', request, factors })
     if (!live.current) return
     setCode('')
-    setStep({ at: 'code', change, challengeId: challenge.challengeId, sentTo: challenge.sentTo ?? '' })
+    setStep({ at: 'code', change, challenge })
   }
 
   const save = (row: StepUpThreshold, amount: string | null) =>
@@ -108,16 +110,20 @@ export function Security() {
       }
     })
 
-  const verify = (change: Change, challengeId: string, entered: string) =>
+  /** The typed code or the passkey's assertion, for the challenge; then the change, with the proof. */
+  const verify = (change: Change, challengeId: string, answer: { code: string } | { credential: PasskeyCredentialJson }) =>
     run(async () => {
       const ctx = client.context
       if (!ctx) return
-      if (entered.length !== otpLength) return setError(text.codeLength)
+      if ('code' in answer && answer.code.length !== otpLength) return setError(text.codeLength)
       try {
-        const { stepUpProof } = await verifyStepUp(ctx, { challengeId, code: entered })
+        const { stepUpProof } = await verifyStepUp(ctx, { challengeId, ...answer })
         saved(await setStepUpThreshold(ctx, change.chainId, change.amount, stepUpProof))
       } catch (failure) {
-        if (live.current) setCode('')
+        if (!live.current) throw failure
+        setCode('')
+        // A passkey's challenge answers once: a refused assertion goes back to the list, unchanged.
+        if ('credential' in answer) setStep({ at: 'list' })
         throw failure
       }
     })
@@ -129,21 +135,23 @@ export function Security() {
   )
   if (step.at === 'code')
     return (
-      <CodeForm
+      <StepUpForm
         text={text}
-        sentTo={step.sentTo}
+        challenge={step.challenge}
         code={code}
         busy={busy}
         onCode={setCode}
-        onVerify={(entered) => void verify(step.change, step.challengeId, entered)}
-        onResend={() => void run(() => askCode(step.change))}
+        onVerify={(entered) => void verify(step.change, step.challenge.challengeId, { code: entered })}
+        onResend={() => void run(() => askCode(step.change, ['email']))}
+        onPasskey={(credential) => void verify(step.change, step.challenge.challengeId, { credential })}
+        onEmailInstead={() => void run(() => askCode(step.change, ['email']))}
       >
         <p className="wk-text">{text.looserWhy}</p>
         <button type="button" className="wk-link" disabled={busy} onClick={() => setStep({ at: 'list' })}>
           {text.cancel}
         </button>
         {alert}
-      </CodeForm>
+      </StepUpForm>
     )
   const shown = rows?.filter((row) => wallet.chain(row.chainId))
   return (

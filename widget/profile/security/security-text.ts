@@ -1,7 +1,7 @@
 import type { Locale } from '../../i18n.ts'
-import type { CodeFormText } from '../../ui/CodeForm.tsx'
+import type { StepUpText } from '../../ui/StepUpForm.tsx'
 
-export type SecurityText = CodeFormText & {
+export type SecurityText = StepUpText & {
   intro: string
   asksAbove: (amount: string) => string
   neverAsks: string
@@ -22,9 +22,10 @@ export type SecurityText = CodeFormText & {
 /** The Security page's words, in its own chunk (the frame's first route carries only the menu label). */
 export const securityText: Record<Locale, SecurityText> = {
   en: {
-    intro: 'Ask a confirmation code before a transaction sends more than an amount you choose. The lower of your amount and the app’s applies.',
-    asksAbove: (amount) => `Asks a code above ${amount}`,
-    neverAsks: 'Never asks a code',
+    intro:
+      'Ask a second confirmation (your passkey, or a code sent by e-mail) before a transaction sends more than an amount you choose. The lower of your amount and the app’s applies.',
+    asksAbove: (amount) => `Asks a confirmation above ${amount}`,
+    neverAsks: 'Never asks a confirmation',
     appRule: (amount) => `This app asks above ${amount}`,
     yourLimit: 'Your amount',
     none: 'None',
@@ -32,7 +33,7 @@ export const securityText: Record<Locale, SecurityText> = {
     saving: 'Saving…',
     remove: 'Remove',
     saved: 'Saved.',
-    looserWhy: 'This lets more through without a code, so confirm it is you first.',
+    looserWhy: 'This lets more through without a second confirmation, so confirm it is you first.',
     cancel: 'Cancel',
     sentTo: (where) => `We sent a 6-digit code to ${where}. Enter it to confirm it is you.`,
     codeLabel: 'Confirmation code',
@@ -40,14 +41,19 @@ export const securityText: Record<Locale, SecurityText> = {
     verifying: 'Checking…',
     resend: 'Send a new code',
     codeLength: 'Enter the 6 digits of the code.',
+    passkeyAsk: 'Confirm it is you with your passkey.',
+    passkeyButton: 'Confirm with your passkey',
+    passkeyWaiting: 'Waiting for your passkey…',
+    passkeyCancelled: 'The passkey was not used, and nothing changed. Try again when you are ready.',
+    passkeyRefused: 'This browser does not let the wallet use your passkey here, and this account has no e-mail address for a code.',
     badAmount: 'Enter an amount such as 0.5.',
     loading: 'Loading…',
   },
   id: {
     intro:
-      'Minta kode konfirmasi sebelum transaksi mengirim lebih dari jumlah yang Anda pilih. Yang berlaku adalah yang lebih rendah antara jumlah Anda dan jumlah aplikasi.',
-    asksAbove: (amount) => `Meminta kode di atas ${amount}`,
-    neverAsks: 'Tidak pernah meminta kode',
+      'Minta konfirmasi kedua (passkey Anda, atau kode lewat e-mail) sebelum transaksi mengirim lebih dari jumlah yang Anda pilih. Yang berlaku adalah yang lebih rendah antara jumlah Anda dan jumlah aplikasi.',
+    asksAbove: (amount) => `Meminta konfirmasi di atas ${amount}`,
+    neverAsks: 'Tidak pernah meminta konfirmasi',
     appRule: (amount) => `Aplikasi ini meminta di atas ${amount}`,
     yourLimit: 'Jumlah Anda',
     none: 'Tidak ada',
@@ -55,7 +61,7 @@ export const securityText: Record<Locale, SecurityText> = {
     saving: 'Menyimpan…',
     remove: 'Hapus',
     saved: 'Tersimpan.',
-    looserWhy: 'Ini meloloskan lebih banyak tanpa kode, jadi pastikan dulu bahwa ini Anda.',
+    looserWhy: 'Ini meloloskan lebih banyak tanpa konfirmasi kedua, jadi pastikan dulu bahwa ini Anda.',
     cancel: 'Batal',
     sentTo: (where) => `Kami mengirim kode 6 digit ke ${where}. Masukkan untuk memastikan ini Anda.`,
     codeLabel: 'Kode konfirmasi',
@@ -63,6 +69,11 @@ export const securityText: Record<Locale, SecurityText> = {
     verifying: 'Memeriksa…',
     resend: 'Kirim kode baru',
     codeLength: 'Masukkan 6 digit kode.',
+    passkeyAsk: 'Konfirmasi bahwa ini Anda dengan passkey Anda.',
+    passkeyButton: 'Konfirmasi dengan passkey',
+    passkeyWaiting: 'Menunggu passkey Anda…',
+    passkeyCancelled: 'Passkey tidak dipakai, dan tidak ada yang berubah. Coba lagi saat Anda siap.',
+    passkeyRefused: 'Peramban ini tidak mengizinkan dompet memakai passkey Anda di sini, dan akun ini tidak memiliki alamat e-mail untuk kode.',
     badAmount: 'Masukkan jumlah seperti 0.5.',
     loading: 'Memuat…',
   },
