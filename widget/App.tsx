@@ -1,4 +1,5 @@
-import { Suspense } from 'react'
+import { type ComponentType, Suspense } from 'react'
+import type { View } from '../bridge/index.ts'
 import { ConnectModal } from './connect/ConnectModal.tsx'
 import { useWidget, useStore } from './context.ts'
 import { useT } from './i18n.ts'
@@ -26,9 +27,10 @@ const ProfileModal = lazyRoute(
 export function App() {
   const { wallet } = useWidget()
   const view = useStore(wallet.ui, (s) => s.view)
+  const Shown = view && modals[view]
   return (
     <RouteError resetKey={view ?? ''} fallback={<LoadFailed />}>
-      <Suspense fallback={null}>{modal(view)}</Suspense>
+      <Suspense fallback={null}>{Shown && <Shown />}</Suspense>
     </RouteError>
   )
 }
@@ -46,19 +48,11 @@ function LoadFailed() {
   )
 }
 
-function modal(view: ReturnType<ReturnType<typeof useWidget>['wallet']['ui']['get']>['view']) {
-  switch (view) {
-    case 'connect':
-      return <ConnectModal />
-    case 'transaction_confirmation':
-      return <ConfirmModal />
-    case 'need_permission':
-      return <PermissionModal />
-    case 'chain':
-      return <ChainModal />
-    case 'profile':
-      return <ProfileModal />
-    default:
-      return null
-  }
+/** The modal of each view; only the open one is rendered. */
+const modals: Partial<Record<View, ComponentType>> = {
+  connect: ConnectModal,
+  transaction_confirmation: ConfirmModal,
+  need_permission: PermissionModal,
+  chain: ChainModal,
+  profile: ProfileModal,
 }
