@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { parseEther, toHex } from 'viem'
 import { startRequest } from './flows.ts'
 import { accounts, confirmRequest, frameOf, inboxSize, latestCode, openSecureWindow, pressConfirm, providerUrl, signUpInFrame, snap } from './helpers.ts'
@@ -19,25 +19,41 @@ async function confirmUntilCode(page: Page) {
   return step.getByLabel('Confirmation code')
 }
 
+/** A new user signed up in the frame on the demo page; the frame closed again. Their e-mail address. */
+async function signUp(page: Page, request: APIRequestContext): Promise<string> {
+  await page.goto('/demo/')
+  await page.evaluate(() => window.WalletKit!.kit!.open('connect'))
+  const email = await signUpInFrame(page, request)
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+  return email
+}
+
+/** The profile's Security page, opened; Local Chain 1's row. */
+async function securityRow(page: Page) {
+  await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
+  await frameOf(page).getByRole('button', { name: 'Security' }).click()
+  return frameOf(page).getByTestId('security-31337')
+}
+
+/** Saves `amount` as the user's own (stricter than none: saved at once). */
+async function saveStricter(row: Locator, amount: string) {
+  await row.getByLabel('Your amount (ETH)').fill(amount)
+  await row.getByRole('button', { name: 'Save' }).click()
+  await expect(row.getByText(`Asks a confirmation above ${amount} ETH`)).toBeVisible()
+}
+
 // The profile's Security page against the real sandbox: the seeded 'demo' app asks no code, the user
 // sets their own amount on Local Chain 1 (stricter: saved at once), then raises it (looser: the
 // e-mail code first, then saved).
 
 test('a stricter amount saves at once; a higher one asks the code first, then saves', async ({ page, request }) => {
-  await page.goto('/demo/')
-  await page.evaluate(() => window.WalletKit!.kit!.open('connect'))
-  const email = await signUpInFrame(page, request)
-  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
-  await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
+  const email = await signUp(page, request)
+  const row = await securityRow(page)
   const frame = frameOf(page)
-  await frame.getByRole('button', { name: 'Security' }).click()
-  const row = frame.getByTestId('security-31337')
   await expect(row.getByText('Never asks a confirmation')).toBeVisible()
   await snap(page, 'profile-security')
 
-  await row.getByLabel('Your amount (ETH)').fill('0.001')
-  await row.getByRole('button', { name: 'Save' }).click()
-  await expect(row.getByText('Asks a confirmation above 0.001 ETH')).toBeVisible()
+  await saveStricter(row, '0.001')
   await expect(frame.getByRole('status')).toHaveText('Saved.')
 
   await row.getByLabel('Your amount (ETH)').fill('1')
@@ -49,18 +65,9 @@ test('a stricter amount saves at once; a higher one asks the code first, then sa
 })
 
 test("the user's own amount holds on sends in an app that asks no code: below it goes, above it asks the code", async ({ page, request }) => {
-  await page.goto('/demo/')
-  await page.evaluate(() => window.WalletKit!.kit!.open('connect'))
-  const email = await signUpInFrame(page, request)
-  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+  const email = await signUp(page, request)
   const from = ((await accounts(page)) as string[])[0]!
-  await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
-  const frame = frameOf(page)
-  await frame.getByRole('button', { name: 'Security' }).click()
-  const row = frame.getByTestId('security-31337')
-  await row.getByLabel('Your amount (ETH)').fill('0.001')
-  await row.getByRole('button', { name: 'Save' }).click()
-  await expect(row.getByText('Asks a confirmation above 0.001 ETH')).toBeVisible()
+  await saveStricter(await securityRow(page), '0.001')
   await page.evaluate(() => window.WalletKit!.kit!.close())
 
   const small = startRequest(page, 'eth_sendTransaction', [{ from, to, value: toHex(parseEther('0.0005')) }])
@@ -74,18 +81,12 @@ test("the user's own amount holds on sends in an app that asks no code: below it
 })
 
 test('a user with a passkey raises the amount confirming with the passkey: no e-mail code is sent', async ({ page, request }) => {
-  await page.goto('/demo/')
-  await page.evaluate(() => window.WalletKit!.kit!.open('connect'))
-  const email = await signUpInFrame(page, request)
-  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+  const email = await signUp(page, request)
   const authenticator = await virtualAuthenticator(page)
   await addPasskeyInProfile(page, request, email)
+  const row = await securityRow(page)
   const frame = frameOf(page)
-  await frame.getByRole('button', { name: 'Security' }).click()
-  const row = frame.getByTestId('security-31337')
-  await row.getByLabel('Your amount (ETH)').fill('0.001')
-  await row.getByRole('button', { name: 'Save' }).click()
-  await expect(row.getByText('Asks a confirmation above 0.001 ETH')).toBeVisible()
+  await saveStricter(row, '0.001')
   const mails = await inboxSize(request, email)
 
   await row.getByLabel('Your amount (ETH)').fill('1')

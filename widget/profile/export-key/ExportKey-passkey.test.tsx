@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { resolveContext, type Context } from '../../../sdk/config.ts'
-import { PasskeyNotMade, type PasskeyRefusal } from '../../connect/passkey-ceremony.ts'
+import { ceremony } from '../../connect/passkey-ceremony.fixture.ts'
 import { renderProfileWidget } from '../profile.fixture.tsx'
 import { exportKeyText } from './export-key-text.ts'
 
@@ -10,23 +10,13 @@ import { exportKeyText } from './export-key-text.ts'
 // played here: the assertion goes to verify; a cancel says so and sends nothing; an engine refusing
 // the ceremony in the frame falls back to an e-mail code when the account has one, else says so.
 
-/** What the next ceremony does: answer, or end for a reason. */
-let ceremony: { answer: Record<string, unknown> } | { refuse: PasskeyRefusal } = { answer: {} }
-const ceremonies: unknown[] = []
-vi.mock('../../connect/passkey-ceremony.ts', async (original) => ({
-  ...(await original<typeof import('../../connect/passkey-ceremony.ts')>()),
-  getPasskey: async (options: unknown) => {
-    ceremonies.push(options)
-    if ('refuse' in ceremony) throw new PasskeyNotMade(ceremony.refuse)
-    return ceremony.answer
-  },
-}))
+vi.mock('../../connect/passkey-ceremony.ts', async (real) => (await import('../../connect/passkey-ceremony.fixture.ts')).playCeremony(await real()))
 vi.mock('../../secure/secure-window.ts', () => ({ openSecureWindow: () => ({ channel: { post: async () => {} }, close: () => {} }) }))
 const { ExportKey } = await import('./ExportKey.tsx')
 
 afterEach(() => {
   cleanup()
-  ceremonies.length = 0
+  ceremony.asked.length = 0
 })
 
 const text = exportKeyText.en
@@ -68,30 +58,30 @@ const click = (name: string) => act(async () => void fireEvent.click(screen.getB
 
 describe('the export page confirming with a passkey', () => {
   test('asks the passkey from a click of its own and sends the assertion: no code, then the secure window', async () => {
-    ceremony = { answer: credential }
+    ceremony.next = { answer: credential }
     const sent = await renderPage([() => passkeyStart(['email'])])
     expect(sent).toEqual([{ path: '/auth/step-up/start', body: { action: 'export-key', factors: ['passkey', 'email'] } }])
-    expect(ceremonies).toHaveLength(0)
+    expect(ceremony.asked).toHaveLength(0)
     expect(screen.queryByLabelText(text.codeLabel)).toBeNull()
     await click(text.passkeyButton)
-    expect(ceremonies).toEqual([options])
+    expect(ceremony.asked).toEqual([options])
     expect(sent.slice(1)).toEqual([{ path: '/auth/step-up/verify', body: { challengeId: 'suc_pk', credential } }])
     expect(screen.getByText(text.windowWhy)).toBeTruthy()
   })
 
   test('a cancelled ceremony says so and sends nothing; the button tries again', async () => {
-    ceremony = { refuse: 'cancelled' }
+    ceremony.next = { refuse: 'cancelled' }
     const sent = await renderPage([() => passkeyStart(['email'])])
     await click(text.passkeyButton)
     expect(screen.getByRole('status').textContent).toBe(text.passkeyCancelled)
     expect(sent).toHaveLength(1)
-    ceremony = { answer: credential }
+    ceremony.next = { answer: credential }
     await click(text.passkeyButton)
     expect(sent.map((s) => s.path)).toEqual(['/auth/step-up/start', '/auth/step-up/verify'])
   })
 
   test('an engine refusing the ceremony in the frame: the e-mail code instead when the account has an address', async () => {
-    ceremony = { refuse: 'frame' }
+    ceremony.next = { refuse: 'frame' }
     const sent = await renderPage([() => passkeyStart(['email']), emailStart])
     await click(text.passkeyButton)
     expect(sent.slice(1)).toEqual([{ path: '/auth/step-up/start', body: { action: 'export-key', factors: ['email'] } }])
@@ -99,7 +89,7 @@ describe('the export page confirming with a passkey', () => {
   })
 
   test('an engine refusing the ceremony with no e-mail to fall back to: says so, sends nothing', async () => {
-    ceremony = { refuse: 'unsupported' }
+    ceremony.next = { refuse: 'unsupported' }
     const sent = await renderPage([() => passkeyStart()])
     await click(text.passkeyButton)
     expect(screen.getByText(text.passkeyRefused).getAttribute('role')).toBe('alert')

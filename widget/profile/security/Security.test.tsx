@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { resolveContext, type Context } from '../../../sdk/config.ts'
 import { thresholdChangeHash } from '../../../sdk/wallet/step-up-threshold.ts'
-import { PasskeyNotMade, type PasskeyRefusal } from '../../connect/passkey-ceremony.ts'
+import { ceremony } from '../../connect/passkey-ceremony.fixture.ts'
 import { renderProfileWidget } from '../profile.fixture.tsx'
 import { securityText } from './security-text.ts'
 
@@ -13,25 +13,15 @@ import { securityText } from './security-text.ts'
 // (higher, or removed) only after the step-up (the user's passkey, else the e-mail code), with the
 // proof bound to the change; a cancelled code or passkey changes nothing.
 
-/** What the browser's passkey ceremony does next (played here): answer, or end for a reason. */
-let ceremony: { answer: Record<string, unknown> } | { refuse: PasskeyRefusal } = { answer: {} }
-const ceremonies: unknown[] = []
-vi.mock('../../connect/passkey-ceremony.ts', async (original) => ({
-  ...(await original<typeof import('../../connect/passkey-ceremony.ts')>()),
-  getPasskey: async (options: unknown) => {
-    ceremonies.push(options)
-    if ('refuse' in ceremony) throw new PasskeyNotMade(ceremony.refuse)
-    return ceremony.answer
-  },
-}))
+vi.mock('../../connect/passkey-ceremony.ts', async (real) => (await import('../../connect/passkey-ceremony.fixture.ts')).playCeremony(await real()))
 const { Security } = await import('./Security.tsx')
 const passkeyOptions = { challenge: 'c2hhbGxlbmdl', rpId: 'localhost', userVerification: 'required', allowCredentials: [{ id: 'cred-1', type: 'public-key' }] }
 const credential = { id: 'cred-1', rawId: 'cred-1', type: 'public-key', response: { clientDataJSON: 'e30' } }
 
 afterEach(() => {
   cleanup()
-  ceremonies.length = 0
-  ceremony = { answer: credential }
+  ceremony.asked.length = 0
+  ceremony.next = { answer: credential }
 })
 
 /** Shows the page once the test has given the widget its service context (the page reads it on mount). */
@@ -152,15 +142,15 @@ describe('the Security page', () => {
   })
 
   test('a user with a passkey confirms a higher amount with it: the assertion goes to verify, no code, then the change with the proof', async () => {
-    ceremony = { answer: credential }
+    ceremony.next = { answer: credential }
     const page = await renderPage('0.001', 'passkey')
     await type('2')
     await click(text.save)
     expect(screen.getByText(text.passkeyAsk)).toBeTruthy()
     // The ceremony starts from a click of its own (a browser gives it only to a user's gesture).
-    expect(ceremonies).toEqual([])
+    expect(ceremony.asked).toEqual([])
     await click(text.passkeyButton)
-    expect(ceremonies).toEqual([passkeyOptions])
+    expect(ceremony.asked).toEqual([passkeyOptions])
     expect(page.writes().slice(1)).toEqual([
       { method: 'POST', path: '/auth/step-up/verify', body: { challengeId: 'suc_1', credential } },
       { method: 'PUT', path: '/wallet/step-up-thresholds/31337', body: { amount: '2', stepUpProof: proof } },
@@ -169,7 +159,7 @@ describe('the Security page', () => {
   })
 
   test('a cancelled passkey says so and changes nothing; an engine refusing it here falls back to the e-mail code', async () => {
-    ceremony = { refuse: 'cancelled' }
+    ceremony.next = { refuse: 'cancelled' }
     const page = await renderPage('0.001', 'passkey')
     await type('2')
     await click(text.save)
@@ -179,7 +169,7 @@ describe('the Security page', () => {
     await click(text.cancel)
     expect(screen.getByText(text.asksAbove('0.001 ETH'))).toBeTruthy()
 
-    ceremony = { refuse: 'frame' }
+    ceremony.next = { refuse: 'frame' }
     await type('3')
     await click(text.save)
     await click(text.passkeyButton)
