@@ -116,11 +116,12 @@ function uiShown(host: HostPort): { host: HostPort; mounted(): void } {
  */
 function termsFor(params: FrameParams, hostOrigin: string, services: Awaited<ReturnType<typeof openServices>>): Terms {
   const refused = (message: string) => ({ refusal: { code: ErrorCode.disconnected, message }, chains: [] })
-  if (!services) return refused(`The wallet frame has no app config for "${params.appId}"`)
+  if (!services) return refused(`no app config for "${params.appId}"`)
   const { config } = services
   if (!isAllowedOrigin(hostOrigin, config.allowedOrigins)) {
-    console.error(`wallet-kit: ${hostOrigin} is not an allowed origin of app "${params.appId}"`)
-    return refused(`${hostOrigin} is not an allowed origin of app "${params.appId}"`)
+    const message = `${hostOrigin} is not an allowed origin of app "${params.appId}"`
+    console.error(`wallet-kit: ${message}`)
+    return refused(message)
   }
   if (!config.isEmbeddedWalletEnabled) return refused('Embedded wallet is not enabled')
   const chains = offeredChains(config.chains, params.chains)

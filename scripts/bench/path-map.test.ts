@@ -59,6 +59,25 @@ describe('sourceAt and attribute', () => {
   })
 })
 
+describe('code the bundler wrote', () => {
+  it('a called function with no mapped segment in its range is charged to no file, not to the file before it', () => {
+    // a.ts's function (not called), then a helper the bundler injected (no mappings on its line), called.
+    const source = 'function a() { return 1 }\nfunction helper() { return 2 }\n'
+    const file = join(dir, 'helper.js')
+    writeFileSync(file, source)
+    writeFileSync(`${file}.map`, JSON.stringify({ version: 3, sources: ['src/a.ts'], mappings: 'AAAA;' }))
+    const map = loadMap(file, source)
+    const helperStart = source.indexOf('function helper')
+    const a = { start: 0, end: 25, count: 0 }
+    const helper = { start: helperStart, end: helperStart + 31, count: 1 }
+    const run = { file, source, all: [a, helper], called: [helper], loadedInWindow: false }
+    expect([...attribute(run, map).called]).toEqual([])
+    expect([...attribute({ ...run, called: [a, helper] }, map).called]).toEqual([join(dir, 'src/a.ts')])
+    // Its offset alone still reads as the earlier line's file (sourceAt is unchanged).
+    expect(sourceAt(map, helperStart)).toBe(join(dir, 'src/a.ts'))
+  })
+})
+
 describe('ownFiles and byRoom', () => {
   it('keeps the repository files only, relative, and groups them by top folder', () => {
     const files = ownFiles(['/r/widget/main.ts', '/r/node_modules/react/index.js', '/elsewhere/x.ts', '/r/bridge/serve.ts', '/r/widget/main.ts'], '/r')

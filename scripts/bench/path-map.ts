@@ -79,6 +79,23 @@ export function sourceAt(map: LoadedMap, offset: number): string | undefined {
   return undefined
 }
 
+/**
+ * Whether any segment of the map lies in [start, end): a function whose whole range maps to no
+ * source is the bundler's own code (Vite's preload helper, say), which `sourceAt` would otherwise
+ * charge to whatever file precedes it in the chunk.
+ */
+export function mapsAny(map: LoadedMap, start: number, end: number): boolean {
+  const first = upperBound(map.lineStarts, start) - 1
+  for (let line = first; line < map.lines.length && map.lineStarts[line]! < end; line++) {
+    const segments = map.lines[line] ?? []
+    for (let i = 0; i < segments.length; i += 2) {
+      const offset = map.lineStarts[line]! + segments[i]!
+      if (offset >= start && offset < end && segments[i + 1]! >= 0) return true
+    }
+  }
+  return false
+}
+
 const upperBound = (sorted: number[], value: number) => {
   let lo = 0
   let hi = sorted.length
@@ -98,6 +115,7 @@ const upperBound = (sorted: number[], value: number) => {
 export function attribute(run: ScriptRun, map: LoadedMap): { called: Set<string>; evaluated: Set<string> } {
   const called = new Set<string>()
   for (const fn of run.called) {
+    if (!mapsAny(map, fn.start, fn.end)) continue
     const file = sourceAt(map, fn.start)
     if (file) called.add(file)
   }
