@@ -20,50 +20,41 @@ import type { RpcContext } from './rpc/types.ts'
 import type { HostPort } from './host-port.ts'
 
 type Refusal = { code: number; message: string }
-/** What the handshake answers with, from the app config: the chains this page is offered, or why every call is refused. */
-export type Terms = { refusal?: Refusal | undefined; chains: readonly number[] }
 
 const identityTokens = lazyModule(() => import('./identity-token.ts'))
 
 /**
- * Serves the widget's bridge methods to the host page at `hostOrigin` (messages from any other
- * origin are never read). `terms` come from the app config, which may still be on its way: calls
- * wait for them. `refusal`, when set, is the reason every call is turned down (a page the app does
- * not allow, the embedded wallet being disabled) — still answered, so the host gets a clear error,
- * not a hang. `chains` are the chain ids this page is offered (bridge/chains.ts offeredChains), sent
- * at handshake: the host judges a chain switch for a browser wallet by them. The RPC core
+ * Serves the widget's bridge methods to the host page at `hostOrigin` (already checked against the
+ * app's allowed origins). `refusal`, when set, is the reason every call is turned down (for example
+ * the embedded wallet being disabled) — still answered, so the host gets a clear error, not a hang.
+ * `chains` are the chain ids this page is offered (bridge/chains.ts offeredChains), sent at
+ * handshake: the host judges a chain switch for a browser wallet by them. The RPC core
  * (rpc/index.ts) is imported here: the answers that need no screen need no other chunk.
  */
-export function serveHost(options: { hostOrigin: string; terms: Terms | Promise<Terms>; context: Promise<RpcContext> }): HostPort {
+export function serveHost(options: { hostOrigin: string; refusal?: Refusal | undefined; chains: readonly number[]; context: Promise<RpcContext> }): HostPort {
   let greeted = false
-  // The handshake is served from the frame's first moments; what it needs of the app config is
-  // awaited by the calls themselves (a config that could not be read refuses them all).
-  const terms = Promise.resolve(options.terms)
-  terms.catch(() => {})
-  const guard = async () => {
+  const guard = () => {
     noteBridgeCall()
-    const { refusal } = await terms
-    if (refusal) throw refusal
+    if (options.refusal) throw options.refusal
     if (!greeted) throw { code: ErrorCode.disconnected, message: 'Handshake required: say hello first' }
   }
   const handlers: { [K in keyof WidgetMethods]: (...args: Parameters<WidgetMethods[K]>) => unknown } = {
-    async hello(hello) {
+    hello(hello) {
       noteBridgeCall()
-      const negotiated = negotiate(hello)
-      const { refusal, chains } = await terms
-      if (refusal) throw refusal
+      const welcome = { ...negotiate(hello), chains: options.chains }
+      if (options.refusal) throw options.refusal
       greeted = true
-      return { ...negotiated, chains }
+      return welcome
     },
     async request(request) {
-      await guard()
+      guard()
       const context = await options.context
       // A call that waited for the session counts from its answer: the page's next calls follow it.
       noteBridgeCall()
       return handleRpc(context, request)
     },
     async open(view) {
-      await guard()
+      guard()
       const { wallet } = await options.context
       // The confirmation modal only ever shows a real request; an empty one would just cover the page.
       if (view === 'transaction_confirmation' && !wallet.ui.get().confirmation)
@@ -71,16 +62,16 @@ export function serveHost(options: { hostOrigin: string; terms: Terms | Promise<
       wallet.open(view)
     },
     async close() {
-      await guard()
+      guard()
       ;(await options.context).wallet.close()
     },
     async disconnect() {
-      await guard()
+      guard()
       // From a page the user never connected, this leaves the session alone (connection.ts).
       await (await options.context).wallet.disconnect({ host: true })
     },
     async setWallets(wallets) {
-      await guard()
+      guard()
       // A wallet passing itself off as one of the modal's sign-in methods is dropped, the rest shown;
       // the host hears why (bridge/validate.ts).
       const { shown, refused } = screenWallets(wallets)
@@ -90,7 +81,7 @@ export function serveHost(options: { hostOrigin: string; terms: Terms | Promise<
       throw { code: ErrorCode.invalidParams, message: `Refused ${refused.join('; ')}` }
     },
     async identityToken(nonce) {
-      await guard()
+      guard()
       // Loaded with the first call: most pages never ask for one.
       return (await identityTokens.get()).identityToken(await options.context, nonce)
     },

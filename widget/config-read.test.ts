@@ -18,9 +18,11 @@ function fakeLocalStorage() {
 }
 
 beforeEach(() => vi.stubGlobal('localStorage', fakeLocalStorage()))
-afterEach(() => {
-  vi.unstubAllGlobals()
+afterEach(async () => {
+  // A test's copy is written in a task of its own: let it land in this test's storage, not the next one's.
   vi.useRealTimers()
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  vi.unstubAllGlobals()
 })
 
 describe('the app config on a first load and after', () => {
@@ -31,13 +33,15 @@ describe('the app config on a first load and after', () => {
     const got = await readConfig({ store, persistent: true, fetched: Promise.resolve(config('early')), fetch, params: app })
     expect(got.name).toBe('early')
     expect(fetch).not.toHaveBeenCalled()
+    // Stored in the background (a task of its own), then marked.
+    await vi.waitFor(() => expect(configStoredRecently(app)).toBe(true))
     expect(((await store.loadAppConfig()) as AppConfig).name).toBe('early')
-    expect(configStoredRecently(app)).toBe(true)
   })
 
   test('within the hour: the mark says a copy is stored, and the stored copy is read, not the network', async () => {
     const store = createSessionStore('demo', 'sandbox', memoryEntries())
     await readConfig({ store, persistent: true, fetched: Promise.resolve(config('first')), fetch: async () => config('x'), params: app })
+    await vi.waitFor(() => expect(configStoredRecently(app)).toBe(true))
     const fetch = vi.fn(async () => config('again'))
     const fetched = configStoredRecently(app) ? undefined : fetch()
     const got = await readConfig({ store, persistent: true, fetched, fetch, params: app })
@@ -85,6 +89,8 @@ describe('the app config on a first load and after', () => {
   test('a store in memory (storage blocked) leaves no mark: the next load asks the network at once', async () => {
     const store = createSessionStore('demo', 'sandbox', memoryEntries())
     await readConfig({ store, persistent: false, fetched: Promise.resolve(config('c')), fetch: async () => config('x'), params: app })
+    // Once the copy is written (in memory), still no mark.
+    await vi.waitFor(async () => expect(await store.loadAppConfig()).toBeTruthy())
     expect(configStoredRecently(app)).toBe(false)
   })
 
@@ -104,33 +110,39 @@ describe('the app config on a first load and after', () => {
 
   test('the answer does not wait for the stored copy to be written (a slow first write holds nothing)', async () => {
     const store = createSessionStore('demo', 'sandbox', memoryEntries())
-    let written = () => {}
+    let written: (() => void) | undefined
     store.saveAppConfig = () => new Promise<void>((resolve) => (written = resolve))
     const got = await readConfig({ store, persistent: true, fetched: Promise.resolve(config('c')), fetch: async () => config('x'), params: app })
     expect(got.name).toBe('c')
+    await vi.waitFor(() => expect(written).toBeDefined())
     // Marked only once the copy is stored: a mark with no copy would send the next load to storage for nothing.
     expect(configStoredRecently(app)).toBe(false)
-    written()
+    written!()
     await vi.waitFor(() => expect(configStoredRecently(app)).toBe(true))
   })
 
-  test("a fresh copy is written only after the session's first read (a write before it would hold that read up)", async () => {
+  test('a fresh copy is written from a task of its own, after the steps that follow the answer (where the frame reads the session)', async () => {
     const store = createSessionStore('demo', 'sandbox', memoryEntries())
-    const save = vi.spyOn(store, 'saveAppConfig')
-    let sessionRead = () => {}
-    const saveAfter = new Promise<void>((resolve) => (sessionRead = resolve))
-    const got = await readConfig({ store, persistent: true, fetched: Promise.resolve(config('c')), fetch: async () => config('x'), params: app, saveAfter })
+    const order: string[] = []
+    const save = store.saveAppConfig
+    store.saveAppConfig = (copy) => {
+      order.push('config written')
+      return save(copy)
+    }
+    const got = await readConfig({ store, persistent: true, fetched: Promise.resolve(config('c')), fetch: async () => config('x'), params: app })
+    // What the frame does right after the answer, its session read among it, in the same task.
+    order.push('session read')
+    for (let i = 0; i < 10; i++) await Promise.resolve()
+    expect(order).toEqual(['session read'])
+    await vi.waitFor(() => expect(order).toEqual(['session read', 'config written']))
     expect(got.name).toBe('c')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(save).not.toHaveBeenCalled()
-    sessionRead()
-    await vi.waitFor(() => expect(save).toHaveBeenCalledTimes(1))
     expect(((await store.loadAppConfig()) as AppConfig).name).toBe('c')
   })
 
   test('marks are per app and environment', async () => {
     const store = createSessionStore('demo', 'sandbox', memoryEntries())
     await readConfig({ store, persistent: true, fetched: Promise.resolve(config('c')), fetch: async () => config('x'), params: app })
+    await vi.waitFor(() => expect(configStoredRecently(app)).toBe(true))
     expect(configStoredRecently({ appId: 'other', env: 'sandbox' })).toBe(false)
     expect(configStoredRecently({ appId: 'demo', env: 'production' })).toBe(false)
   })

@@ -17,11 +17,6 @@ export async function readConfig(deps: {
   fetched: Promise<AppConfig> | undefined
   fetch: () => Promise<AppConfig>
   params: App
-  /**
-   * What a fresh copy's write waits for: the session's first read (a write queued before it would
-   * hold that read up, and with it the frame's first answer). Written at once without it.
-   */
-  saveAfter?: Promise<unknown>
 }): Promise<AppConfig> {
   const { store, fetched } = deps
   const stored = () => store.loadAppConfig().catch(() => undefined) as Promise<AppConfig | undefined>
@@ -44,11 +39,10 @@ export async function readConfig(deps: {
     if (!copy) throw error
     return copy
   }
-  // Stored while the frame goes on: the first answer does not wait for the write.
-  if (first.network) {
-    const { config } = first
-    void (deps.saveAfter ? deps.saveAfter.then(() => save(config)) : save(config))
-  }
+  // Stored while the frame goes on, from a task of its own: the frame reads the session in the
+  // steps that follow this answer, and a write queued before that read would hold it up (and with
+  // it the first answer to the page).
+  if (first.network) setTimeout(() => void save(first.config))
   return first.config
 }
 

@@ -32,9 +32,6 @@ export async function openServices(params: FrameParams, early: EarlyStart = begi
   fetched?.catch(() => {})
   const { store, persistent } = await openSessionStore(appId, env, { probed: early.probed })
   let chainId = () => 0
-  // A fetched config is stored once the session has been read (readConfig), not before it.
-  let restored = () => {}
-  const sessionRead = new Promise<void>((resolve) => (restored = resolve))
   const owner = createSessionOwner({ appId: params.appId, env: params.env, store, persistent, chainId: () => chainId() })
   // Where the services live is the deployment's to say (deployment.ts), never the host page's.
   const { wallet, smartAccount, ramp, appConfig } = deployment()
@@ -48,12 +45,12 @@ export async function openServices(params: FrameParams, early: EarlyStart = begi
   })
   let config: AppConfig
   try {
-    config = await readConfig({ store, persistent, fetched, fetch: () => client.appConfig.get(), params, saveAfter: sessionRead })
+    config = await readConfig({ store, persistent, fetched, fetch: () => client.appConfig.get(), params })
   } catch (err) {
     console.error(`wallet-kit: no app config for "${params.appId}":`, err)
     return null
   }
-  return { owner, client, config, walletConnectTopic: early.walletConnectTopic, setChain: (fn: () => number) => (chainId = fn), restored }
+  return { owner, client, config, walletConnectTopic: early.walletConnectTopic, setChain: (fn: () => number) => (chainId = fn) }
 }
 
 /**
@@ -84,8 +81,6 @@ export async function start(deps: {
   owner: SessionOwner
   host: HostPort
   setChain: (chainId: () => number) => void
-  /** Told once the stored session has been read (openServices). */
-  restored?: () => void
   /** Pairs and holds WalletConnect wallets (the frame; the secure window does not), from the topic stored before. */
   walletConnect?: { topic?: Promise<unknown> | undefined }
 }): Promise<RpcContext & { walletConnect: WalletConnect | null }> {
@@ -105,7 +100,6 @@ export async function start(deps: {
   // The buy screen's ramp key is publishable: it can read references and quotes only, never create orders.
   if (config.rampableClientSecret) client.tokens.set({ rampClientSecret: config.rampableClientSecret })
   await wallet.restore()
-  deps.restored?.()
 
   // One client per chain, with viem's transports loaded on the first read (not with the frame).
   const rpcClients = new Map<number, ChainClient>()

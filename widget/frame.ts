@@ -1,5 +1,5 @@
 import { ErrorCode, offeredChains } from '../bridge/index.ts'
-import { serveHost, type Terms } from './bridge.ts'
+import { serveHost } from './bridge.ts'
 import { chainRefusal, openServices, start } from './core.ts'
 import type { EarlyStart } from './early.ts'
 import { isAllowedOrigin } from './origins.ts'
@@ -24,10 +24,15 @@ export async function boot(params: FrameParams, early: EarlyStart) {
   const loadUi = () => import('./ui.tsx')
   const uiModule = loadUi()
   uiModule.catch(() => {})
-  // A frame with no page to post to answers no one.
+  const services = await openServices(params, early)
+  if (!services) return
+  const { owner, client, config } = services
+  // No handshake at all with a page the app does not allow (frame-ancestors blocks framing too).
+  if (!params.hostOrigin || !isAllowedOrigin(params.hostOrigin, config.allowedOrigins)) {
+    console.error(`wallet-kit: ${params.hostOrigin ?? 'this page'} is not an allowed origin of app "${params.appId}"`)
+    return
+  }
   const hostOrigin = params.hostOrigin
-  if (!hostOrigin) return console.error(`wallet-kit: this page is not an allowed origin of app "${params.appId}"`)
-  const opened = openServices(params, early)
 
   let ready: (ctx: RpcContext) => void = () => {}
   let failed: (reason: { code: number; message: string }) => void = () => {}
@@ -35,15 +40,16 @@ export async function boot(params: FrameParams, early: EarlyStart) {
     ready = resolve
     failed = reject
   })
-  context.catch(() => {})
-  // The handshake starts now, beside storage and the network: the host's hello waits for the app
-  // config's terms, and its calls for the session.
-  const bridge = serveHost({ hostOrigin, terms: opened.then((services) => termsFor(params, hostOrigin, services)), context })
-  const services = await opened
-  // Every call is refused with the reason (termsFor): nothing to start.
-  if (!services || !isAllowedOrigin(hostOrigin, services.config.allowedOrigins)) return
-  const { owner, client, config } = services
+  // The handshake starts now; calls wait until the session has been read.
   const chains = offeredChains(config.chains, params.chains)
+  const bridge = serveHost({
+    hostOrigin,
+    refusal: config.isEmbeddedWalletEnabled
+      ? chainRefusal(params.appId, params.chains, config.chains, chains)
+      : { code: ErrorCode.disconnected, message: 'Embedded wallet is not enabled' },
+    chains: chains.map((c) => c.chainId),
+    context,
+  })
   const shown = uiShown(bridge)
   try {
     const ctx = await start({
@@ -55,7 +61,6 @@ export async function boot(params: FrameParams, early: EarlyStart) {
       owner,
       host: shown.host,
       setChain: services.setChain,
-      restored: services.restored,
       walletConnect: { topic: services.walletConnectTopic },
     })
     ready(ctx)
@@ -108,22 +113,4 @@ function uiShown(host: HostPort): { host: HostPort; mounted(): void } {
     host: { ...host, setVisible: (visible) => void rendered.then(() => host.setVisible(visible)) },
     mounted: () => mounted(),
   }
-}
-
-/**
- * What the handshake answers the page: the chains it is offered, or why every call is refused (no
- * app config, a page the app does not allow, the embedded wallet switched off, none of its chains).
- */
-function termsFor(params: FrameParams, hostOrigin: string, services: Awaited<ReturnType<typeof openServices>>): Terms {
-  const refused = (message: string) => ({ refusal: { code: ErrorCode.disconnected, message }, chains: [] })
-  if (!services) return refused(`no app config for "${params.appId}"`)
-  const { config } = services
-  if (!isAllowedOrigin(hostOrigin, config.allowedOrigins)) {
-    const message = `${hostOrigin} is not an allowed origin of app "${params.appId}"`
-    console.error(`wallet-kit: ${message}`)
-    return refused(message)
-  }
-  if (!config.isEmbeddedWalletEnabled) return refused('Embedded wallet is not enabled')
-  const chains = offeredChains(config.chains, params.chains)
-  return { refusal: chainRefusal(params.appId, params.chains, config.chains, chains), chains: chains.map((c) => c.chainId) }
 }
