@@ -30,7 +30,7 @@ export type SdkErrorOptions = {
  * | anything else              | its own message, else 'An unknown error occurred' | its own code, else UNKNOWN_ERROR | none    |
  *
  * These string codes are the service clients' own; the EIP-1193 numeric codes a dapp sees from the
- * provider are another vocabulary (bridge/errors.ts, host-sdk/errors.ts).
+ * provider are another vocabulary (bridge/error-classes.ts).
  */
 export class SdkError extends Error {
   override name = 'SdkError'

@@ -73,7 +73,7 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
     async setWallets(wallets) {
       guard()
       // A wallet passing itself off as one of the modal's sign-in methods is dropped, the rest shown;
-      // the host hears why (bridge/validate.ts).
+      // the host hears why (bridge/serve.ts).
       const { shown, refused } = screenWallets(wallets)
       ;(await options.context).wallet.setWallets(shown)
       if (!refused.length) return

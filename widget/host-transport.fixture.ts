@@ -2,7 +2,7 @@ import { connect, type Messenger } from 'penpal'
 import { type HostMethods, serve, widgetChecks, type WidgetMethods } from '../bridge/index.ts'
 import type { Transport } from '../bridge/transport.ts'
 
-/** A call of the host page, checked against the bridge's table (bridge/validate.ts widgetChecks). */
+/** A call of the host page, checked against the bridge's table (bridge/serve.ts widgetChecks). */
 export type HostCall = { [K in keyof WidgetMethods]: { name: K; args: Parameters<WidgetMethods[K]> } }[keyof WidgetMethods]
 
 /** What the frame tells the host page without waiting for a decision: visibility, events, a URL to open. */

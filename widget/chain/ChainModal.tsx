@@ -1,6 +1,5 @@
 import { useWidget } from '../context.ts'
-import { Footer } from '../ui/Modal.tsx'
-import { Modal } from '../ui/Modal.tsx'
+import { Footer, Modal } from '../ui/Modal.tsx'
 import { ChainList } from './ChainList.tsx'
 import { useT } from '../i18n.ts'
 

@@ -42,7 +42,7 @@ export function WalletRow({ w, busy, onPick }: { w: WalletDescriptor; busy: bool
 
 /**
  * Every wallet in the list was announced by the host page, which can name and draw it as it
- * likes: the label says so, so the frame's trust does not lend itself to them (bridge/validate.ts
+ * likes: the label says so, so the frame's trust does not lend itself to them (bridge/serve.ts
  * refuses only the names of this modal's own sign-in methods).
  */
 export function FromThisSite({ children }: { children: ReactNode }) {

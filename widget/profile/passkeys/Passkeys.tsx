@@ -4,10 +4,9 @@ import { startStepUp, verifyStepUp, type StepUpAction, type StepUpChallenge, typ
 import { createPasskey } from '../../connect/passkey-ceremony.ts'
 import { passkeyError, passkeyText } from '../../connect/passkey-text.ts'
 import { otpLength } from '../../constants.ts'
-import { useWidget } from '../../context.ts'
+import { useStore, useWidget } from '../../context.ts'
 import { useT } from '../../i18n.ts'
 import { StepUpForm } from '../../ui/StepUpForm.tsx'
-import { useStore } from '../../context.ts'
 import { PasskeyList } from './PasskeyList.tsx'
 import { passkeyStepUpText } from './passkey-step-up-text.ts'
 
