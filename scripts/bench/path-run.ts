@@ -13,7 +13,7 @@ import type { createSandbox as CreateSandbox } from '../../sandbox/server.ts'
  * sandbox (in this process, serving the builds in --dist), a host page on another origin, one user
  * signed up in the wallet frame, then V8 precise coverage (call counts) on the host page, the wallet
  * frame and this process (the sandbox) around an idle window and around one personal_sign, once
- * the page's network has been quiet for a second.
+ * the page's network has been quiet for 3 s.
  * Writes the raw counts (functions called, by script) to --out; path-count.ts maps them to files.
  *   npx tsx scripts/bench/path-run.ts --repo DIR --dist DIR --out FILE
  */
@@ -65,11 +65,12 @@ try {
   const account = await page.evaluate(async () => ((await window.WalletKit!.kit!.provider.request({ method: 'eth_accounts' })) as string[])[0])
   if (!account) throw new Error('Signed up but eth_accounts is empty')
 
-  // The frame fetches its other pages in the background after a sign-in: the windows start once
-  // no request has begun for a second (at most 15 s), or a late preload counts as the sign's.
+  // The frame fetches its other pages in the background after a sign-in, one per quiet moment (up
+  // to 2 s apart): the windows start once no request has begun for 3 s (at most 60 s), or a late
+  // preload counts as the sign's.
   let lastRequest = Date.now()
   page.on('request', () => (lastRequest = Date.now()))
-  for (const until = Date.now() + 15_000; Date.now() - lastRequest < 1000 && Date.now() < until; ) await sleep(100)
+  for (const until = Date.now() + 60_000; Date.now() - lastRequest < 3000 && Date.now() < until; ) await sleep(100)
 
   const frame = walletFrame(page)
   const targets = { host: await page.context().newCDPSession(page), frame: await page.context().newCDPSession(frame) }
