@@ -81,6 +81,8 @@ export type Confirmation = {
   /** The account's own device confirms (WalletConnect): no Confirm in the frame. */
   onDevice?: boolean
   error: string | null
+  /** In the secure window's copy only: the frame on the page asks the user a second factor for it. */
+  askingStepUp?: true
 }
 
 /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Engine } from './engine.ts'
 import { requestedEngines } from './engines.ts'
 import { accounts, codeField, confirmInSecureWindow, emailField, logInInFrame, pending, startRequest, until, urls, useEngine } from './flows.ts'
+import { confirmText } from '../../widget/confirm/confirm-text.ts'
 import { transactionStepUpText } from '../../widget/confirm/transaction-step-up-text.ts'
 import { hostLog, inboxCodes, nextCode, recordedKit, steady } from './trust.ts'
 
@@ -35,9 +36,12 @@ async function confirmUntilCode(engine: Engine, shots: string): Promise<number> 
   await engine.waitFor('window', 'text=Confirm')
   await engine.click('window', 'text=Confirm')
   await engine.waitFor('frame', `${step} ${codeField}`, { timeout: 20_000 })
-  // What the secure window does meanwhile: it stays open on its confirmation, every button disabled
-  // (nothing there can be pressed twice), until the frame's code step settles; then it closes itself.
+  // What the secure window does meanwhile: it stays open on its confirmation, with no button to press
+  // (nothing there can be pressed twice) and a notice that the page asks the code, until the frame's
+  // code step settles; then it closes itself.
   expect(await engine.windowCount()).toBe(before + 1)
+  await engine.waitFor('window', '[data-testid=confirm-step-up-on-page]')
+  expect(await engine.text('window', '[data-testid=confirm-step-up-on-page]')).toBe(confirmText.en.stepUpOnPage)
   expect(await engine.run<string[]>('window', enabledButtons)).toEqual([])
   await engine.screenshot('window', `${shots}-secure-window-waiting`)
   await engine.screenshot('page', `${shots}-code`)

@@ -193,3 +193,22 @@ describe('the gate re-arms', () => {
     expect(confirm().disabled).toBe(true)
   })
 })
+
+describe('the secure window while the frame on the page asks a step-up', () => {
+  test('it says to answer there, with neither Confirm nor Reject, and shows them again once the frame stops asking', async () => {
+    const { wallet, confirmations, ask } = await setup()
+    void ask('pay the rent')
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    const shown = wallet.ui.get().confirmation!
+    // The window's copy as the frame posts it (frame-flows.ts), mirrored as window-main.tsx does.
+    await act(async () => confirmations.mirror({ ...shown, status: 'loading', askingStepUp: true }, 0))
+    expect(screen.getByTestId('confirm-step-up-on-page').textContent).toBe(
+      'This transaction needs a second confirmation: answer it in the wallet on the page. This window closes once the transaction is sent.',
+    )
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull()
+    await act(async () => confirmations.mirror({ ...shown, status: 'loading' }, 0))
+    expect(screen.queryByTestId('confirm-step-up-on-page')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeTruthy()
+  })
+})

@@ -214,7 +214,7 @@ function useStepUpAsk(): Asking | null {
 
 /** The confirmation modal: titled 'Confirm Transaction' or 'Sign Message'; its buttons Reject or Close, and Confirm or Try Again. */
 export function ConfirmModal() {
-  const { wallet, confirmations, config, presentation, mode, secure } = useWidget()
+  const { wallet, confirmations, config, presentation, mode, secure, locale } = useWidget()
   const confirmation = useStore(wallet.ui, (s) => s.confirmation)
   const queued = useStore(wallet.ui, (s) => s.queued)
   const actions = useRef<HTMLDivElement>(null)
@@ -262,7 +262,12 @@ export function ConfirmModal() {
             <span>{t.confirmInWallet}</span>
           </p>
         )}
-        {!asking && (
+        {confirmation.askingStepUp && (
+          <p className="wk-notice" role="status" data-testid="confirm-step-up-on-page">
+            {confirmText[locale].stepUpOnPage}
+          </p>
+        )}
+        {!asking && !confirmation.askingStepUp && (
           <div className="wk-row wk-row--even" ref={actions}>
             <button type="button" className="wk-button" disabled={busy || status === 'wallet'} onClick={confirmations.reject}>
               {status === 'error' ? t.close : t.reject}

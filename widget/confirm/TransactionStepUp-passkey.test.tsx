@@ -5,6 +5,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { resolveContext, type Context } from '../../sdk/config.ts'
 import { PasskeyNotMade } from '../connect/passkey-ceremony.ts'
 import { renderProfileWidget } from '../profile/profile.fixture.tsx'
+import type { SecureState } from '../secure/secure-handle.ts'
+import { createStore } from '../store.ts'
 import { transactionStepUpText } from './transaction-step-up-text.ts'
 
 // A transaction's step-up with a passkey, on a scripted wallet service with the browser's ceremony
@@ -39,11 +41,11 @@ const envelope = (status: number, data: unknown) =>
     headers: { 'content-type': 'application/json' },
   })
 
-async function renderStep(verifyStatus = 200) {
+async function renderStep(verifyStatus = 200, secure: unknown = null) {
   const sent: { path: string; body: unknown }[] = []
   const proofs: string[] = []
   const client: { context?: Context } = {}
-  const widget = await renderProfileWidget(<Later request={request} onProof={(p) => proofs.push(p)} />, { client })
+  const widget = await renderProfileWidget(<Later request={request} onProof={(p) => proofs.push(p)} />, { client, secure })
   client.context = resolveContext({
     appId: 'demo',
     baseUrls: { wallet: 'http://wallet.test/api/v2' },
@@ -88,5 +90,14 @@ describe('a transaction confirmed with a passkey', () => {
     await click(text.tryAgain)
     expect(sent.map((s) => s.path)).toEqual(['/auth/step-up/start', '/auth/step-up/verify', '/auth/step-up/start'])
     expect(screen.getByRole('button', { name: text.passkeyButton })).toBeTruthy()
+  })
+
+  test("while the step is up, the frame's secure-window state says so (the window tells its user to answer here); not once it is gone", async () => {
+    ceremony = 'answer'
+    const state = createStore<SecureState>({ status: 'open', purpose: 'confirm' })
+    await renderStep(200, { state })
+    expect(state.get().askingStepUp).toBe(true)
+    cleanup()
+    expect(state.get().askingStepUp).toBe(false)
   })
 })

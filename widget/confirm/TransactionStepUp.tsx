@@ -14,7 +14,7 @@ import { transactionStepUpText } from './transaction-step-up-text.ts'
  * it earns answers `onProof`. A wrong code says so and sends nothing; Reject answers `onCancel`.
  */
 export function TransactionStepUp({ request, onProof, onCancel }: { request: `0x${string}`; onProof(proof: string): void; onCancel(): void }) {
-  const { client, locale } = useWidget()
+  const { client, locale, secure } = useWidget()
   const text = transactionStepUpText[locale]
   const [challenge, setChallenge] = useState<StepUpChallenge | null>(null)
   /** A passkey's answer was refused: its challenge is spent, a new step-up is one click away. */
@@ -71,6 +71,13 @@ export function TransactionStepUp({ request, onProof, onCancel }: { request: `0x
       live.current = false
     }
   }, [request])
+
+  // The user may have confirmed in the secure window: while this step is up, the window says to answer it here.
+  useEffect(() => {
+    if (!secure) return
+    secure.state.set({ askingStepUp: true })
+    return () => secure.state.set({ askingStepUp: false })
+  }, [secure])
 
   const alert = (
     <p className="wk-error" role="alert">

@@ -15,6 +15,8 @@ const en = {
   signInForeign: (site: string, origin: string) =>
     `This signs you in to ${site}, but the request comes from ${origin}. Signing it could let this site act as you on ${site}.`,
   signInOwn: (site: string) => `Sign in to ${site}: this signature proves to the site that this account is yours.`,
+  /** In the secure window, while the wallet on the page asks the step-up for this request. */
+  stepUpOnPage: 'This transaction needs a second confirmation: answer it in the wallet on the page. This window closes once the transaction is sent.',
 }
 
 export const confirmText: Record<Locale, typeof en> = {
@@ -30,5 +32,6 @@ export const confirmText: Record<Locale, typeof en> = {
     signInForeign: (site: string, origin: string) =>
       `Ini memasukkan Anda ke ${site}, tetapi permintaan datang dari ${origin}. Menandatanganinya dapat membuat situs ini bertindak sebagai Anda di ${site}.`,
     signInOwn: (site: string) => `Masuk ke ${site}: tanda tangan ini membuktikan kepada situs bahwa akun ini milik Anda.`,
+    stepUpOnPage: 'Transaksi ini memerlukan konfirmasi kedua: jawab di dompet pada halaman. Jendela ini tertutup setelah transaksi terkirim.',
   },
 }

@@ -12,6 +12,8 @@ export type ProfileWidgetOptions = {
   client?: unknown
   /** What the chain answers for a balance (hex wei); 1 ETH by default. */
   balance?: string
+  /** The frame's handle on its secure window (none by default). */
+  secure?: unknown
   /** Runs on the signed-in wallet before the profile opens (e.g. a WalletConnect session). */
   prepare?: (wallet: ReturnType<typeof testWallet>['wallet']) => void
 }
@@ -35,7 +37,7 @@ export async function renderProfileWidget(children: ReactNode, options: ProfileW
     mode: 'frame',
     persistent: true,
     walletConnect: null,
-    secure: null,
+    secure: options.secure ?? null,
   } as unknown as WidgetContext
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } })
   render(

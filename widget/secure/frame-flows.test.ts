@@ -86,6 +86,20 @@ describe('the frame side of the secure window', () => {
     await vi.waitFor(() => expect(win.posted.some((m) => m.type === 'done')).toBe(true))
   })
 
+  test("while the frame asks a step-up for the request, the window's copy says so; then it no longer does", async () => {
+    const { flows, ask, state } = await setup()
+    void ask('three')
+    flows.open('confirm')
+    const win = opened[0]!
+    const states = () => win.posted.filter((m) => m.type === 'state') as { confirmation: { askingStepUp?: true } }[]
+    expect(states().at(-1)!.confirmation.askingStepUp).toBeUndefined()
+    state.set({ askingStepUp: true })
+    expect(states().at(-1)!.confirmation.askingStepUp).toBe(true)
+    state.set({ askingStepUp: false })
+    expect(states().at(-1)!.confirmation.askingStepUp).toBeUndefined()
+    expect(states()).toHaveLength(3)
+  })
+
   test('closing the window before deciding answers 4001; a second click while it is open opens nothing more', async () => {
     const { flows, ask, state } = await setup()
     const answer = ask('two')

@@ -52,7 +52,9 @@ export function createSecureFlows(deps: {
     // The UI changes for many reasons (the host may call setWallets at will): only the request shown
     // and the queue matter to the window.
     const answered = !confirmation && view !== 'transaction_confirmation'
-    const message: FrameMessage | null = answered ? { type: 'done' } : confirmation ? { type: 'state', confirmation, queued } : null
+    // While the frame asks a step-up for it, the window's copy says so (the code is typed on the page).
+    const shown = confirmation && state.get().askingStepUp ? { ...confirmation, askingStepUp: true as const } : confirmation
+    const message: FrameMessage | null = answered ? { type: 'done' } : shown ? { type: 'state', confirmation: shown, queued } : null
     const text = message ? JSON.stringify(message) : ''
     if (!message || text === told) return
     told = text
@@ -60,6 +62,7 @@ export function createSecureFlows(deps: {
     void open.channel.post(message).catch(() => {})
   }
   wallet.ui.subscribe(postState)
+  state.subscribe(postState)
   // The modal closed (answered, or the host closed it): the window has nothing left to do.
   wallet.onClose(() => close())
 

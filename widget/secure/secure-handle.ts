@@ -3,7 +3,15 @@ import { createStore, type Store } from '../store.ts'
 export type SecurePurpose = 'confirm' | 'login'
 
 /** What the frame shows of its secure window. */
-export type SecureState = { status: 'idle' | 'open' | 'blocked'; purpose: SecurePurpose | null }
+export type SecureState = {
+  status: 'idle' | 'open' | 'blocked'
+  purpose: SecurePurpose | null
+  /**
+   * The frame's confirmation is asking the user a second factor (its step-up screen is up, on the
+   * page): the window, where the user clicked Confirm, says to answer it there.
+   */
+  askingStepUp?: boolean
+}
 
 export type SecureFlowsLike = { open(purpose: SecurePurpose): void }
 
