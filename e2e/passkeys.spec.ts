@@ -164,6 +164,17 @@ test('Cancel at the code, and a cancelled ceremony, say so and store nothing: ad
 test('a frame its page does not delegate passkeys to says so, instead of a cancel', async ({ page }) => {
   await page.goto('/demo/')
   await virtualAuthenticator(page)
+  /** Asks the kit's frame for the chain: 'answered', or why the call failed. */
+  const chainId = () =>
+    page.evaluate(() =>
+      window.WalletKit!.kit!.provider.request({ method: 'eth_chainId' }).then(
+        () => 'answered',
+        (e: Error) => e.message,
+      ),
+    )
+  // The first frame is up (its handshake done) before the page reloads it: a reload in the middle
+  // of the first handshake is another test.
+  await expect.poll(chainId, { timeout: 30_000 }).toBe('answered')
   // The kit's frame as a page that drops its permissions policy would leave it: reloaded without the delegation.
   const reloaded = page.waitForEvent('framenavigated', (frame) => frame.url().includes('/widget/'))
   await page.evaluate(() => {
@@ -174,16 +185,7 @@ test('a frame its page does not delegate passkeys to says so, instead of a cance
   await reloaded
   // Until the new frame has shaken hands, a call can still go to the old one and be cancelled
   // ("the wallet frame reloaded"): asked again until the new frame answers.
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        window.WalletKit!.kit!.provider.request({ method: 'eth_chainId' }).then(
-          () => 'answered',
-          (e: Error) => e.message,
-        ),
-      ),
-    )
-    .toBe('answered')
+  await expect.poll(chainId, { timeout: 30_000 }).toBe('answered')
   await passkeySignIn(page)
   await expect(frameOf(page).getByRole('alert').filter({ hasText: 'passkeys' })).toHaveText(
     'This browser does not allow passkeys inside this site’s wallet window: use the secure window, or another sign-in method.',
