@@ -120,6 +120,28 @@ describe('host channel ⇄ Penpal child', () => {
     expect(ready).toBe(2)
   })
 
+  test('a frame reloading while the hello is in flight: a call queued before waits for the new frame, and the old hello, cancelled, does not fail it', async () => {
+    const pair = windowPair(hostOrigin, providerOrigin)
+    let ready = 0
+    const host = startHost(pair, { ready: () => ready++ })
+    let asked!: () => void
+    const helloAsked = new Promise<void>((r) => (asked = r))
+    const first = startWidget(pair, {
+      request: () => 'old',
+      hello: () => {
+        asked()
+        return new Promise(() => {}) // the old document goes away before it answers
+      },
+    })
+    await helloAsked
+    const queued = host.call('request', [{ method: 'eth_chainId' }])
+    first.destroy()
+    startWidget(pair, { request: () => 'new' })
+    expect(await queued).toEqual({ result: 'new' })
+    expect(await host.call('request', [{ method: 'eth_chainId' }])).toEqual({ result: 'new' })
+    expect(ready).toBe(1)
+  })
+
   test('each call has its own timeout', async () => {
     const pair = windowPair(hostOrigin, providerOrigin)
     const host = startHost(pair)

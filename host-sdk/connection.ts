@@ -230,9 +230,16 @@ export function connectWidget(options: ConnectOptions): Connection {
   let handshake: Promise<Fail | null>
   const malformed = fail(ErrorCode.internal, 'Malformed answer from the wallet frame')
 
-  /** Calls made from now on wait for the next handshake (calls in flight are the channel's to reject). */
+  /** Counts handshakes: a hello answered (or cancelled) after the frame reloaded is an earlier frame's, and settles nothing. */
+  let generation = 0
+
+  /**
+   * Calls made from now on wait for the next handshake (calls in flight are the channel's to reject).
+   * Calls still waiting for a handshake that never finished keep waiting, for this one.
+   */
   const start = () => {
-    handshake = new Promise((resolve) => (settle = resolve))
+    generation++
+    if (!settle) handshake = new Promise((resolve) => (settle = resolve))
     clearTimeout(timer)
     timer = setTimeout(
       () => finish({ error: disconnected(`Wallet frame did not connect within ${handshakeTimeout} ms. ${options.diagnose()}`) }),
@@ -253,7 +260,9 @@ export function connectWidget(options: ConnectOptions): Connection {
     origin: options.providerOrigin,
     answer: (name, args) => dispatch(hostChecks, options.host, name, args),
     async connected() {
+      const mine = generation
       const welcome = await channel.call('hello', [{ protocol: PROTOCOL_VERSION }], handshakeTimeout).catch(() => null)
+      if (mine !== generation) return
       const outcome = isResult(welcome) ? ('error' in welcome ? welcome : null) : malformed
       finish(outcome)
       if (!outcome) options.ready?.((welcome as { result: Welcome }).result)
