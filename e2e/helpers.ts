@@ -17,7 +17,9 @@ export async function snap(page: Page, name: string): Promise<void> {
   await settled(page)
   await page.screenshot({ path: `test-results/screens/${name}-phone.png` })
   await page.setViewportSize(desktop)
-  // The next click goes where the desktop layout has been painted, not the phone's (see painted()).
+  // The next click goes where the desktop layout has been painted, not the phone's (see painted()):
+  // the frame laid out again at the desktop width, then the page painted it.
+  await settled(page)
   await painted(page)
 }
 
