@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { privateKeyToAddress } from 'viem/accounts'
-import { frameOf, inboxSize, providerUrl, signUpInFrame, snap } from './helpers.ts'
-import { addPasskeyInProfile, credentialsOf, virtualAuthenticator } from './passkeys.ts'
+import { frameOf, inboxSize, providerUrl, signUpInFrame } from './helpers.ts'
+import { addPasskeyInProfile, credentialsOf, expectPasskeyStepUp, virtualAuthenticator } from './passkeys.ts'
 
 // Key export confirmed with a passkey, in Chromium on the DevTools protocol's virtual authenticator
 // (CTAP2, internal transport, resident keys, user verification): a user adds a passkey in the
@@ -24,12 +24,7 @@ test('a user with a passkey exports the key confirming with it: no e-mail code, 
   // Export: the step-up asks the passkey, from a click of its own.
   await frame.getByRole('button', { name: 'Export private key' }).click()
   const mails = await inboxSize(request, email)
-  const started = page.waitForResponse((r) => r.url() === `${providerUrl}/api/v2/auth/step-up/start`)
-  await frame.getByRole('button', { name: 'Send a confirmation code' }).click()
-  expect(((await (await started).json()) as { data: { factor: string } }).data.factor).toBe('passkey')
-  await expect(frame.getByTestId('step-up-passkey')).toBeVisible()
-  await expect(frame.getByLabel('Confirmation code')).toHaveCount(0)
-  await snap(page, 'profile-export-key-passkey')
+  await expectPasskeyStepUp(page, frame.getByRole('button', { name: 'Send a confirmation code' }), 'profile-export-key-passkey')
   const verified = page.waitForResponse((r) => r.url() === `${providerUrl}/api/v2/auth/step-up/verify`)
   await frame.getByRole('button', { name: 'Confirm with your passkey' }).click()
   expect((await verified).ok()).toBe(true)

@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type CDPSession, type Page } from '@playwright/test'
-import { frameOf, latestCode } from './helpers.ts'
+import { expect, type APIRequestContext, type CDPSession, type Locator, type Page } from '@playwright/test'
+import { frameOf, latestCode, providerUrl, snap } from './helpers.ts'
 
 // Passkeys in Chromium's tests: a virtual authenticator over the DevTools protocol, and the profile
 // steps that add a passkey to the signed-in user.
@@ -45,4 +45,19 @@ export async function addPasskeyInProfile(page: Page, request: APIRequestContext
   await frame.getByRole('button', { name: 'Create the passkey' }).click()
   await expect(frame.getByText('Passkey added.')).toBeVisible()
   await frame.getByRole('button', { name: 'Back' }).click()
+}
+
+/**
+ * Clicks `button`, which starts a step-up, and checks that the wallet service asked for the passkey:
+ * the frame shows the passkey prompt with no code field (screenshot `screen`). Confirming is the
+ * caller's next step.
+ */
+export async function expectPasskeyStepUp(page: Page, button: Locator, screen: string): Promise<void> {
+  const frame = frameOf(page)
+  const started = page.waitForResponse((r) => r.url() === `${providerUrl}/api/v2/auth/step-up/start`)
+  await button.click()
+  expect(((await (await started).json()) as { data: { factor: string } }).data.factor).toBe('passkey')
+  await expect(frame.getByTestId('step-up-passkey')).toBeVisible()
+  await expect(frame.getByLabel('Confirmation code')).toHaveCount(0)
+  await snap(page, screen)
 }

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { parseEther, toHex } from 'viem'
 import { startRequest } from './flows.ts'
-import { accounts, confirmRequest, frameOf, inboxSize, latestCode, openSecureWindow, pressConfirm, providerUrl, signUpInFrame, snap } from './helpers.ts'
-import { addPasskeyInProfile, credentialsOf, virtualAuthenticator } from './passkeys.ts'
+import { accounts, confirmRequest, frameOf, inboxSize, latestCode, openSecureWindow, pressConfirm, signUpInFrame, snap } from './helpers.ts'
+import { addPasskeyInProfile, credentialsOf, expectPasskeyStepUp, virtualAuthenticator } from './passkeys.ts'
 
 const to = '0x000000000000000000000000000000000000bEEF'
 
@@ -90,12 +90,7 @@ test('a user with a passkey raises the amount confirming with the passkey: no e-
   const mails = await inboxSize(request, email)
 
   await row.getByLabel('Your amount (ETH)').fill('1')
-  const started = page.waitForResponse((r) => r.url() === `${providerUrl}/api/v2/auth/step-up/start`)
-  await row.getByRole('button', { name: 'Save' }).click()
-  expect(((await (await started).json()) as { data: { factor: string } }).data.factor).toBe('passkey')
-  await expect(frame.getByTestId('step-up-passkey')).toBeVisible()
-  await expect(frame.getByLabel('Confirmation code')).toHaveCount(0)
-  await snap(page, 'profile-security-passkey')
+  await expectPasskeyStepUp(page, row.getByRole('button', { name: 'Save' }), 'profile-security-passkey')
   const signCount = (await credentialsOf(authenticator))[0]!.signCount
   await frame.getByRole('button', { name: 'Confirm with your passkey' }).click()
   await expect(frame.getByTestId('security-31337').getByText('Asks a confirmation above 1 ETH')).toBeVisible()
