@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
+import { resolveContext, type ClientConfig, type Context } from '../../sdk/config.ts'
 import type { AppConfig } from '../../sdk/index.ts'
 import { Widget, type WidgetContext } from '../context.ts'
 import { alice, testWallet } from '../wallet.fixture.ts'
@@ -46,4 +47,29 @@ export async function renderProfileWidget(children: ReactNode, options: ProfileW
     </Widget.Provider>,
   )
   return t
+}
+
+/** One call a page made to the scripted wallet service, as the service would read it. */
+export type ServiceCall = { method: string; path: string; body: Record<string, unknown>; authorization: string | null }
+
+const walletService = 'http://wallet.test/api/v2'
+
+/**
+ * The wallet service's client context for the pages, on the signed-in widget's `tokens`: each call
+ * is read as the service would (method, path under the API, JSON body, bearer) and answered by
+ * `answer`, where a test records what it checks and scripts the answer.
+ */
+export function scriptedWalletService(tokens: ClientConfig['tokens'], answer: (call: ServiceCall) => Response | Promise<Response>): Context {
+  return resolveContext({
+    appId: 'demo',
+    baseUrls: { wallet: walletService },
+    tokens,
+    fetch: async (url, init) =>
+      answer({
+        method: init?.method ?? 'GET',
+        path: String(url).replace(walletService, ''),
+        body: JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>,
+        authorization: new Headers(init?.headers).get('authorization'),
+      }),
+  })
 }

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { resolveContext, type Context } from '../../../sdk/config.ts'
+import type { Context } from '../../../sdk/config.ts'
 import { ceremony } from '../../connect/passkey-ceremony.fixture.ts'
-import { renderProfileWidget } from '../profile.fixture.tsx'
+import { renderProfileWidget, scriptedWalletService } from '../profile.fixture.tsx'
 import { exportKeyText } from './export-key-text.ts'
 
 // The export page's step-up with a passkey, on a scripted wallet service with the browser's ceremony
@@ -39,16 +39,10 @@ async function renderPage(starts: (() => Response)[]) {
   const sent: { path: string; body: unknown }[] = []
   const client: { context?: Context } = {}
   const widget = await renderProfileWidget(<ExportKey />, { client })
-  client.context = resolveContext({
-    appId: 'demo',
-    baseUrls: { wallet: 'http://wallet.test/api/v2' },
-    tokens: widget.owner.tokens,
-    fetch: async (url, init) => {
-      const path = String(url).replace('http://wallet.test/api/v2', '')
-      sent.push({ path, body: JSON.parse(String(init?.body ?? '{}')) })
-      if (path === '/auth/step-up/start') return starts.shift()!()
-      return envelope({ stepUpProof: `sup_${'P'.repeat(43)}`, action: 'export-key', expiresAt: '2030-01-01T00:00:00Z' })
-    },
+  client.context = scriptedWalletService(widget.owner.tokens, ({ path, body }) => {
+    sent.push({ path, body })
+    if (path === '/auth/step-up/start') return starts.shift()!()
+    return envelope({ stepUpProof: `sup_${'P'.repeat(43)}`, action: 'export-key', expiresAt: '2030-01-01T00:00:00Z' })
   })
   await act(async () => void fireEvent.click(screen.getByRole('button', { name: text.sendCode })))
   return sent

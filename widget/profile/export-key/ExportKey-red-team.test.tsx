@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { resolveContext, type Context } from '../../../sdk/config.ts'
+import type { Context } from '../../../sdk/config.ts'
 import type { SecureWindowHandlers } from '../../secure/secure-window.ts'
-import { renderProfileWidget } from '../profile.fixture.tsx'
+import { renderProfileWidget, scriptedWalletService } from '../profile.fixture.tsx'
 import { exportKeyText } from './export-key-text.ts'
 
 // Red team, the frame's side of the export: the proof is handed over once, only to the window this
@@ -46,12 +46,7 @@ const answers: Record<string, () => Response> = {
 async function windowOffered() {
   const client: { context?: Context } = {}
   const widget = await renderProfileWidget(<ExportKey />, { client })
-  client.context = resolveContext({
-    appId: 'demo',
-    baseUrls: { wallet: 'http://wallet.test/api/v2' },
-    tokens: widget.owner.tokens,
-    fetch: async (url) => answers[String(url).replace('http://wallet.test/api/v2', '')]!(),
-  })
+  client.context = scriptedWalletService(widget.owner.tokens, ({ path }) => answers[path]!())
   await act(async () => void fireEvent.click(screen.getByRole('button', { name: text.sendCode })))
   await act(async () => void fireEvent.change(screen.getByLabelText(text.codeLabel), { target: { value: '123456' } }))
   await act(async () => void fireEvent.click(screen.getByRole('button', { name: text.openWindow })))

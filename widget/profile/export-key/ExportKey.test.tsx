@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { resolveContext, type Context } from '../../../sdk/config.ts'
+import type { Context } from '../../../sdk/config.ts'
 import type { PopupMessage } from '../../../sdk/popup-channel.ts'
 import type { SecureWindowHandlers } from '../../secure/secure-window.ts'
 import { alice } from '../../wallet.fixture.ts'
-import { renderProfileWidget } from '../profile.fixture.tsx'
+import { renderProfileWidget, scriptedWalletService } from '../profile.fixture.tsx'
 import { exportKeyText } from './export-key-text.ts'
 
 // The frame's export page on a scripted wallet service, with the secure window played here: the
@@ -49,15 +49,9 @@ async function renderPage(override: Partial<typeof answers> = {}) {
   const sent: { path: string; authorization: string | null; body: unknown }[] = []
   const client: { context?: Context } = {}
   const widget = await renderProfileWidget(<ExportKey />, { client })
-  client.context = resolveContext({
-    appId: 'demo',
-    baseUrls: { wallet: 'http://wallet.test/api/v2' },
-    tokens: widget.owner.tokens,
-    fetch: async (url, init) => {
-      const path = String(url).replace('http://wallet.test/api/v2', '')
-      sent.push({ path, authorization: new Headers(init?.headers).get('authorization'), body: JSON.parse(String(init?.body ?? '{}')) })
-      return { ...answers, ...override }[path]!()
-    },
+  client.context = scriptedWalletService(widget.owner.tokens, ({ path, authorization, body }) => {
+    sent.push({ path, authorization, body })
+    return { ...answers, ...override }[path]!()
   })
   return { ...widget, sent }
 }

@@ -3,10 +3,10 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { parseEther } from 'viem'
 import { useState } from 'react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { resolveContext, type Context } from '../../../sdk/config.ts'
+import type { Context } from '../../../sdk/config.ts'
 import { thresholdChangeHash } from '../../../sdk/wallet/step-up-threshold.ts'
 import { ceremony } from '../../connect/passkey-ceremony.fixture.ts'
-import { renderProfileWidget } from '../profile.fixture.tsx'
+import { renderProfileWidget, scriptedWalletService } from '../profile.fixture.tsx'
 import { securityText } from './security-text.ts'
 
 // The Security page on a scripted wallet service: a stricter amount is saved at once, a looser one
@@ -44,31 +44,23 @@ async function renderPage(user: string | null, factor: 'email' | 'passkey' = 'em
   let current = user
   const client: { context?: Context } = {}
   const widget = await renderProfileWidget(<Later />, { client })
-  client.context = resolveContext({
-    appId: 'demo',
-    baseUrls: { wallet: 'http://wallet.test/api/v2' },
-    tokens: widget.owner.tokens,
-    fetch: async (url, init) => {
-      const path = String(url).replace('http://wallet.test/api/v2', '')
-      const method = init?.method ?? 'GET'
-      const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>
-      sent.push({ method, path, body })
-      // A user with a passkey and an e-mail: the passkey first, the code when asked for (factors ['email']).
-      const asked = path === '/auth/step-up/start' && (body.factors as string[] | undefined)?.[0] === 'email' ? 'email' : factor
-      if (path === '/auth/step-up/start')
-        return envelope(200, 'OK', {
-          challengeId: 'suc_1',
-          factor: asked,
-          ...(asked === 'passkey' && { otherFactors: ['email'] }),
-          action: body.action,
-          expiresAt: '2030-01-01T00:00:00Z',
-          ...(asked === 'email' ? { sentTo: 'a•••@example.com' } : { options: passkeyOptions }),
-        })
-      if (path === '/auth/step-up/verify') return envelope(200, 'OK', { stepUpProof: proof, action: 'loosen-step-up', expiresAt: '2030-01-01T00:00:00Z' })
-      if (method === 'PUT') current = body.amount as string
-      if (method === 'DELETE') current = null
-      return envelope(200, 'OK', { thresholds: [row(current)] })
-    },
+  client.context = scriptedWalletService(widget.owner.tokens, ({ method, path, body }) => {
+    sent.push({ method, path, body })
+    // A user with a passkey and an e-mail: the passkey first, the code when asked for (factors ['email']).
+    const asked = path === '/auth/step-up/start' && (body.factors as string[] | undefined)?.[0] === 'email' ? 'email' : factor
+    if (path === '/auth/step-up/start')
+      return envelope(200, 'OK', {
+        challengeId: 'suc_1',
+        factor: asked,
+        ...(asked === 'passkey' && { otherFactors: ['email'] }),
+        action: body.action,
+        expiresAt: '2030-01-01T00:00:00Z',
+        ...(asked === 'email' ? { sentTo: 'a•••@example.com' } : { options: passkeyOptions }),
+      })
+    if (path === '/auth/step-up/verify') return envelope(200, 'OK', { stepUpProof: proof, action: 'loosen-step-up', expiresAt: '2030-01-01T00:00:00Z' })
+    if (method === 'PUT') current = body.amount as string
+    if (method === 'DELETE') current = null
+    return envelope(200, 'OK', { thresholds: [row(current)] })
   })
   await act(async () => show())
   await screen.findByTestId('security-31337')
