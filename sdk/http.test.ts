@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { SdkError } from './errors.ts'
 import { createWalletClient } from './index.ts'
-import { createTokenHolder } from './tokens.ts'
+import { createTokenHolder } from './config.ts'
 import { openRecorder } from './recorder.fixture.ts'
 
 const rec = await openRecorder()

@@ -1,6 +1,5 @@
-import { type CallOptions, type Context, environmentHeader } from './config.ts'
+import { type CallOptions, type Context, environmentHeader, type TokenHolder } from './config.ts'
 import { SdkError, fromResponse, messages, noResponse, normalizeError, setupError } from './errors.ts'
-import type { TokenHolder } from './tokens.ts'
 import type { RefreshedTokens, TokenArgs, TokenPair } from './wallet/types.ts'
 
 // The one HTTP layer of the service clients: a request to any provider service (below), then the

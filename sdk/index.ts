@@ -1,7 +1,6 @@
 // Public API of wallet-kit/sdk. Each create*Client is its own module: import only what a page uses.
 export { createClient, type Client, type Services } from './client.ts'
 export { SdkError, normalizeError, messages, type SdkErrorCode, type SdkErrorOptions } from './errors.ts'
-export { createTokenHolder, type Tokens, type TokenHolder } from './tokens.ts'
 export {
   hosts,
   defaultEnv,
@@ -14,6 +13,9 @@ export {
   type CallOptions,
   type Context,
   type RampableCredentials,
+  createTokenHolder,
+  type Tokens,
+  type TokenHolder,
 } from './config.ts'
 export { createContainer, type Container } from './container.ts'
 export {

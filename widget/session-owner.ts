@@ -1,5 +1,5 @@
 import type { TokenHolder, Tokens } from '../sdk/index.ts'
-import { createTokenHolder } from '../sdk/tokens.ts'
+import { createTokenHolder } from '../sdk/config.ts'
 import { isSession, maxSites, type Session, type SessionStore, type SmartAccountUse } from './session.ts'
 
 /** What the UI and the host may know of a session: never its tokens. */

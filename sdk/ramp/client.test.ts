@@ -3,7 +3,7 @@ import type { Context } from '../config.ts'
 import { resolveContext } from '../config.ts'
 import { SdkError } from '../errors.ts'
 import { createClient, createRampClient } from '../index.ts'
-import { createTokenHolder } from '../tokens.ts'
+import { createTokenHolder } from '../config.ts'
 import { onlyRequest, openRecorder } from '../recorder.fixture.ts'
 import { type RampClient, rampRequest } from './client.ts'
 

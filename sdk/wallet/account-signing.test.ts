@@ -1,7 +1,7 @@
 import { beforeEach, expect, test } from 'vitest'
 import { toContext } from '../config.ts'
 import { onlyRequest, openRecorder } from '../recorder.fixture.ts'
-import { createTokenHolder } from '../tokens.ts'
+import { createTokenHolder } from '../config.ts'
 import { signAccountMessage, signAccountTypedData, signUserOperation } from './account-signing.ts'
 
 const rec = await openRecorder()

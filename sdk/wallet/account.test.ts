@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { createAccountClient, createClient } from '../index.ts'
-import { createTokenHolder } from '../tokens.ts'
+import { createTokenHolder } from '../config.ts'
 import { onlyRequest, openRecorder } from '../recorder.fixture.ts'
 
 const rec = await openRecorder()

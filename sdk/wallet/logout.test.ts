@@ -1,6 +1,6 @@
 import { beforeEach, expect, test } from 'vitest'
 import { createWalletClient } from '../index.ts'
-import { createTokenHolder } from '../tokens.ts'
+import { createTokenHolder } from '../config.ts'
 import { onlyRequest, openRecorder } from '../recorder.fixture.ts'
 
 const rec = await openRecorder()

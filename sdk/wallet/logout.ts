@@ -1,6 +1,5 @@
-import type { CallOptions, Context } from '../config.ts'
+import type { CallOptions, Context, Tokens } from '../config.ts'
 import { walletRequest } from '../http.ts'
-import type { Tokens } from '../tokens.ts'
 import type { TokenArgs } from './types.ts'
 
 /** What a session leaves in the token holder; the app-level ramp client secret stays. */

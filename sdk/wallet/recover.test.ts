@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { resolveContext } from '../config.ts'
 import { SdkError } from '../errors.ts'
-import { createTokenHolder } from '../tokens.ts'
+import { createTokenHolder } from '../config.ts'
 import { openRecorder } from '../recorder.fixture.ts'
 import { recoverWallet } from './recover.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { resolveContext } from '../../../sdk/config.ts'
-import { createTokenHolder } from '../../../sdk/tokens.ts'
+import { createTokenHolder } from '../../../sdk/config.ts'
 import { walletTokenForWindow } from './fresh-token.ts'
 
 // The token the frame hands to the secure window must outlive the window's one call: the window
