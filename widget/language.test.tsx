@@ -7,7 +7,7 @@ import { confirmText } from './confirm/confirm-text.ts'
 import { createConfirmations } from './confirmation.ts'
 import { Widget, type WidgetContext } from './context.ts'
 import { type Locale, loadMessages, type Messages, messages } from './i18n.ts'
-import type { Page } from './navigator.ts'
+import type { Page } from './ui-state.ts'
 import { alice, localChain, testWallet, setUi } from './wallet.fixture.ts'
 import type { Wallet } from './wallet.ts'
 

@@ -1,8 +1,19 @@
 import type { View } from '../bridge/index.ts'
 import type { HostPort } from './host-port.ts'
-import { back as backFrom, forward, home, isPageOf, type Page } from './navigator.ts'
 import type { Slice } from './store.ts'
-import type { CallsStatusView, ModalKey, UiState } from './ui-state.ts'
+import { pages, type CallsStatusView, type ModalKey, type Page, type UiState } from './ui-state.ts'
+
+/** Where the modal's navigation stands: the page shown, the stack under it, and which way the last move went. */
+export type Place = { page: Page; history: readonly Page[]; direction: 'forward' | 'back' }
+
+export const home: Place = { page: 'home', history: [], direction: 'forward' }
+
+export const forward = (at: Place, page: Page): Place => ({ page, history: [...at.history, at.page], direction: 'forward' })
+
+export const back = (at: Place): Place => ({ page: at.history.at(-1) ?? 'home', history: at.history.slice(0, -1), direction: 'back' })
+
+/** Whether `page` belongs to `view` (a page of another modal is never shown in this one). */
+export const isPageOf = (view: View, page: Page): boolean => (pages[view] as readonly string[]).includes(page)
 
 /** The modal's pages reset to home this long after it closes (reopened sooner, it keeps its page). */
 export const resetDelayMs = 50
@@ -62,7 +73,7 @@ export function createModalControl(ui: Slice<UiState, ModalKey>, host: Pick<Host
     sessionEnded,
     onClose: (fn: () => void) => onClose.add(fn),
     navigate: (page: Page) => ui.set((s) => forward(s, page)),
-    back: () => ui.set((s) => backFrom(s)),
+    back: () => ui.set((s) => back(s)),
     /** Where the one-time code went (the OTP page shows it; a resend brings a new token). */
     setOtpTarget: (otpTarget: UiState['otpTarget']) => ui.set({ otpTarget }),
     /** The recovery secret of a wallet just created: shown once, dropped when the modal closes. */

@@ -2,13 +2,43 @@ import type { SmartAccountUse } from './session.ts'
 import type { PublicSession } from './session-owner.ts'
 import type { View, WalletDescriptor } from '../bridge/index.ts'
 import type { FeeSummary } from './rpc/fee-summary.ts'
-
-import type { Page } from './navigator.ts'
 import type { ReadStore } from './store.ts'
+
+/**
+ * The pages of each modal: one table for the modal's navigation (modal-control.ts), the modals'
+ * route tables and the tests. Every modal starts on `home`; the back stack is shared (`page`,
+ * `history`, `direction` below): back pops it, an empty history goes home, and 50 ms after a modal
+ * closes its pages reset to home.
+ */
+export const pages = {
+  connect: ['home', 'wallet', 'qr-code', 'whatsapp', 'otp', 'wallet-created'],
+  profile: [
+    'home',
+    'receive',
+    'chain',
+    'onramp',
+    'select-currency',
+    'select-crypto',
+    'smart-account',
+    'calls-status',
+    'recovery',
+    'export-key',
+    'passkeys',
+    'security',
+  ],
+  chain: ['home'],
+  transaction_confirmation: ['home'],
+  need_permission: ['home'],
+} as const satisfies Record<View, readonly ['home', ...string[]]>
+
+export type PageOf<V extends View> = (typeof pages)[V][number]
+export type ConnectPage = PageOf<'connect'>
+export type ProfilePage = PageOf<'profile'>
+export type Page = PageOf<View>
 
 export type UiState = {
   view: View | null
-  /** The page of the open modal, and the back stack under it (navigator.ts). */
+  /** The page of the open modal, and the back stack under it (modal-control.ts moves them). */
   page: Page
   history: readonly Page[]
   direction: 'forward' | 'back'
