@@ -32,7 +32,7 @@ test('with a browser wallet, wallet_disconnect ends the connection without askin
   expect(await external.request({ method: 'wallet_connect', params: [{ version: '1' }] as never })).toEqual({ accounts: [] })
   expect(await external.request({ method: 'wallet_disconnect' })).toBeNull()
   expect(asked).toEqual(['eth_requestAccounts', 'eth_chainId', 'wallet_connect'])
-  expect(external.active).toBe(false)
+  expect(external.wallet).toBeUndefined()
   expect(ended).toBe(1)
   expect(events.slice(-2)).toEqual([
     ['accountsChanged', []],

@@ -114,13 +114,14 @@ describe('routing to the chosen browser wallet', () => {
   test('connect asks the wallet, forwards its events and requests until it drops every account', async () => {
     const { external, events, ended } = setup()
     const wallet = fakeWallet({ eth_requestAccounts: [account], eth_chainId: '0x7a69', personal_sign: '0xsig' })
-    expect(await external.connect({ info: info('W'), provider: wallet.provider })).toEqual({ accounts: [account], chainId: '0x7a69' })
-    expect(external.active).toBe(true)
+    const detail = { info: info('W'), provider: wallet.provider }
+    expect(await external.connect(detail)).toEqual({ accounts: [account], chainId: '0x7a69' })
+    expect(external.wallet).toBe(detail)
     expect(await external.request({ method: 'personal_sign', params: ['0x68', account] })).toBe('0xsig')
     wallet.emit('chainChanged', '0x1')
     wallet.emit('message', { type: 'x' })
     wallet.emit('accountsChanged', [])
-    expect(external.active).toBe(false)
+    expect(external.wallet).toBeUndefined()
     expect(ended()).toBe(1)
     expect(events).toEqual([
       ['chainChanged', '0x7a69'],
@@ -139,7 +140,7 @@ describe('routing to the chosen browser wallet', () => {
     const wallet = fakeWallet()
     wallet.provider.request = () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 }))
     await expect(external.connect({ info: info('W'), provider: wallet.provider })).rejects.toMatchObject({ code: 4001 })
-    expect(external.active).toBe(false)
+    expect(external.wallet).toBeUndefined()
     expect(events).toEqual([])
   })
 

@@ -80,7 +80,11 @@ export function watchWallets(own: EIP1193Provider, changed: () => void): Wallets
  * exists); from then on the kit's provider forwards every request and event to it until disconnect.
  */
 export type External = {
-  readonly active: boolean
+  /**
+   * The browser wallet requests are routed to, while one is connected. A field, not a getter: the
+   * kit reads it on every request, and an embedded wallet's request runs nothing of this module.
+   */
+  readonly wallet?: ProviderDetail | undefined
   connect(wallet: ProviderDetail): Promise<ExternalConnection>
   /**
    * Throws what the wallet frame would answer for a request it must not get: 4200 and -32602 by
@@ -99,32 +103,28 @@ const gone = disconnected('Disconnected from the browser wallet')
 const forwarded = ['accountsChanged', 'chainChanged', 'disconnect', 'message'] as const
 
 export function createExternal(emit: (event: HostEvent, payload: unknown) => void, ended: () => void): External {
-  let wallet: ProviderDetail | undefined
   let unsubscribe = () => {}
 
   const end = () => {
-    if (!wallet) return
-    wallet = undefined
+    if (!external.wallet) return
+    external.wallet = undefined
     unsubscribe()
     emit('accountsChanged', [])
     emit('disconnect', gone)
     ended()
   }
 
-  return {
-    get active() {
-      return wallet !== undefined
-    },
+  const external: { -readonly [key in keyof External]: External[key] } = {
     async connect(chosen) {
       const { provider } = chosen
       const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[]
       const chainId = (await provider.request({ method: 'eth_chainId' })) as string
-      if (wallet) end()
-      wallet = chosen
+      end()
+      external.wallet = chosen
       const listeners = forwarded.map((event): [string, Listener] => [
         event,
         (payload) => {
-          if (chosen !== wallet) return
+          if (chosen !== external.wallet) return
           // A wallet that drops every account (or disconnects) has ended the connection.
           if (event === 'disconnect' || (event === 'accountsChanged' && !(payload as unknown[])?.length)) end()
           else emit(event, payload)
@@ -149,17 +149,18 @@ export function createExternal(emit: (event: HostEvent, payload: unknown) => voi
       if (!isChainOffered(chainId, offered)) throw toProviderError(chainNotOffered(chainId))
     },
     /**
-     * While `active`; a wallet that went away meanwhile is 4900. ERC-7846 wallet_disconnect ends the
+     * While a wallet is connected; one that went away meanwhile is 4900. ERC-7846 wallet_disconnect ends the
      * connection here, as revoking eth_accounts does; wallet_connect goes to the wallet as is (one
      * that knows it writes and checks its own sign-in message; the host's bundle has no room to
      * write one for a wallet that does not).
      */
     async request(args) {
-      if (!wallet) throw toProviderError(gone)
-      if (args.method !== 'wallet_disconnect') return wallet.provider.request(args)
+      if (!external.wallet) throw toProviderError(gone)
+      if (args.method !== 'wallet_disconnect') return external.wallet.provider.request(args)
       end()
       return null
     },
     end,
   }
+  return external
 }

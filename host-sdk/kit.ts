@@ -68,7 +68,7 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
   /** The chains the frame said at handshake this page is offered: what a browser wallet may be moved to. */
   let offered: readonly number[] = []
   const { provider, emit, state, listeners } = createProvider(resolved.chains, async (request, timeout) => {
-    if (!external.active) return unwrap(await connection.call('request', [request], timeout))
+    if (!external.wallet) return unwrap(await connection.call('request', [request], timeout))
     // Checked here, with the frame's method table and chains: a browser wallet never gets bad params.
     external.check(request, offered)
     if (request.method !== 'wallet_revokePermissions') return external.request(request)
@@ -88,7 +88,7 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
       emit(event, payload) {
         // While a browser wallet is connected the frame's account events do not apply, except
         // "nobody is connected" (the profile's Disconnect), which ends that connection too.
-        if (!external.active) emit(event, payload)
+        if (!external.wallet) emit(event, payload)
         else if (event === 'disconnect' || (event === 'accountsChanged' && !(payload as [])?.length)) external.end()
       },
       connectExternal(walletId) {
@@ -112,7 +112,7 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
       // Who is connected already (a stored session): what open() shows and what counts as a change.
       widget('request', { method: 'eth_accounts' }).then(
         (accounts) => {
-          if (!external.active) state.accounts = accounts as string[]
+          if (!external.wallet) state.accounts = accounts as string[]
         },
         () => {},
       )
@@ -121,7 +121,7 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
       greeted = true
       widget('request', { method: 'eth_chainId' }).then(
         (id) => {
-          if (external.active) return
+          if (external.wallet) return
           if (again) emit('chainChanged', id)
           else state.chainId = id
         },
@@ -137,7 +137,7 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
     // The bridge refuses a modal that is not one of bridge/methods.ts `views` (-32602).
     open: (modal) => widget('open', modal ?? (state.accounts.length ? 'profile' : 'connect')) as Promise<never>,
     close: () => widget('close') as Promise<never>,
-    disconnect: async () => (external.active ? external.end() : void (await widget('disconnect'))),
+    disconnect: async () => (external.wallet ? external.end() : void (await widget('disconnect'))),
     // A nonce that is not a string of at most 128 characters never leaves the page; the frame checks
     // the rest (8 to 128 visible ASCII characters) with the provider's rule, also -32602.
     getIdentityToken: async (options) => {
