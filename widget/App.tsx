@@ -1,8 +1,7 @@
 import { type ComponentType, Suspense } from 'react'
 import type { View } from '../bridge/index.ts'
 import { ConnectModal } from './connect/ConnectModal.tsx'
-import { useWidget, useStore } from './context.ts'
-import { useT } from './i18n.ts'
+import { useWidget, useStore, useT } from './context.ts'
 import { lazyRoute, RouteError } from './lazy-route.ts'
 import { Modal, titleId } from './ui/Modal.tsx'
 

@@ -1,6 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { AppConfig } from '../sdk/index.ts'
 import type { Decisions } from './confirmation.ts'
+import { messages, type Messages } from './i18n.ts'
 import type { RpcContext } from './rpc/types.ts'
 import type { SecureHandle } from './secure/secure-handle.ts'
 import type { WidgetClient } from './service-client.ts'
@@ -8,7 +9,10 @@ import type { ReadStore } from './store.ts'
 import type { Wallet } from './wallet.ts'
 import type { WalletConnect } from './walletconnect/index.ts'
 
-/** How the UI reaches the frame: the context it is handed (the core's parts), and its read of their stores (`useStore`). */
+/**
+ * How the UI reaches the frame: the context it is handed (the core's parts), its read of their
+ * stores (`useStore`), and its words in the frame's locale (`useT`).
+ */
 export type WidgetContext = {
   wallet: Wallet
   client: WidgetClient
@@ -40,4 +44,9 @@ export function useWidget(): WidgetContext {
 /** A component's view of a store (the frame's UI state, the secure window's): it renders again when the selected value changes. */
 export function useStore<S extends object, T>(store: ReadStore<S>, select: (s: S) => T): T {
   return useSyncExternalStore(store.subscribe, () => select(store.get()))
+}
+
+/** The UI's words, in the frame's locale (i18n.ts holds them). */
+export function useT(): Messages {
+  return messages[useWidget().locale]
 }

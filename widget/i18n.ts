@@ -1,5 +1,3 @@
-import { useWidget } from './context.ts'
-
 import { en, type Messages } from './i18n-en.ts'
 
 export type { Messages }
@@ -17,8 +15,4 @@ export async function loadMessages(locale: Locale): Promise<void> {
   } catch (err) {
     console.warn('wallet-kit: the Indonesian strings did not load, showing English:', err)
   }
-}
-
-export function useT(): Messages {
-  return messages[useWidget().locale]
 }

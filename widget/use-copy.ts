@@ -1,5 +1,5 @@
 import { copiedNoticeMs } from './constants.ts'
-import { useT } from './i18n.ts'
+import { useT } from './context.ts'
 import { useTimedMessage } from './use-timed.ts'
 
 /** Copies text and shows 'Copied to clipboard' for 3 s. */

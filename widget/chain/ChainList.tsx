@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import { useStore, useWidget } from '../context.ts'
-import { useT } from '../i18n.ts'
+import { useStore, useWidget, useT } from '../context.ts'
 import { isUnreachable, switchChain } from './switch.ts'
 
 /** Chain icons come from the provider's icon service by network name (it answers a fallback image for unknown ones). */

@@ -1,7 +1,6 @@
-import { useWidget } from '../context.ts'
+import { useWidget, useT } from '../context.ts'
 import { Footer, Modal } from '../ui/Modal.tsx'
 import { ChainList } from './ChainList.tsx'
-import { useT } from '../i18n.ts'
 
 export function ChainModal() {
   const { wallet, config } = useWidget()

@@ -1,5 +1,5 @@
 import type { ChainConfig } from '../../sdk/index.ts'
-import { useT } from '../i18n.ts'
+import { useT } from '../context.ts'
 import { explorerLink } from './explorer.ts'
 
 /**

@@ -1,6 +1,5 @@
-import { useWidget, useStore } from '../context.ts'
+import { useWidget, useStore, useT } from '../context.ts'
 import { Footer, Modal } from '../ui/Modal.tsx'
-import { useT } from '../i18n.ts'
 
 /** Shown instead of signing or sending while the account has not granted permission: 'Setup Permission' opens the account's permission-accept page in a new tab. */
 export function PermissionModal() {

@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react'
-import { useWidget, useStore } from '../context.ts'
-import { useT, type Messages } from '../i18n.ts'
+import { useWidget, useStore, useT } from '../context.ts'
+import type { Messages } from '../i18n.ts'
 import { lazyRoute, RouteError } from '../lazy-route.ts'
 import { isPageOf } from '../modal-control.ts'
 import type { ConnectPage } from '../ui-state.ts'

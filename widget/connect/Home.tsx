@@ -1,12 +1,11 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react'
 import { emailPattern } from '../constants.ts'
-import { useWidget, useStore } from '../context.ts'
+import { useWidget, useStore, useT } from '../context.ts'
 import { Logo } from '../ui/Logo.tsx'
 import { titleId } from '../ui/Modal.tsx'
 import { useSendCode } from './use-send-code.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 import { WalletShortcuts } from './WalletButtons.tsx'
-import { useT } from '../i18n.ts'
 import { lazyRoute, RouteError } from '../lazy-route.ts'
 import { useBadgeGuard } from './use-badge-guard.ts'
 

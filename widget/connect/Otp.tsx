@@ -1,10 +1,9 @@
 import { useRef, useState, type ClipboardEvent, type FormEvent } from 'react'
 import { errorDisplayMs, otpLength, postLoginDelayMs, resendWaitSeconds } from '../constants.ts'
-import { useWidget } from '../context.ts'
+import { useWidget, useT } from '../context.ts'
 import { errorText, useCountdown, useTimedMessage } from '../use-timed.ts'
 import { completeLogin } from './complete-login.ts'
 import { useBadgeGuard } from './use-badge-guard.ts'
-import { useT } from '../i18n.ts'
 
 const digitsOnly = (s: string) => s.replace(/\D/g, '').slice(0, otpLength)
 

@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { errorDisplayMs, postLoginDelayMs } from '../constants.ts'
-import { useWidget } from '../context.ts'
-import { useT } from '../i18n.ts'
+import { useWidget, useT } from '../context.ts'
 import { errorText, useTimedMessage } from '../use-timed.ts'
 import { completeLogin } from './complete-login.ts'
 import { readCredentials } from './password-login.ts'

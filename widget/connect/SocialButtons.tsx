@@ -1,7 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react'
 import { errorDisplayMs } from '../constants.ts'
-import { useWidget } from '../context.ts'
-import { useT } from '../i18n.ts'
+import { useWidget, useT } from '../context.ts'
 import { lazyModule } from '../lazy-module.ts'
 import { useTimedMessage } from '../use-timed.ts'
 import type { SocialProvider } from './social.ts'

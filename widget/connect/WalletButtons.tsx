@@ -1,9 +1,8 @@
 import { Suspense, useEffect, useState } from 'react'
 import { narrowScreenPx } from '../constants.ts'
-import { useWidget, useStore } from '../context.ts'
+import { useWidget, useStore, useT } from '../context.ts'
 import { orderWallets } from './wallet-order.ts'
 import { lazyRoute, RouteError } from '../lazy-route.ts'
-import { useT } from '../i18n.ts'
 import { FromThisSite, useConnectWallet, WalletRow } from './wallet-row.tsx'
 
 const narrow = () => window.innerWidth < narrowScreenPx

@@ -1,7 +1,6 @@
 import { recoveryFileName } from '../constants.ts'
-import { useWidget, useStore } from '../context.ts'
+import { useWidget, useStore, useT } from '../context.ts'
 import { useCopy } from '../use-copy.ts'
-import { useT } from '../i18n.ts'
 
 export function WalletCreated() {
   const { wallet } = useWidget()

@@ -1,5 +1,4 @@
-import { useWidget, useStore } from '../context.ts'
-import { useT } from '../i18n.ts'
+import { useWidget, useStore, useT } from '../context.ts'
 import { pairingWallets, type PairingWallet } from '../walletconnect/wallet-list.ts'
 import { FromThisSite, useConnectWallet, WalletRow } from './wallet-row.tsx'
 import { orderWallets } from './wallet-order.ts'

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { phonePattern } from '../constants.ts'
 import { useSendCode } from './use-send-code.ts'
-import { type Locale, useT } from '../i18n.ts'
-import { useWidget } from '../context.ts'
+import type { Locale } from '../i18n.ts'
+import { useWidget, useT } from '../context.ts'
 
 /** The phone field's name (kept here: i18n.ts's English rides in the frame's first route). */
 const phoneLabel: Record<Locale, string> = { en: 'Phone number', id: 'Nomor telepon' }

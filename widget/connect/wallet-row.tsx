@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import type { WalletDescriptor } from '../../bridge/index.ts'
 import { errorDisplayMs } from '../constants.ts'
-import { useWidget } from '../context.ts'
-import { useT } from '../i18n.ts'
+import { useWidget, useT } from '../context.ts'
 import { useTimedMessage } from '../use-timed.ts'
 
 /** Connects the picked injected wallet in the host page (the top frame), where it lives. */

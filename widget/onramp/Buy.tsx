@@ -1,7 +1,6 @@
-import { useWidget } from '../context.ts'
+import { useWidget, useT } from '../context.ts'
 import { deployment } from '../deployment.ts'
 import { formatAmount } from '../format.ts'
-import { useT } from '../i18n.ts'
 import type { Onramp } from './use-onramp.ts'
 
 /** Coin amounts are small numbers: 2 decimals would show 0.0031 ETH as 0, so keep 6 significant digits. */

@@ -1,7 +1,7 @@
 import { ExplorerLink } from '../chain/ExplorerLink.tsx'
-import { useStore, useWidget } from '../context.ts'
+import { useStore, useWidget, useT } from '../context.ts'
 import { shortAddress } from '../format.ts'
-import { type Messages, useT } from '../i18n.ts'
+import type { Messages } from '../i18n.ts'
 import { useCopy } from '../use-copy.ts'
 
 /** EIP-5792 status codes as words: pending, confirmed, failed off chain, reverted, partly confirmed. */

@@ -1,6 +1,6 @@
 import { Qr } from '../ui/Qr.tsx'
 import { useCopy } from '../use-copy.ts'
-import { useT } from '../i18n.ts'
+import { useT } from '../context.ts'
 
 /** The 'receive' page: the address as a QR (350 px, error correction M, ui/Qr.tsx) and a copy action. */
 export function Receive({ address }: { address: string }) {

@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
-import { useWidget, useStore } from '../context.ts'
-import { useT } from '../i18n.ts'
+import { useWidget, useStore, useT } from '../context.ts'
 import type { Gate } from '../ui/use-confirm-gate.ts'
 import type { SecurePurpose } from './secure-handle.ts'
 

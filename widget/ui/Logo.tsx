@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../sdk/index.ts'
-import { useT } from '../i18n.ts'
+import { useT } from '../context.ts'
 
 /**
  * The connect home's logo: the provider's brand when app config's `useWalletKitBrand` flag is on,

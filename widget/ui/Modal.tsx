@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { useT } from '../i18n.ts'
+import { useT } from '../context.ts'
 
 type Props = {
   title: string

@@ -1,7 +1,6 @@
 import type { PasskeyInfo } from '../../../sdk/passkeys.ts'
 import { passkeyText } from '../../connect/passkey-text.ts'
-import { useWidget } from '../../context.ts'
-import { useT } from '../../i18n.ts'
+import { useWidget, useT } from '../../context.ts'
 
 const day = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' })
 
