@@ -86,20 +86,19 @@ export async function boot(params: FrameParams, early: EarlyStart) {
  * when a modal opens: the frame is shown only once it has rendered.
  */
 function mountWhenReady(first: Promise<UiModule>, load: () => Promise<UiModule>, value: WidgetContext, shown: { mounted(): void }) {
-  let mounting: Promise<void> | undefined
-  const mount = (ui: () => Promise<UiModule>) =>
-    (mounting ??= ui()
+  const mount = (ui: Promise<UiModule>) =>
+    void ui
       .then(({ mountUi }) => mountUi(value))
-      .then(() => shown.mounted())
-      .catch((error: unknown) => {
-        mounting = undefined
+      .then(shown.mounted, (error: unknown) => {
         console.error("wallet-kit: the wallet's screens could not load:", error)
-      }))
-  void mount(() => first)
-  // Asked for again only while nothing is mounted or mounting: not on every change of state.
-  value.wallet.ui.subscribe(() => {
-    if (value.wallet.ui.get().view !== null) void mount(load)
-  })
+        // Watched only while the UI is missing: once it has mounted, no check on each change of state.
+        const stop = value.wallet.ui.subscribe(() => {
+          if (value.wallet.ui.get().view === null) return
+          stop()
+          mount(load())
+        })
+      })
+  mount(first)
 }
 
 /**
@@ -107,10 +106,14 @@ function mountWhenReady(first: Promise<UiModule>, load: () => Promise<UiModule>,
  * shown when it can be seen, never as an empty frame over the page. Calls keep their order.
  */
 function uiShown(host: HostPort): { host: HostPort; mounted(): void } {
-  let mounted = () => {}
-  const rendered = new Promise<void>((resolve) => (mounted = resolve))
+  const waiting: boolean[] = []
+  const shown: HostPort = { ...host, setVisible: (visible) => void waiting.push(visible) }
   return {
-    host: { ...host, setVisible: (visible) => void rendered.then(() => host.setVisible(visible)) },
-    mounted: () => mounted(),
+    host: shown,
+    // Rendered: the calls that waited go out in their order, and the next ones straight to the host.
+    mounted() {
+      shown.setVisible = host.setVisible
+      for (const visible of waiting.splice(0)) host.setVisible(visible)
+    },
   }
 }
