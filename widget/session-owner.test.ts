@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { createSessionStore, openSessionStore, sessionLifetimeMs, type Session } from './session.ts'
+import { createSessionStore, openSessionStore, sessionLifetimeMs, type Session, type SessionStore } from './session.ts'
 import { memoryEntries, type Entries } from './storage.ts'
 import { createSessionOwner } from './session-owner.ts'
 import { alice } from './wallet.fixture.ts'
@@ -175,6 +175,40 @@ describe('one owner: tokens are written in one place', () => {
     await owner.end()
     expect(stored()).toBeNull()
     expect(changes).toEqual([{ session: null, source: 'ended' }])
+  })
+})
+
+describe('the restore and another tab at once', () => {
+  test('another tab logging out, or rotating the tokens, while the restore reads wins over the older copy it read', async () => {
+    for (const next of ['logout', 'rotation'] as const) {
+      const name = `early-${++channels}-${Math.random()}`
+      const shared = counted(storedAlice({ token: 'w1', refreshToken: 'r1' }))
+      // The late tab's read began before the other tab wrote: it answers with the older copy.
+      const copy = await createSessionStore('demo', 'sandbox', shared.entries).load()
+      let answer = () => {}
+      const load = vi.fn(() => new Promise<typeof copy>((resolve) => (answer = () => resolve(copy))))
+      const tab = (store: SessionStore) =>
+        createSessionOwner({ appId: 'demo', env: 'sandbox', store, persistent: true, chainId: () => 31337, name, locks: locks() })
+      const late = tab({ ...createSessionStore('demo', 'sandbox', shared.entries), load })
+      const other = tab(createSessionStore('demo', 'sandbox', shared.entries))
+      await other.restore()
+      const restoring = late.restore()
+      if (next === 'rotation') await other.coordinateRefresh('r1', async () => ({ walletToken: 'w2', refreshToken: 'r2' }))
+      else await other.end()
+      await settle()
+      answer()
+      const restored = await restoring
+      expect(load).toHaveBeenCalledOnce()
+      if (next === 'rotation') {
+        expect(restored).toMatchObject({ address: alice.address })
+        expect(late.tokens.get()).toMatchObject({ walletToken: 'w2', refreshToken: 'r2' })
+      } else {
+        expect(restored).toBeNull()
+        expect(late.tokens.get().refreshToken).toBeUndefined()
+      }
+      late.close()
+      other.close()
+    }
   })
 })
 

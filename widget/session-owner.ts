@@ -144,12 +144,19 @@ export function createSessionOwner(deps: {
     }
   }
 
+  /**
+   * Whether another tab's session was adopted since this owner began. It is at least as new as any
+   * copy the restore reads (tabs write, then say so), and that read may have begun before the other
+   * tab wrote: the restore then keeps what it heard.
+   */
+  let heard = false
   if (channel)
     channel.onmessage = (event: MessageEvent<{ session?: unknown }>) => {
       const stored = event.data?.session
       // Checked as a stored session is (session.ts): another tab's message is data, not trusted.
       if (stored !== null && !isSession(stored)) return
       if (stored && (stored.appId !== deps.appId || stored.env !== deps.env)) return
+      heard = true
       adopt(stored)
       tell({ session, source: 'remote' })
     }
@@ -216,7 +223,7 @@ export function createSessionOwner(deps: {
     persistent: deps.persistent,
     async restore() {
       const stored = await deps.store.load()
-      adopt(stored)
+      if (!heard) adopt(stored)
       return session
     },
     current: () => session,
