@@ -130,6 +130,44 @@ describe('a frame that cannot prove it is seen', () => {
   })
 })
 
+describe('a frame that can prove it is seen (IntersectionObserver v2)', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'IntersectionObserverEntry',
+      class {
+        get isVisible() {
+          return true
+        }
+      },
+    )
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    )
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  test("a plain message is confirmed in the frame; the secure window's notes show only once the window is open or blocked", async () => {
+    const state = createStore<SecureState>({ status: 'idle', purpose: null })
+    const secure: SecureHandle = { state, open() {}, preload() {} }
+    const { ask } = await setup({ presentation: 'frame', mode: 'frame', secure })
+    void ask('sign me')
+    await act(() => vi.advanceTimersByTimeAsync(600))
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Open secure window' })).toBeNull()
+    expect(screen.queryByText(/secure window/i)).toBeNull()
+    await act(async () => state.set({ status: 'open', purpose: 'confirm' }))
+    expect(screen.getByTestId('secure-window-open')).toBeTruthy()
+    await act(async () => state.set({ status: 'blocked', purpose: 'confirm' }))
+    expect(screen.getByTestId('secure-window-blocked')).toBeTruthy()
+    await act(async () => state.set({ status: 'open', purpose: 'login' }))
+    expect(screen.queryByText(/secure window/i)).toBeNull()
+  })
+})
+
 describe('the gate re-arms', () => {
   beforeEach(() => resetZoom(1))
 

@@ -1,16 +1,17 @@
 import { Suspense, useEffect, useRef, useState } from 'react'
-import { getAddress, isAddress, type Hex } from 'viem'
+import type { Hex } from 'viem'
 import { messagePreviewChars } from '../constants.ts'
 import { useWidget, useStore, useT } from '../context.ts'
 import { shortAddress } from '../format.ts'
-import type { Messages } from '../i18n.ts'
-import { describeFee } from '../rpc/fees.ts'
 import { Footer, Modal } from '../ui/Modal.tsx'
 import { hasIntersectionObserverV2, useConfirmGate } from '../ui/use-confirm-gate.ts'
 import { confirmableInFrame, confirmationPlace } from '../secure/presentation.ts'
 import { SecureWindowButton, SecureWindowNotes } from '../secure/SecureWindowButton.tsx'
+import type { SecureState } from '../secure/secure-handle.ts'
+import { createStore } from '../store.ts'
 import type { Confirmation } from '../ui-state.ts'
 import { confirmText } from './confirm-text.ts'
+import { type Row, transactionRows } from './transaction-rows.ts'
 import { transactionStepUp } from '../accounts/step-up-prompt.ts'
 import { lazyRoute } from '../lazy-route.ts'
 import { clip, describeMessage, foreignSignIn, ownSignIn, revealInvisible } from './message-display.ts'
@@ -20,35 +21,6 @@ const TransactionStepUp = lazyRoute(
   () => import('./TransactionStepUp.tsx'),
   (m) => m.TransactionStepUp,
 )
-
-type Row = { label: string; value: string; testId?: string }
-
-/** A recipient or a call's target, whole and checksummed: two addresses never read the same. */
-const fullAddress = (address: string) => (isAddress(address, { strict: false }) ? getAddress(address) : address)
-
-function transactionRows(confirmation: Confirmation, t: Messages, currency: { symbol: string; decimals: number }): Row[] {
-  const { payload } = confirmation
-  const rows: Row[] = payload.calls
-    ? payload.calls.map((call, i) => ({
-        label: t.callNumber(i + 1),
-        value: `${fullAddress(call.to)} · ${call.value} ${currency.symbol}${call.data && call.data !== '0x' ? ` ${t.withData}` : ''}`,
-        testId: `confirm-call-${i + 1}`,
-      }))
-    : [
-        { label: t.to, value: payload.to ? fullAddress(payload.to) : '—', testId: 'confirm-to' },
-        { label: t.amount, value: `${payload.value ?? '0'} ${currency.symbol}` },
-      ]
-  if (payload.sponsored) rows.push({ label: t.gasFee, value: t.sponsoredByApp, testId: 'confirm-fee' })
-  else if (payload.fee) {
-    const fee = describeFee(payload.fee, currency)
-    rows.push({ label: t.networkFee, value: fee.maxFee, testId: 'confirm-fee' })
-    rows.push({ label: payload.fee.gasPrice ? t.gasPrice : t.gas, value: t.gasTimesPrice(fee.gasLimit, fee.perGas) })
-    if (fee.priority) rows.push({ label: t.priorityFee, value: fee.priority })
-    rows.push({ label: t.totalMax, value: fee.total, testId: 'confirm-total' })
-  }
-  if (payload.nonce !== undefined) rows.push({ label: t.nonce, value: String(payload.nonce) })
-  return rows
-}
 
 /** A long message shows its start and says so, with a way to see the rest: nothing is hidden silently. */
 function Clipped({ text, label, testId }: { text: string; label: string; testId: string }) {
@@ -173,6 +145,9 @@ function Details({ confirmation }: { confirmation: Confirmation }) {
   )
 }
 
+/** A screen with no secure window (the window itself) reads this one: never open. */
+const noWindow = createStore<SecureState>({ status: 'idle', purpose: null })
+
 type Asking = { request: `0x${string}`; resolve(proof: string): void; reject(): void }
 
 /**
@@ -221,6 +196,8 @@ export function ConfirmModal() {
   const gate = useConfirmGate(actions, confirmation?.id, presentation)
   const t = useT()
   const asking = useStepUpAsk()
+  // The secure window's notes show only when they have something to say (why it is used, that it is open or blocked).
+  const windowUp = useStore(secure?.state ?? noWindow, (s) => s.purpose === 'confirm' && s.status !== 'idle')
   if (!confirmation) return null
   const { status, error, kind, onDevice } = confirmation
   const title = kind === 'transaction' ? t.confirmTransaction : t.signMessage
@@ -287,7 +264,7 @@ export function ConfirmModal() {
             )}
           </div>
         )}
-        {secure && !asking && place.where !== 'device' && <SecureWindowNotes purpose="confirm" hint={place.announce} />}
+        {secure && !asking && place.where !== 'device' && (place.announce || windowUp) && <SecureWindowNotes purpose="confirm" hint={place.announce} />}
         {queued > 0 && (
           <p className="wk-hint wk-row" data-testid="confirm-queue">
             <span>{t.moreWaiting(queued)}</span>
