@@ -1,7 +1,7 @@
 import { operationRequestHash } from '../../sdk/wallet/transaction-hash.ts'
 import type { OwnerSigning } from '../profile/smart-account/service.ts'
 import type { BatchCall } from './account.ts'
-import { needsTransactionStepUp, transactionStepUp } from './step-up-prompt.ts'
+import { needsTransactionStepUp, transactionStepUp } from './embedded.ts'
 
 /**
  * The owner's (the embedded wallet's) authorisation of one user operation of its smart account,
@@ -9,7 +9,7 @@ import { needsTransactionStepUp, transactionStepUp } from './step-up-prompt.ts'
  * (EIP-712 WalletKitOperation(userOpHash) in the account's domain, sdk/smart-account/operation.ts)
  * from that stored operation, never from a hash the frame sends. Above the app's step-up threshold
  * (the calls' native value together) it is refused until the user answers a code for these very
- * calls (step-up-prompt.ts), then asked once more with the proof, as an embedded transaction is.
+ * calls (embedded.ts transactionStepUp), then asked once more with the proof, as an embedded transaction is.
  */
 export async function signOperation(
   owner: Pick<OwnerSigning, 'signUserOperation'>,

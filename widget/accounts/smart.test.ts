@@ -3,7 +3,7 @@ import { SdkError } from '../../sdk/errors.ts'
 import { operationRequestHash } from '../../sdk/wallet/transaction-hash.ts'
 import { testContext } from '../rpc/context.fixture.ts'
 import { alice } from '../wallet.fixture.ts'
-import { transactionStepUp } from './step-up-prompt.ts'
+import { transactionStepUp } from './embedded.ts'
 
 const tick = () => new Promise((r) => setTimeout(r, 0))
 const aa = '0x000000000000000000000000000000000000aa00' as const

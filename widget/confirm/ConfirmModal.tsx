@@ -12,7 +12,7 @@ import { createStore } from '../store.ts'
 import type { Confirmation } from '../ui-state.ts'
 import { confirmText } from './confirm-text.ts'
 import { type Row, transactionRows } from './transaction-rows.ts'
-import { transactionStepUp } from '../accounts/step-up-prompt.ts'
+import { transactionStepUp } from '../accounts/embedded.ts'
 import { lazyRoute } from '../lazy-route.ts'
 import { clip, describeMessage, foreignSignIn, ownSignIn, revealInvisible } from './message-display.ts'
 
@@ -152,7 +152,7 @@ type Asking = { request: `0x${string}`; resolve(proof: string): void; reject(): 
 
 /**
  * While this modal is up it answers the service's step-up demand for a transaction (accounts/
- * step-up-prompt.ts): the code step shows in place of the buttons; Reject there is the user's 4001.
+ * embedded.ts): the code step shows in place of the buttons; Reject there is the user's 4001.
  */
 function useStepUpAsk(): Asking | null {
   const [asking, setAsking] = useState<Asking | null>(null)

@@ -1,5 +1,5 @@
 import { hostAddress } from '../ui-state.ts'
-import { invalid } from './guards.ts'
+import { InvalidParamsError } from '../../bridge/error-classes.ts'
 import type { SessionView } from './ports.ts'
 import type { RpcHandler } from './types.ts'
 
@@ -19,7 +19,7 @@ function permissions(ctx: SessionView) {
 export const wallet_getPermissions: RpcHandler<'wallet_getPermissions'> = (ctx) => permissions(ctx)
 
 export const wallet_requestPermissions: RpcHandler<'wallet_requestPermissions'> = async (ctx, [request]) => {
-  if (!('eth_accounts' in request) || Object.keys(request).length !== 1) throw invalid('only { eth_accounts: {} } can be requested')
+  if (!('eth_accounts' in request) || Object.keys(request).length !== 1) throw new InvalidParamsError({ message: 'only { eth_accounts: {} } can be requested' })
   await ctx.wallet.requestAccounts()
   return permissions(ctx)
 }
@@ -29,7 +29,7 @@ export const wallet_requestPermissions: RpcHandler<'wallet_requestPermissions'> 
  * (a paired WalletConnect wallet is disconnected, as before).
  */
 export const wallet_revokePermissions: RpcHandler<'wallet_revokePermissions'> = async (ctx, [request]) => {
-  if (!('eth_accounts' in request)) throw invalid('only eth_accounts can be revoked')
+  if (!('eth_accounts' in request)) throw new InvalidParamsError({ message: 'only eth_accounts can be revoked' })
   const { wallet } = ctx
   const { session, connected, view } = wallet.ui.get()
   if (session?.walletConnect) await wallet.disconnect()
