@@ -34,15 +34,14 @@ import { userThresholdRoutes } from './services/wallet/user-threshold-routes.ts'
 import { stepUpRoutes } from './services/step-up/routes.ts'
 import { relayPath } from './services/walletconnect/config.ts'
 import { relayPageRoutes } from './services/walletconnect/routes.ts'
-import { refuseControlText } from './http/body.ts'
-import { fail, notFound, onError, requireOwnHost } from './http/envelope.ts'
+import { refuseControlText, fail, notFound, onError, requireOwnHost } from './http/exchange.ts'
 import { frameRoutes } from './services/frame/routes.ts'
 import { clientAddressVariable, socketAddress } from './http/rate-limit.ts'
 
 /** The whole HTTP surface: guards and body limits per path, then each service's and emulator's routes. */
 export function createApp(deps: Deps, log: boolean) {
   const limit = (size: number) => bodyLimit({ maxSize: size, onError: (c) => fail(c, 413, 'Request body too large') })
-  // A body is read for control characters only within its path's limit (http/body.ts refuseControlText).
+  // A body is read for control characters only within its path's limit (http/exchange.ts refuseControlText).
   const api = (size: number) => [limit(size), refuseControlText({ body: true })] as const
   const app = new Hono<SandboxEnv>()
   app.onError(onError)

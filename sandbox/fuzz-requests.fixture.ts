@@ -193,7 +193,7 @@ export function fuzzRequest(
 }
 
 /**
- * Text no field takes (http/body.ts refuseControlText): NUL, other C0 controls, DEL, a C1 control,
+ * Text no field takes (http/exchange.ts refuseControlText): NUL, other C0 controls, DEL, a C1 control,
  * lone surrogates (halves of a UTF-16 pair, which no UTF-8 text holds), an ANSI escape.
  */
 export const controlStrings = ['\u0000', 'a\u0000b', '\u0001', '\u0008', '\u000b', '\u001b[31m', '\u007f', '\u009b', '\ud800', 'x\udfffy'] as const

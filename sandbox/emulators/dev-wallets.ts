@@ -1,8 +1,7 @@
 import { Hono } from 'hono'
 import { isAddress } from 'viem'
 import type { Deps } from '../context.ts'
-import { fail } from '../http/envelope.ts'
-import { readJson } from '../http/body.ts'
+import { fail, readJson } from '../http/exchange.ts'
 import { setPermissionByAddress } from '../services/wallet/queries.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { HttpError } from '../http/envelope.ts'
+import { HttpError } from '../http/exchange.ts'
 import { clientIp } from '../http/rate-limit.ts'
 import type { Deps } from '../context.ts'
 import { page, pageHeaders } from './page-view.ts'

@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
-import { HttpError } from './envelope.ts'
+import { HttpError } from './exchange.ts'
 
 // Fixed-window counters in memory: one sandbox process serves the API, so nothing needs sharing.
 // Keys are an IP (from the socket, never X-Forwarded-For: the sandbox sits behind no proxy; all of

@@ -1,6 +1,6 @@
 import { createHash, createHmac, createPublicKey, timingSafeEqual, verify as verifySignature } from 'node:crypto'
 import type { Store } from '../infra/database/store.ts'
-import { HttpError } from './envelope.ts'
+import { HttpError } from './exchange.ts'
 import { forgetExpiredSignatures, recordSignature } from './replay-queries.ts'
 
 // Server side of the two request signatures sdk/ computes: the smart-account HMAC-SHA256 (key: the

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { calculateJwkThumbprint, createLocalJWKSet, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose'
 import type { Store } from '../../infra/database/store.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 import { insertCode, type OidcClaims, spendCode } from './queries.ts'
 
 // The Google and Apple sign-in emulators: a small OpenID Connect provider per name, each with its

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import type { Deps } from '../../context.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 import { FaucetLowError } from '../../services/chain/faucet.ts'
 import { claimOrder, createOrder, isBrowserId, newBrowserId, payableReceiver, recordPayment } from '../../services/ramp/orders.ts'
 import { markOnrampFailed } from '../../services/ramp/order-queries.ts'

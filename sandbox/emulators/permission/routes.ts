@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { decodeJwt } from 'jose'
 import type { Deps } from '../../context.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 import { parseEnvironment } from '../../services/app-config/apps.ts'
 import { findApp } from '../../services/app-config/queries.ts'
 import { verifyToken } from '../../services/auth/jwt.ts'

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { ok } from '../../http/envelope.ts'
+import { ok } from '../../http/exchange.ts'
 import { isRampEnabled } from '../ramp/ramp-accounts.ts'
 
 /** GET /api/v2/organization: the app's ramp switch and its (publishable) ramp client secret. */

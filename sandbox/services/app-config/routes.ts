@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { appConfig } from './apps.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { ok } from '../../http/envelope.ts'
+import { ok } from '../../http/exchange.ts'
 
 /** App config service, mounted at /api/v1. `appGuard` (services/auth/app-guard.ts requireApp) sets which app asks. */
 export function configRoutes(deps: Deps, appGuard: MiddlewareHandler<SandboxEnv>) {

@@ -1,6 +1,6 @@
 import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose'
 import type { Environment } from '../app-config/apps.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 
 // Kinds of JWT, all HS256 with the data folder's key. `typ` keeps one kind from standing in for
 // another; `aud` binds a token to its app and environment. `permission` is the credential inside

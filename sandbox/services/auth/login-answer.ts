@@ -1,11 +1,9 @@
 import type { App } from '../app-config/apps.ts'
 import type { Deps } from '../../context.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError, type JsonObject, optionalDate } from '../../http/exchange.ts'
 import { issueRefreshToken, newSessionId, unusedLoginRefreshSeconds } from './sessions.ts'
 import { signToken } from './jwt.ts'
 import { hasRampAccount } from '../ramp/queries.ts'
-import type { JsonObject } from '../../http/body.ts'
-import { optionalDate } from '../../http/body.ts'
 import { findWallet } from '../account/queries.ts'
 import { recordSignIn, type SignInMethod } from './sign-in-methods.ts'
 

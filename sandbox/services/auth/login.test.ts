@@ -169,7 +169,7 @@ describe('username and password, attacked', () => {
     expect(await subjects('kate')).toEqual(['kate'])
   })
 
-  test('a login with a NUL character is a 400 naming the field (http/body.ts refuses control characters before any route), never a 500 or a lookup', async () => {
+  test('a login with a NUL character is a 400 naming the field (http/exchange.ts refuses control characters before any route), never a 500 or a lookup', async () => {
     expect((await post('login', { username: 'sat\u0000oshi', password: 'correct horse battery' })).body).toEqual({
       status: 400,
       message: 'username must not contain control characters (found U+0000)',

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { App } from '../app-config/apps.ts'
 import type { Store } from '../../infra/database/store.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 import type { Channel } from '../../emulators/inbox/queries.ts'
 import {
   codeByToken,

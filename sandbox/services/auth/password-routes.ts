@@ -1,11 +1,10 @@
 import { Hono, type Context } from 'hono'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { HttpError, ok } from '../../http/envelope.ts'
+import { HttpError, ok, onlyFields, readJson } from '../../http/exchange.ts'
 import { loginResult } from './login-answer.ts'
 import { createDummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import { createPasswordUser, findPasswordUser } from './user-queries.ts'
-import { onlyFields, readJson } from '../../http/body.ts'
 import { wrongCredentialsMessage } from '../../../sdk/wallet/auth.ts'
 
 const usernamePattern = /^[a-zA-Z0-9._-]{3,32}$/

@@ -1,14 +1,12 @@
 import { Hono, type Context } from 'hono'
 import type { App } from '../app-config/apps.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { HttpError, ok } from '../../http/envelope.ts'
+import { HttpError, ok, parseEmail, readForm, readJson, requiredString, onlyFields } from '../../http/exchange.ts'
 import { deliver, type Channel } from '../../emulators/inbox/queries.ts'
 import { loginResult } from './login-answer.ts'
 import { createOtp, otpPolicy, verifyOtp } from './otp.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import { userForEmail, userForPhone } from './user-queries.ts'
-import { parseEmail, readForm, readJson, requiredString } from '../../http/body.ts'
-import { onlyFields } from '../../http/body.ts'
 
 /** The kit's phone rule: digits only, first digit 1-9, 2 to 15 digits, no plus sign. */
 const phonePattern = /^[1-9]\d{1,14}$/

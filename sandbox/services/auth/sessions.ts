@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { App } from '../app-config/apps.ts'
 import type { Store } from '../../infra/database/store.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 import { insertRefreshToken, type RefreshRow, refreshTokenById, revokeFamilies, redeemRefreshToken } from './session-queries.ts'
 import { signToken, tokenLifetimes, verifyToken } from './jwt.ts'
 

@@ -1,15 +1,13 @@
 import { Hono, type Context } from 'hono'
 import { decodeJwt } from 'jose'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { HttpError, ok } from '../../http/envelope.ts'
+import { HttpError, ok, readJson, onlyFields } from '../../http/exchange.ts'
 import { loginResult, sessionCap } from './login-answer.ts'
 import { providerNames, redeemCode, type OidcProvider } from '../../emulators/oidc/oidc.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import { readTelegramAuth, telegramFields, verifyTelegramAuth } from './telegram-hash.ts'
 import { spendCredential } from './spent-credentials.ts'
 import { userForIdentity } from './user-queries.ts'
-import { readJson } from '../../http/body.ts'
-import { onlyFields } from '../../http/body.ts'
 
 /**
  * Google, Apple and Telegram sign-in (/api/v2/auth/google, /apple, /telegram). Google and Apple take

@@ -1,6 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
-import { HttpError } from '../../http/envelope.ts'
-import type { JsonObject } from '../../http/body.ts'
+import { HttpError, type JsonObject } from '../../http/exchange.ts'
 
 // Telegram Login Widget data (https://core.telegram.org/widgets/login#checking-authorization):
 // hash = hex HMAC-SHA-256 of the data-check-string (every field but `hash`, sorted by name,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { App } from '../app-config/apps.ts'
 import { isUniqueViolation, type Store } from '../../infra/database/store.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 import { usernameTakenMessage } from '../../../sdk/wallet/auth.ts'
 
 // Users belong to one app and environment. E-mail and phone live on the user row (a verified

@@ -1,7 +1,7 @@
 import { createPublicClient, http, type Chain, type PublicClient } from 'viem'
 import type { RunningChain } from '../../infra/anvil/local-chains.ts'
 import { viemChainOf } from '../../contracts/viem-chain.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 
 /** One local chain as the wallet routes use it: the viem chain and a client on its anvil. */
 export type Network = {

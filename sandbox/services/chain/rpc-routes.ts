@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { isRpcRead } from '../../../bridge/index.ts'
 import type { Deps } from '../../context.ts'
-import { fail } from '../../http/envelope.ts'
+import { fail } from '../../http/exchange.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 
 /**

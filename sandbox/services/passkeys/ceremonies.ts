@@ -8,8 +8,7 @@ import {
 } from '@simplewebauthn/server'
 import type { App } from '../app-config/apps.ts'
 import type { Deps } from '../../context.ts'
-import { HttpError } from '../../http/envelope.ts'
-import type { JsonObject } from '../../http/body.ts'
+import { HttpError, type JsonObject } from '../../http/exchange.ts'
 import {
   accountNameOf,
   consumeChallenge,

@@ -1,6 +1,5 @@
 import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server'
-import { HttpError } from '../../http/envelope.ts'
-import type { JsonObject } from '../../http/body.ts'
+import { HttpError, type JsonObject } from '../../http/exchange.ts'
 import { isOriginAllowed } from '../../http/origins.ts'
 
 // What a browser's credential comes as (its toJSON shape), read field by field: only base64url

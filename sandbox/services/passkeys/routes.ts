@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { onlyFields, readJson } from '../../http/body.ts'
-import { HttpError, ok } from '../../http/envelope.ts'
+import { onlyFields, readJson, HttpError, ok } from '../../http/exchange.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import { passkeyRemovalHash } from '../../../sdk/passkeys.ts'
 import { authorize } from '../auth/app-guard.ts'

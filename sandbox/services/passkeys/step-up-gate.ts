@@ -1,6 +1,6 @@
 import type { App } from '../app-config/apps.ts'
 import type { Deps } from '../../context.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 import { stepUpFactors } from '../step-up/factors.ts'
 import { contactOf } from '../step-up/queries.ts'
 import { requireStepUp, type StepUpSession } from '../step-up/step-up.ts'

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { getAddress, isAddress } from 'viem'
 import type { Deps } from '../../context.ts'
-import { HttpError, ok } from '../../http/envelope.ts'
+import { HttpError, ok } from '../../http/exchange.ts'
 import type { App } from '../app-config/apps.ts'
 import type { Network } from '../chain/networks.ts'
 import { depositAccount, depositWatcher } from './deposits.ts'

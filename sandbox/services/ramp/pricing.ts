@@ -1,6 +1,6 @@
 import { parseUnits } from 'viem'
 import type { LocalChain } from '../../infra/anvil/local-chains.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 
 // What the sandbox's ramp sells and at which price: fixed demo rates, a 1 % fee and per-fiat limits.
 // Shared by the ramp API's quote (/v1/onramp/quote) and the hosted on-ramp page, so the page pays

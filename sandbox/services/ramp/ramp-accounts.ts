@@ -1,6 +1,6 @@
 import type { App } from '../app-config/apps.ts'
 import type { Deps } from '../../context.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 import { signToken, verifyToken } from '../auth/jwt.ts'
 import { hasRampAccount, insertRampAccount } from './queries.ts'
 

@@ -166,7 +166,7 @@ describe('on-ramp orders', () => {
 
   test("ids that are not this service's, and NUL characters, are 404 or 400, never a server error", async () => {
     expect((await signed('one', 'GET', '/onramp/detail/onr_zz')).status).toBe(404)
-    // A control character anywhere in a URL is a 400 before any route (http/body.ts refuseControlText).
+    // A control character anywhere in a URL is a 400 before any route (http/exchange.ts refuseControlText).
     for (const [method, path] of [
       ['GET', '/onramp/detail/%00'],
       ['GET', '/offramp/detail/a%00b'],

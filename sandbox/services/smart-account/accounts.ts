@@ -3,7 +3,7 @@ import { getAddress, type Address, type Hex } from 'viem'
 import { entryPoint07Abi, toSoladySmartAccount } from 'viem/account-abstraction'
 import { accountAddressOf, accountFactoryAddress, entryPointAddress, smartAccountSalt } from '../../contracts/account-abstraction.ts'
 import type { Store } from '../../infra/database/store.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 import type { Network, Networks } from '../chain/networks.ts'
 import { accountById, accountsOf, insertAccount, moveUndeployedAccount, pendingDeploys, setAccountStatus, type AccountRow, type AppRef } from './queries.ts'
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { kitMarker } from '../../../sdk/smart-account/client.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 import { checkTimestamp, hmacMatches, smartAccountStringToSign } from '../../http/request-signatures.ts'
 import { findAppAnyEnvironment } from '../app-config/queries.ts'
 import { refuseRevokedBearer } from '../auth/app-guard.ts'

@@ -1,6 +1,6 @@
 import { serializeErc6492Signature, type Hash, type Hex, type TypedDataDefinition } from 'viem'
 import { hashMessage as hash7739Message, hashTypedData as hash7739TypedData, wrapTypedDataSignature } from 'viem/experimental/erc7739'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 import type { Network } from '../chain/networks.ts'
 import type { AccountRow } from './queries.ts'
 import { factoryOf } from './requests.ts'

@@ -1,6 +1,5 @@
 import { erc20Abi, formatUnits, isAddressEqual, isHex, type Address, type Hex, type TypedDataDefinition } from 'viem'
-import type { JsonObject } from '../../http/body.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { type JsonObject, HttpError } from '../../http/exchange.ts'
 import type { Network } from '../chain/networks.ts'
 import { coinTransfer, erc1155Transfer, erc721Transfer, tokenDecimals, tokenTransfer, type Call } from '../wallet/transfer-calls.ts'
 import { readAddress, readHexData, readObject, readQuantity } from '../wallet/tx-fields.ts'

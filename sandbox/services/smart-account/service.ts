@@ -1,6 +1,6 @@
 import { zeroHash, type Address, type Hash, type Hex, type PrivateKeyAccount } from 'viem'
 import type { Store } from '../../infra/database/store.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 import type { Network, Networks } from '../chain/networks.ts'
 import { createAccountKinds } from './account-kinds.ts'
 import { createBundler, type Bundler } from './bundler.ts'

@@ -1,7 +1,6 @@
 import { getAddress, isAddressEqual, verifyMessage, zeroAddress, type Hash } from 'viem'
 import type { Deps } from '../../context.ts'
-import { readString, type JsonObject } from '../../http/body.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { readString, type JsonObject, HttpError } from '../../http/exchange.ts'
 import { readAddress, readBytes32, readHexData, readQuantity } from '../wallet/tx-fields.ts'
 import { networkOfChain } from './accounts.ts'
 import { creditTopUp, tankBalance, type AppRef } from './queries.ts'

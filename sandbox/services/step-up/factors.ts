@@ -1,6 +1,6 @@
 import type { App } from '../app-config/apps.ts'
 import type { Deps } from '../../context.ts'
-import { requiredString, type JsonObject } from '../../http/body.ts'
+import { requiredString, type JsonObject } from '../../http/exchange.ts'
 import { deliver } from '../../emulators/inbox/queries.ts'
 import { createOtp, otpPolicy, verifyOtp } from '../auth/otp.ts'
 import { passkeyPolicy } from '../passkeys/ceremonies.ts'

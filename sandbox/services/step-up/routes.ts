@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { onlyFields, readJson, requiredString } from '../../http/body.ts'
-import { ok } from '../../http/envelope.ts'
+import { onlyFields, readJson, requiredString, ok } from '../../http/exchange.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import { authorize } from '../auth/app-guard.ts'
 import { stepUpFactors } from './factors.ts'

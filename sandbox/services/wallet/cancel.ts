@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 import type { Network } from '../chain/networks.ts'
 import { chainError, sendTx, type TxReceiptBody } from './transactions.ts'
 import { readNonce } from './tx-fields.ts'

@@ -2,13 +2,11 @@ import { Hono } from 'hono'
 import { erc20Abi, formatUnits, type Address } from 'viem'
 import { coinTransfer, erc1155Transfer, erc721Transfer, tokenTransfer, type Call } from './transfer-calls.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { HttpError, ok } from '../../http/envelope.ts'
+import { HttpError, ok, readJson, readString, type JsonObject, onlyFields } from '../../http/exchange.ts'
 import type { Network } from '../chain/networks.ts'
 import { walletOf } from './caller-wallet.ts'
 import { chainError } from './transactions.ts'
-import { readJson, readString, type JsonObject } from '../../http/body.ts'
 import { feeFieldNames, readAddress, readTransaction } from './tx-fields.ts'
-import { onlyFields } from '../../http/body.ts'
 
 const estimateTypes = ['send-coin', 'send-token', 'transfer-erc721', 'transfer-erc1155', 'custom'] as const
 

@@ -1,12 +1,10 @@
 import { Hono } from 'hono'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { HttpError, ok } from '../../http/envelope.ts'
+import { HttpError, ok, readJson, requiredString, onlyFields } from '../../http/exchange.ts'
 import { consumeRefreshToken, issueRefreshToken, revokeSessions, sessionNamedBy } from '../auth/sessions.ts'
 import { bearerToken, signToken, tokenKindOf } from '../auth/jwt.ts'
-import { readJson, requiredString } from '../../http/body.ts'
 import { findWallet } from '../account/queries.ts'
 import { refreshRampToken } from '../ramp/ramp-accounts.ts'
-import { onlyFields } from '../../http/body.ts'
 import { authorize } from '../auth/app-guard.ts'
 
 /**

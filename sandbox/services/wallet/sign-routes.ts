@@ -2,12 +2,11 @@ import { Hono } from 'hono'
 import { isHex, type TypedDataDefinition } from 'viem'
 import { accountDomainName, operationPrimaryType } from '../../../sdk/smart-account/operation.ts'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { HttpError, ok } from '../../http/envelope.ts'
+import { HttpError, ok, onlyFields, readJson, readString } from '../../http/exchange.ts'
 import { accountSignRoutes } from './account-sign-routes.ts'
 import { signerOf } from './caller-wallet.ts'
 import { signTx } from './transactions.ts'
 import { requireTransactionStepUp, stepUpProofField } from './transaction-step-up.ts'
-import { onlyFields, readJson, readString } from '../../http/body.ts'
 import { feeFieldNames, readQuantity, readTransaction } from './tx-fields.ts'
 
 /**

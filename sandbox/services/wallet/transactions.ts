@@ -9,7 +9,7 @@ import {
   type TransactionSerializable,
 } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 import type { Network } from '../chain/networks.ts'
 import type { TxRequest } from './tx-fields.ts'
 

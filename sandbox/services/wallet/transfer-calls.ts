@@ -1,7 +1,6 @@
 import { encodeFunctionData, erc1155Abi, erc20Abi, erc721Abi, type Address, type Hex } from 'viem'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError, type JsonObject } from '../../http/exchange.ts'
 import type { Network } from '../chain/networks.ts'
-import type { JsonObject } from '../../http/body.ts'
 import { readAddress, readAmount, readOneOrMany, readQuantity } from './tx-fields.ts'
 
 /** What a transfer call puts on chain, before fees and nonce. */

@@ -1,14 +1,12 @@
 import { getAddress, isAddress, isHex, parseUnits, size, type Address, type Hex } from 'viem'
-import { HttpError } from '../../http/envelope.ts'
-import type { JsonObject } from '../../http/body.ts'
-import { onlyFields } from '../../http/body.ts'
+import { HttpError, type JsonObject, onlyFields } from '../../http/exchange.ts'
 
 // Strict readers for the wallet operation bodies (POST /api/v2/wallet/...). Conventions (also in the README):
 //   amounts (`amount`, `transaction.value`): decimal strings in whole units ("0.125"); a 0x-hex
 //     string is read as a base-unit quantity, like JSON-RPC's value
 //   fee fields and gas limits: integers in wei / gas units, as decimal strings or 0x-hex
 //   nonce: a JSON number
-// Unknown fields are refused (onlyFields, http/body.ts), so a client typo fails loudly instead of being ignored.
+// Unknown fields are refused (onlyFields, http/exchange.ts), so a client typo fails loudly instead of being ignored.
 
 const bad = (message: string) => new HttpError(400, message)
 

@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import type { Deps, SandboxEnv } from '../../context.ts'
-import { onlyFields, readJson } from '../../http/body.ts'
-import { ok } from '../../http/envelope.ts'
+import { onlyFields, readJson, ok } from '../../http/exchange.ts'
 import { authorize } from '../auth/app-guard.ts'
 import { stepUpSession } from '../step-up/step-up.ts'
 import { changeThreshold, networkOfChainId, readThreshold, thresholdsOf } from './user-threshold.ts'

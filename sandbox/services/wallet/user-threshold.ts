@@ -1,7 +1,7 @@
 import { formatUnits, parseUnits } from 'viem'
 import { thresholdChangeHash } from '../../../sdk/wallet/step-up-threshold.ts'
 import type { Deps } from '../../context.ts'
-import { HttpError } from '../../http/envelope.ts'
+import { HttpError } from '../../http/exchange.ts'
 import type { Store } from '../../infra/database/store.ts'
 import type { App } from '../app-config/apps.ts'
 import { transactionStepUpAbove } from '../app-config/step-up-setting.ts'

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { HttpError } from './envelope.ts'
-import { controlCharacterIn, refuseControlTextIn } from './body.ts'
+import { HttpError, controlCharacterIn, refuseControlTextIn } from './exchange.ts'
 
 // The one text check (sandbox/app.ts runs it on every path, query and body): control characters and
 // unpaired surrogates are refused, naming where; ordinary text, line breaks and emoji are not.
