@@ -6,7 +6,8 @@ import type { ModalControl } from './modal-control.ts'
 import type { PublicSession, SessionOwner } from './session-owner.ts'
 import type { Slice } from './store.ts'
 import type { SmartAccountUse } from './session.ts'
-import { hostAddress, initialUi, uiSession, type AccountState, type ConnectionKey, type UiState } from './ui-state.ts'
+import { hostAddress } from './accounts/active.ts'
+import { initialUi, uiSession, type AccountState, type ConnectionKey, type UiState } from './ui-state.ts'
 
 function parseAccount(value: unknown): AccountState | null {
   if (typeof value !== 'object' || value === null) return null

@@ -159,10 +159,6 @@ export const keysOf = <O extends Owner>(owner: O): KeysOf<O>[] =>
 /** Whether a request waits for the user (its confirmation on screen): background work holds meanwhile (lazy-module.ts). */
 export const waitsForUser = (ui: ReadStore<UiState>) => () => !!ui.get().confirmation
 
-/** The address the host sees for a session: its smart account's when one is in use, else its own. */
-export const hostAddress = (session: { address: `0x${string}`; smartAccount?: SmartAccountUse }): `0x${string}` =>
-  session.smartAccount?.address ?? session.address
-
 /** The public part of a stored session the UI keeps. */
 export const uiSession = (session: PublicSession): NonNullable<UiState['session']> => ({
   address: session.address,

@@ -1,12 +1,17 @@
 import { ChainDisconnectedError, DisconnectedError } from '../../bridge/error-classes.ts'
 import type { Client } from '../../sdk/index.ts'
-import type { Wallet } from '../wallet.ts'
+import type { ReadStore } from '../store.ts'
+import type { UiState } from '../ui-state.ts'
 import type { Account } from './account.ts'
 import type { ChainConfig } from '../../sdk/index.ts'
 import { embeddedAccount } from './embedded.ts'
 import { lazyModule } from '../lazy-module.ts'
 import type { WidgetClient } from '../service-client.ts'
-import { hostAddress } from '../ui-state.ts'
+import type { SmartAccountUse } from '../session.ts'
+
+/** The address the host sees for a session: its smart account's when one is in use, else its own. */
+export const hostAddress = (session: { address: `0x${string}`; smartAccount?: SmartAccountUse }): `0x${string}` =>
+  session.smartAccount?.address ?? session.address
 
 /**
  * The account signing requests act for, or null when nobody is signed in: the embedded wallet of
@@ -14,7 +19,8 @@ import { hostAddress } from '../ui-state.ts'
  * (4901 if the app, or the paired wallet, does not offer it).
  */
 export function activeAccount(
-  wallet: Wallet,
+  // The wallet's session and active chain: what this reads of it.
+  wallet: { ui: ReadStore<UiState>; chain(): ChainConfig | undefined },
   client: Pick<Client, 'wallet'>,
   walletConnect?: { account(): Account },
 ): (() => Account | null) & { address(): `0x${string}` | undefined } {

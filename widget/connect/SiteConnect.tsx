@@ -3,7 +3,7 @@ import { useWidget, useStore } from '../context.ts'
 import type { Locale } from '../i18n.ts'
 import { Footer, Modal } from '../ui/Modal.tsx'
 import { useConfirmGate } from '../ui/use-confirm-gate.ts'
-import { hostAddress } from '../ui-state.ts'
+import { hostAddress } from '../accounts/active.ts'
 import type { Wallet } from '../wallet.ts'
 
 /**

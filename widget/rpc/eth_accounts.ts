@@ -1,4 +1,4 @@
-import { hostAddress } from '../ui-state.ts'
+import { hostAddress } from '../accounts/active.ts'
 import type { RpcHandler } from './types.ts'
 
 /** The account, to a page the user connected only (connection.ts): any other page sees none. */

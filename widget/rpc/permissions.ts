@@ -1,4 +1,4 @@
-import { hostAddress } from '../ui-state.ts'
+import { hostAddress } from '../accounts/active.ts'
 import { InvalidParamsError } from '../../bridge/error-classes.ts'
 import type { SessionView } from './ports.ts'
 import type { RpcHandler } from './types.ts'
