@@ -216,21 +216,18 @@ describe('the restore and another tab at once', () => {
     const shared = counted(storedAlice({ token: 'w1', refreshToken: 'r1' }))
     const copy = await createSessionStore('demo', 'sandbox', shared.entries).load()
     let answer = () => {}
-    const load = vi.fn(() => new Promise<typeof copy>((resolve) => (answer = () => resolve(copy))))
+    const load = () => new Promise<typeof copy>((resolve) => (answer = () => resolve(copy)))
     const store = { ...createSessionStore('demo', 'sandbox', shared.entries), load }
     const late = createSessionOwner({ appId: 'demo', env: 'sandbox', store, persistent: true, chainId: () => 31337, name, locks: locks() })
     const restoring = late.restore()
     // Any page of the provider's origin may write on the channel: what it says is data, checked first.
     const hostile = new BroadcastChannel(name)
-    const other = { ...copy!, token: 'w9', refreshToken: 'r9' }
-    for (const message of [{ session: { ...other, appId: 'other' } }, { session: { ...other, env: 'live' } }, { session: { token: 'w9' } }, { nothing: 1 }, 'x'])
-      hostile.postMessage(message)
+    for (const session of [{ ...copy!, appId: 'other' }, { ...copy!, env: 'live' }, { token: 'w9' }, undefined]) hostile.postMessage({ session })
     await settle()
     answer()
     expect(await restoring).toMatchObject({ address: alice.address })
     expect(late.tokens.get()).toMatchObject({ walletToken: 'w1', refreshToken: 'r1' })
-    hostile.close()
-    late.close()
+    for (const open of [hostile, late]) open.close()
   })
 })
 
