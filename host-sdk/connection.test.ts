@@ -143,6 +143,37 @@ describe('host channel ⇄ Penpal child', () => {
     expect(ready).toBe(1)
   })
 
+  test('two reloads in a row, each with its hello in flight: the queued call waits for the third frame, which alone is ready', async () => {
+    const pair = windowPair(hostOrigin, providerOrigin)
+    let ready = 0
+    const host = startHost(pair, { ready: () => ready++ })
+    const queued = host.call('request', [{ method: 'eth_chainId' }])
+    for (const name of ['first', 'second']) {
+      let asked!: () => void
+      const helloAsked = new Promise<void>((r) => (asked = r))
+      const stale = startWidget(pair, { request: () => name, hello: (() => (asked(), new Promise(() => {}))) as unknown as typeof negotiate })
+      await helloAsked
+      stale.destroy()
+    }
+    startWidget(pair, { request: () => 'third' })
+    expect(await queued).toEqual({ result: 'third' })
+    expect(ready).toBe(1)
+  })
+
+  test('a frame that reloads after the handshake timed out is used: calls made after it reach the new frame', async () => {
+    const pair = windowPair(hostOrigin, providerOrigin)
+    const host = startHost(pair, { handshakeTimeout: 100 })
+    let asked!: () => void
+    const helloAsked = new Promise<void>((r) => (asked = r))
+    const stuck = startWidget(pair, { request: () => 'old', hello: (() => (asked(), new Promise(() => {}))) as unknown as typeof negotiate })
+    await helloAsked
+    expect(await host.call('request', [{ method: 'eth_chainId' }])).toMatchObject({ error: { code: ErrorCode.disconnected } })
+    stuck.destroy()
+    // Once the reloaded frame has shaken hands (the host hears of a reload only by its handshake).
+    await startWidget(pair, { request: () => 'new' }).promise
+    expect(await host.call('request', [{ method: 'eth_chainId' }])).toEqual({ result: 'new' })
+  })
+
   test('each call has its own timeout', async () => {
     const pair = windowPair(hostOrigin, providerOrigin)
     const host = startHost(pair)
