@@ -56,6 +56,19 @@ function startHost(pair: ReturnType<typeof windowPair>, options: Partial<Connect
 
 const echo: Widget['request'] = (r) => r.method
 
+/** A frame whose hello never answers (its document goes away first): resolves once the host has asked it. */
+async function stuckWidget(pair: ReturnType<typeof windowPair>, answer: string) {
+  let asked!: () => void
+  const helloAsked = new Promise<void>((r) => (asked = r))
+  const hello = () => {
+    asked()
+    return new Promise(() => {})
+  }
+  const widget = startWidget(pair, { request: () => answer, hello: hello as unknown as typeof negotiate })
+  await helloAsked
+  return widget
+}
+
 describe('host channel ⇄ Penpal child', () => {
   test('a call made before the frame exists is queued and answered once it shakes hands', async () => {
     const pair = windowPair(hostOrigin, providerOrigin)
@@ -149,10 +162,7 @@ describe('host channel ⇄ Penpal child', () => {
     const host = startHost(pair, { ready: () => ready++ })
     const queued = host.call('request', [{ method: 'eth_chainId' }])
     for (const name of ['first', 'second']) {
-      let asked!: () => void
-      const helloAsked = new Promise<void>((r) => (asked = r))
-      const stale = startWidget(pair, { request: () => name, hello: (() => (asked(), new Promise(() => {}))) as unknown as typeof negotiate })
-      await helloAsked
+      const stale = await stuckWidget(pair, name)
       stale.destroy()
     }
     startWidget(pair, { request: () => 'third' })
@@ -163,10 +173,7 @@ describe('host channel ⇄ Penpal child', () => {
   test('a frame that reloads after the handshake timed out is used: calls made after it reach the new frame', async () => {
     const pair = windowPair(hostOrigin, providerOrigin)
     const host = startHost(pair, { handshakeTimeout: 100 })
-    let asked!: () => void
-    const helloAsked = new Promise<void>((r) => (asked = r))
-    const stuck = startWidget(pair, { request: () => 'old', hello: (() => (asked(), new Promise(() => {}))) as unknown as typeof negotiate })
-    await helloAsked
+    const stuck = await stuckWidget(pair, 'old')
     expect(await host.call('request', [{ method: 'eth_chainId' }])).toMatchObject({ error: { code: ErrorCode.disconnected } })
     stuck.destroy()
     // Once the reloaded frame has shaken hands (the host hears of a reload only by its handshake).
