@@ -137,17 +137,7 @@ describe('host channel ⇄ Penpal child', () => {
     const pair = windowPair(hostOrigin, providerOrigin)
     let ready = 0
     const host = startHost(pair, { ready: () => ready++ })
-    let asked!: () => void
-    const helloAsked = new Promise<void>((r) => (asked = r))
-    const first = startWidget(pair, {
-      request: () => 'old',
-      hello: () => {
-        asked()
-        // The old document goes away before it answers (a hello the bridge would await for ever).
-        return new Promise(() => {}) as never
-      },
-    })
-    await helloAsked
+    const first = await stuckWidget(pair, 'old')
     const queued = host.call('request', [{ method: 'eth_chainId' }])
     first.destroy()
     startWidget(pair, { request: () => 'new' })
