@@ -100,6 +100,17 @@ export const inboxSize = async (request: APIRequestContext, to: string): Promise
 export const painted = (page: Page): Promise<void> =>
   page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))))
 
+/**
+ * Clicks the demo page's Connect button and waits until the wallet frame, `display:none` until then,
+ * is laid out and painted: a click sent into it before that can reach the page instead (painted()).
+ */
+export async function openConnect(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Connect' }).click()
+  await expect(page.getByTestId('wallet-kit-frame')).toBeVisible()
+  await settled(page)
+  await painted(page)
+}
+
 export const uniqueEmail = () => `user-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
 
 export async function accounts(page: Page): Promise<unknown> {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Frame, type Page } from '@playwright/test'
 import { signUp, startRequest } from './flows.ts'
-import { frameOf, latestCode, painted, snap, uniqueEmail } from './helpers.ts'
+import { frameOf, latestCode, openConnect, painted, snap, uniqueEmail } from './helpers.ts'
 
 // The modal's layout and closing rules, measured in the browser: a centred dialog at most 400 px wide (the
 // login panel 450 px), a bottom sheet under 480 px, lists 350 px high with 40 px rows whose focus ring
@@ -170,7 +170,7 @@ test('Escape and a click on the backdrop close the modal, and the next opening s
   const frame = frameOf(page)
   const modal = page.getByTestId('wallet-kit-frame')
   for (const close of [() => page.keyboard.press('Escape'), () => page.mouse.click(20, 20)]) {
-    await page.getByRole('button', { name: 'Connect' }).click()
+    await openConnect(page)
     await frame.getByRole('button', { name: 'More Options' }).click()
     await expect(frame.getByRole('heading', { name: 'Select Your Log In Method' })).toBeVisible()
     // A click inside the dialog is not one on the backdrop.

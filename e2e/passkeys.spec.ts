@@ -1,7 +1,19 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { axeViolations } from './axe.ts'
 import { storedSession } from './bridge-recorder.ts'
-import { closes, demoOrigin, frameOf, latestCode, openSecureWindow, providerUrl, settled, signUpInFrame, signUpInSecureWindow, snap } from './helpers.ts'
+import {
+  closes,
+  demoOrigin,
+  frameOf,
+  latestCode,
+  openConnect,
+  openSecureWindow,
+  providerUrl,
+  settled,
+  signUpInFrame,
+  signUpInSecureWindow,
+  snap,
+} from './helpers.ts'
 import { credentialsOf, virtualAuthenticator } from './passkeys.ts'
 
 // Passkeys in Chromium, on the DevTools protocol's virtual authenticator (a platform authenticator:
@@ -69,7 +81,7 @@ async function addPasskey(page: Page, request: APIRequestContext, email: string)
 }
 
 const passkeySignIn = async (page: Page) => {
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   await frameOf(page).getByRole('button', { name: 'More Options' }).click()
   await frameOf(page).getByRole('button', { name: 'Sign in with a passkey' }).click()
 }

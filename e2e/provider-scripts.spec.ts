@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test'
-import { accounts, frameOf, painted, providerUrl, settled, snap } from './helpers.ts'
+import { accounts, frameOf, openConnect, providerUrl, snap } from './helpers.ts'
 
 /**
  * The providers' own sign-in scripts, which the frame loads only on demand (a click on that sign-in),
@@ -18,13 +18,9 @@ function scriptsOf(page: Page): string[] {
 
 async function openHome(page: Page) {
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const frame = frameOf(page)
   await expect(frame.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
-  // The frame was display:none until now: its first click waits until it is laid out and painted
-  // (a click sent before the compositor knows the frame is there reaches the page, not the frame).
-  await settled(page)
-  await painted(page)
   return frame
 }
 
