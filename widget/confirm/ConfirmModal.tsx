@@ -5,7 +5,7 @@ import { useWidget, useStore, useT } from '../context.ts'
 import { shortAddress } from '../format.ts'
 import { Footer, Modal } from '../ui/Modal.tsx'
 import { hasIntersectionObserverV2, useConfirmGate } from '../ui/use-confirm-gate.ts'
-import { confirmableInFrame, confirmationPlace } from '../secure/presentation.ts'
+import { confirmableInFrame, confirmationPlace, windowStatus } from '../secure/presentation.ts'
 import { SecureWindowButton, SecureWindowNotes } from '../secure/SecureWindowButton.tsx'
 import type { SecureState } from '../secure/secure-handle.ts'
 import { createStore } from '../store.ts'
@@ -197,7 +197,7 @@ export function ConfirmModal() {
   const t = useT()
   const asking = useStepUpAsk()
   // The secure window's notes show only when they have something to say (why it is used, that it is open or blocked).
-  const windowUp = useStore(secure?.state ?? noWindow, (s) => s.purpose === 'confirm' && s.status !== 'idle')
+  const windowUp = useStore(secure?.state ?? noWindow, (s) => windowStatus(s, 'confirm') !== 'idle')
   if (!confirmation) return null
   const { status, error, kind, onDevice } = confirmation
   const title = kind === 'transaction' ? t.confirmTransaction : t.signMessage

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useWidget, useStore, useT } from '../context.ts'
 import type { Gate } from '../ui/use-confirm-gate.ts'
+import { windowStatus } from './presentation.ts'
 import type { SecurePurpose } from './secure-handle.ts'
 
 /**
@@ -11,10 +12,10 @@ import type { SecurePurpose } from './secure-handle.ts'
 function useSecureWindow(purpose: SecurePurpose, offered: boolean) {
   const { secure } = useWidget()
   const t = useT()
-  const state = useStore(secure!.state, (s) => s)
+  const status = useStore(secure!.state, (s) => windowStatus(s, purpose))
   useEffect(() => (offered ? secure!.preload() : undefined), [secure, offered])
-  const blocked = state.status === 'blocked' && state.purpose === purpose
-  const open = state.status === 'open' && state.purpose === purpose
+  const blocked = status === 'blocked'
+  const open = status === 'open'
   return { blocked, open, label: blocked ? t.tryAgainWindow : t.openSecureWindow, start: () => secure!.open(purpose) }
 }
 

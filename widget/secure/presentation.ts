@@ -1,6 +1,7 @@
 import type { Hex } from 'viem'
 import { describeMessage, foreignSignIn } from '../confirm/message-display.ts'
 import type { Confirmation } from '../ui-state.ts'
+import type { SecurePurpose, SecureState } from './secure-handle.ts'
 
 /**
  * Where the user confirms a request: on this screen, in the secure window (a first-party popup on
@@ -70,3 +71,6 @@ export function confirmableInFrame(confirmation: Pick<Confirmation, 'kind' | 'pa
   const view = describeMessage((confirmation.payload.message ?? '0x') as Hex)
   return view.as === 'text' && view.warning === null && foreignSignIn(view.shown, hostOrigin) === null
 }
+
+/** What the secure window is doing for `purpose`: open, refused by the browser, or nothing. */
+export const windowStatus = (state: SecureState, purpose: SecurePurpose): SecureState['status'] => (state.purpose === purpose ? state.status : 'idle')
