@@ -43,6 +43,18 @@ export type Welcome = { readonly protocol: number; readonly chains: readonly num
 /** A short-lived JWT for the host's own back end (it checks it against the provider's JWKS), and when it expires (ISO 8601). */
 export type IdentityToken = { readonly identityToken: string; readonly expiresAt: string }
 
+/**
+ * The frame's answer to connectAnswer: ERC-7846 wallet_connect's answer, and with a sign-in the
+ * params of the personal_sign that signs its message (hex bytes, address); the host puts the
+ * signature into the answer.
+ */
+export type ConnectAnswer = readonly [
+  answer: {
+    readonly accounts: readonly { readonly address: string; readonly capabilities: { signInWithEthereum?: { message: string; signature?: unknown } } }[]
+  },
+  sign?: readonly [data: `0x${string}`, address: string],
+]
+
 /** What the widget (iframe, provider origin) exposes to the host page. */
 export type WidgetMethods = {
   hello(hello: Hello): Promise<Result<Welcome>>
@@ -62,6 +74,13 @@ export type WidgetMethods = {
    * given, is the page's own (its server checks it) and is signed into the token.
    */
   identityToken(nonce: string | undefined): Promise<Result<IdentityToken>>
+  /**
+   * ERC-7846 wallet_connect for a browser wallet that does not know it: the host sends the request's
+   * params (as the page sent them) and the wallet's accounts; the frame reads them as it reads its
+   * own wallet_connect and answers, with signInWithEthereum writing the message for the page's
+   * verified site only (-32602 otherwise) and saying what the wallet's personal_sign is to sign.
+   */
+  connectAnswer(params: RpcRequest['params'], accounts: readonly `0x${string}`[]): Promise<Result<ConnectAnswer>>
 }
 
 /** What the host page exposes to the widget. */

@@ -11,6 +11,7 @@ const offered = [31337]
 const external = createExternal(
   () => {},
   () => {},
+  () => Promise.reject(new Error('no wallet frame in this test')),
 )
 const outcome = (run: () => void): string | number => {
   try {

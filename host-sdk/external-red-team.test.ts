@@ -10,6 +10,7 @@ const offered = [31337]
 const external = createExternal(
   () => {},
   () => {},
+  () => Promise.reject(new Error('no wallet frame in this test')),
 )
 const outcome = (method: string, params: unknown): string | number => {
   try {

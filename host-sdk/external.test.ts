@@ -107,6 +107,7 @@ describe('routing to the chosen browser wallet', () => {
     const external = createExternal(
       (event, payload) => events.push([event, payload]),
       () => ended++,
+      () => Promise.reject(new Error('no wallet frame in this test')),
     )
     return { external, events, ended: () => ended }
   }
@@ -187,6 +188,7 @@ const offered = [31337, 31338]
 const external = createExternal(
   () => {},
   () => {},
+  () => Promise.reject(new Error('no wallet frame in this test')),
 )
 const check = (method: string, params?: unknown) => code(() => external.check(params === undefined ? { method } : { method, params: params as never }, offered))
 

@@ -1,4 +1,4 @@
-import { ProviderRpcError, toProviderError } from '../bridge/error-classes.ts'
+import { ProviderRpcError, toProviderError, type RpcError } from '../bridge/error-classes.ts'
 import {
   chainNotOffered,
   isChainOffered,
@@ -9,6 +9,7 @@ import {
   type RpcRequest,
   type WalletDescriptor,
 } from '../bridge/index.ts'
+import type { ConnectAnswer } from '../bridge/methods.ts'
 import { discover, svgIcon, type ProviderDetail } from './eip6963.ts'
 import { disconnected, type EIP1193Provider } from './provider.ts'
 
@@ -102,7 +103,16 @@ type Listener = (payload: unknown) => void
 const gone = disconnected('Disconnected from the browser wallet')
 const forwarded = ['accountsChanged', 'chainChanged', 'disconnect', 'message'] as const
 
-export function createExternal(emit: (event: HostEvent, payload: unknown) => void, ended: () => void): External {
+/**
+ * `connectAnswer` asks the wallet frame for wallet_connect's answer for a browser wallet that does not
+ * know it (bridge method connectAnswer): from the request's params and the wallet's accounts, the
+ * answer, and with a sign-in what the wallet's personal_sign signs (the message's bytes, the address).
+ */
+export function createExternal(
+  emit: (event: HostEvent, payload: unknown) => void,
+  ended: () => void,
+  connectAnswer: (params: RpcRequest['params'], accounts: readonly `0x${string}`[]) => Promise<ConnectAnswer>,
+): External {
   let unsubscribe = () => {}
 
   const end = () => {
@@ -150,15 +160,28 @@ export function createExternal(emit: (event: HostEvent, payload: unknown) => voi
     },
     /**
      * While a wallet is connected; one that went away meanwhile is 4900. ERC-7846 wallet_disconnect ends the
-     * connection here, as revoking eth_accounts does; wallet_connect goes to the wallet as is (one
-     * that knows it writes and checks its own sign-in message; the host's bundle has no room to
-     * write one for a wallet that does not).
+     * connection here, as revoking eth_accounts does. wallet_connect goes to the wallet first (one
+     * that knows it writes and checks its own sign-in); for one that does not (4200, -32601) the
+     * frame writes the answer from the wallet's accounts, and for signInWithEthereum the message (it
+     * alone knows this page's verified site: another site, chain or a used nonce is -32602, before
+     * the wallet is asked to sign), which the wallet signs with its own personal_sign: the user's
+     * one confirmation, in the wallet.
      */
     async request(args) {
-      if (!external.wallet) throw toProviderError(gone)
-      if (args.method !== 'wallet_disconnect') return external.wallet.provider.request(args)
-      end()
-      return null
+      const provider = external.wallet?.provider
+      if (!provider) throw toProviderError(gone)
+      if (args.method === 'wallet_disconnect') {
+        end()
+        return null
+      }
+      try {
+        return await provider.request(args)
+      } catch (e) {
+        if (args.method !== 'wallet_connect' || ![4200, -32601].includes((e as RpcError).code)) throw e
+      }
+      const [answer, sign] = await connectAnswer(args.params, (await provider.request({ method: 'eth_accounts' })) as `0x${string}`[])
+      if (sign) answer.accounts[0]!.capabilities.signInWithEthereum!.signature = await provider.request({ method: 'personal_sign', params: sign })
+      return answer
     },
     end,
   }

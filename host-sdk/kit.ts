@@ -2,6 +2,7 @@ import { ErrorCode, timeouts, type HostEvent, type IdentityToken, type View, typ
 import { connectWidget, mountFrame } from './connection.ts'
 import { announce, kitInfo } from './eip6963.ts'
 import { ProviderRpcError } from '../bridge/error-classes.ts'
+import type { ConnectAnswer } from '../bridge/methods.ts'
 import { createExternal, watchWallets } from './external.ts'
 import { frameUrl, resolveOptions, type WalletKitOptions } from './options.ts'
 import { createProvider, unwrap, type EIP1193Provider } from './provider.ts'
@@ -74,7 +75,11 @@ export function createWalletKit(options: WalletKitOptions, fallbackProviderUrl?:
     if (request.method !== 'wallet_revokePermissions') return external.request(request)
     return kit.disconnect().then(() => null)
   })
-  const external = createExternal(emit, () => void connection.call('disconnect', [], timeouts.read))
+  const external = createExternal(
+    emit,
+    () => void connection.call('disconnect', [], timeouts.read),
+    (params, accounts) => widget('connectAnswer', params, accounts) as Promise<ConnectAnswer>,
+  )
   const frame = mountFrame(frameUrl(resolved, location.origin), (visible) => listeners.emit(visible ? 'open' : 'close', null))
   const sendWallets = () => void connection.call('setWallets', [wallets.descriptors()], timeouts.read)
   const wallets = watchWallets(provider, sendWallets)

@@ -17,10 +17,12 @@ describe('size budget', () => {
   })
 
   // 7.5 KB since the host reads the method table itself (each method's param readers: a browser
-  // wallet's request is checked without a round trip to the frame) and exports a class per error code.
-  test('the provider alone (`wallet-kit`, every dependency bundled) ≤ 7.5 KB gzipped', async () => {
+  // wallet's request is checked without a round trip to the frame) and exports a class per error code;
+  // 7.6 KB since a browser wallet that does not know ERC-7846 wallet_connect has it answered by the
+  // kit (the frame writes the answer and the sign-in message, the wallet's personal_sign signs it).
+  test('the provider alone (`wallet-kit`, every dependency bundled) ≤ 7.6 KB gzipped', async () => {
     const provider = await code(entryConfig('host-sdk/index.ts'))
-    expect(gzipSize(provider)).toBeLessThanOrEqual(7.5 * kb)
+    expect(gzipSize(provider)).toBeLessThanOrEqual(7.6 * kb)
     expect(provider).not.toContain('customElements')
   })
 

@@ -22,6 +22,8 @@ import type { HostPort } from './host-port.ts'
 type Refusal = { code: number; message: string }
 
 const identityTokens = lazyModule(() => import('./identity-token.ts'))
+// A browser wallet's wallet_connect is read and its sign-in written by the frame's own handler's module.
+const walletConnect = lazyModule(() => import('./rpc/wallet_connect.ts'))
 
 /**
  * Serves the widget's bridge methods to the host page at `hostOrigin` (already checked against the
@@ -84,6 +86,11 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
       guard()
       // Loaded with the first call: most pages never ask for one.
       return (await identityTokens.get()).identityToken(await options.context, nonce)
+    },
+    async connectAnswer(params, accounts) {
+      guard()
+      // A browser wallet's user is not signed in to the frame: this needs no session, and reads none.
+      return (await walletConnect.get()).connectAnswer(await options.context, params, accounts)
     },
   }
 

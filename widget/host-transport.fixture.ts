@@ -34,6 +34,7 @@ export function hostTransport(messenger: Messenger): Transport<HostNotice, HostC
     disconnect: () => deliver({ name: 'disconnect', args: [] }),
     setWallets: (...args) => deliver({ name: 'setWallets', args }),
     identityToken: (...args) => deliver({ name: 'identityToken', args }),
+    connectAnswer: (...args) => deliver({ name: 'connectAnswer', args }),
   }
   // Added before Penpal's own handler: the host's DESTROY is seen here too.
   messenger.addMessageHandler((message) => {

@@ -1,9 +1,11 @@
 import { stringToHex } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
-import { Refusal } from '../../bridge/rpc-params.ts'
+import { ProviderRpcError, UnauthorizedError } from '../../bridge/error-classes.ts'
+import { parseRequest, type ParamsOf, type RpcRequest } from '../../bridge/index.ts'
+import type { ConnectAnswer } from '../../bridge/methods.ts'
+import { Refusal, type Address } from '../../bridge/rpc-params.ts'
 import { connectParams, type SignInParams } from '../../bridge/sign-in-params.ts'
-import type { Account } from '../accounts/account.ts'
-import { invalid, requireAccount } from './guards.ts'
+import { invalid, requireAccount, sameAddress } from './guards.ts'
 import { wallet_revokePermissions } from './permissions.ts'
 import { confirmMessage } from './personal_sign.ts'
 import type { ChainView, SessionView } from './ports.ts'
@@ -51,10 +53,13 @@ function checkSignIn(ctx: SessionView & ChainView, siwe: SignInParams) {
   return { ...own, chainId, uri: siwe.uri ?? own.origin }
 }
 
-/** The EIP-4361 message, written by the wallet from the dapp's fields and the page's verified site. */
-function message(account: Account, siwe: SignInParams, checked: ReturnType<typeof checkSignIn>): string {
+/**
+ * The EIP-4361 message, written by the wallet from the dapp's fields and the page's verified site,
+ * for `address`: the embedded wallet's account, or a browser wallet's that signs it itself.
+ */
+function message(address: Address, siwe: SignInParams, checked: ReturnType<typeof checkSignIn>): string {
   return createSiweMessage({
-    address: account.address,
+    address,
     domain: checked.domain,
     scheme: checked.scheme,
     uri: checked.uri,
@@ -70,6 +75,12 @@ function message(account: Account, siwe: SignInParams, checked: ReturnType<typeo
   })
 }
 
+/** A nonce is signed (or handed out to be signed) once: remembered for the frame's life, the oldest dropped first. */
+function remember(nonce: string) {
+  signedNonces.add(nonce)
+  if (signedNonces.size > maxRemembered) signedNonces.delete(signedNonces.values().next().value!)
+}
+
 /**
  * ERC-7846: connects this page as eth_requestAccounts does (the login or 'Connect to <site>?'), and
  * with signInWithEthereum asks one confirmation for the sign-in message, signed as personal_sign
@@ -77,13 +88,7 @@ function message(account: Account, siwe: SignInParams, checked: ReturnType<typeo
  * not supported and left unanswered.
  */
 export const wallet_connect: RpcHandler<'wallet_connect'> = async (ctx, [raw]) => {
-  let siwe: SignInParams | undefined
-  try {
-    siwe = connectParams(raw)?.capabilities?.signInWithEthereum ?? undefined
-  } catch (err) {
-    if (err instanceof Refusal) throw invalid(`Invalid params for wallet_connect: params[0]${err.reason}`)
-    throw err
-  }
+  const siwe = readSignIn(raw)
   const checked = siwe && checkSignIn(ctx, siwe)
   await ctx.wallet.requestAccounts()
   const account = requireAccount(ctx, siwe?.address)
@@ -91,7 +96,7 @@ export const wallet_connect: RpcHandler<'wallet_connect'> = async (ctx, [raw]) =
   // A smart account's signature is checked by its code on its own chain.
   if (account.source === 'smart-account' && account.chain.chainId !== checked.chainId)
     throw invalid(`signInWithEthereum.chainId must be the smart account's chain (${account.chain.chainId})`)
-  const text = message(account, siwe, checked)
+  const text = message(account.address, siwe, checked)
   const bytes = stringToHex(text)
   const nonce = siwe.nonce
   // Checked again: another request for this nonce may have been asked while this one connected.
@@ -100,9 +105,42 @@ export const wallet_connect: RpcHandler<'wallet_connect'> = async (ctx, [raw]) =
   const signature = await confirmMessage(ctx, account, bytes, { rejected: 'Sign-in rejected by user', failed: 'Failed to sign in' }).finally(() =>
     waitingNonces.delete(nonce),
   )
-  signedNonces.add(nonce)
-  if (signedNonces.size > maxRemembered) signedNonces.delete(signedNonces.values().next().value!)
+  remember(nonce)
   return { accounts: [{ address: account.address, capabilities: { signInWithEthereum: { message: text, signature } } }] }
+}
+
+/** The signInWithEthereum capability of wallet_connect's param, read (-32602 when malformed). */
+function readSignIn(raw: unknown): SignInParams | undefined {
+  try {
+    return connectParams(raw)?.capabilities?.signInWithEthereum ?? undefined
+  } catch (err) {
+    if (err instanceof Refusal) throw invalid(`Invalid params for wallet_connect: params[0]${err.reason}`)
+    throw err
+  }
+}
+
+/**
+ * ERC-7846 wallet_connect for a browser wallet that does not know it (bridge method connectAnswer):
+ * the host page answers it, with the wallet's `accounts`, and has the wallet's own personal_sign sign
+ * the sign-in, but the frame writes the message: it alone knows the page's verified site, and holds
+ * the sign-in to the embedded wallet's rules (its own site, a chain it is offered, a nonce not signed
+ * before). The account is the one the dapp names, when the wallet has it (4100 otherwise), else the
+ * wallet's first. Nothing of the frame's session is read: a browser wallet's user is not signed in
+ * here. The frame never sees the signature: a nonce counts as signed once its message is handed out.
+ */
+export function connectAnswer(ctx: SessionView & ChainView, params: unknown, accounts: readonly Address[]): ConnectAnswer {
+  const [raw] = parseRequest({ method: 'wallet_connect', params: params as RpcRequest['params'] }, (code, message) => new ProviderRpcError(code, message))
+    .params as ParamsOf<'wallet_connect'>
+  const siwe = readSignIn(raw)
+  const checked = siwe && checkSignIn(ctx, siwe)
+  if (!ctx.wallet.ui.get().external) throw new UnauthorizedError({ message: 'No browser wallet is connected on this page' })
+  if (!siwe || !checked) return [{ accounts: accounts.map((address) => ({ address, capabilities: {} })) }]
+  const named = siwe.address
+  const address = named == null ? accounts[0]! : accounts.find((a) => sameAddress(a, named))
+  if (!address) throw new UnauthorizedError({ message: `Account ${named} is not authorised` })
+  const text = message(address, siwe, checked)
+  remember(siwe.nonce)
+  return [{ accounts: [{ address, capabilities: { signInWithEthereum: { message: text } } }] }, [stringToHex(text), address]]
 }
 
 /** ERC-7846: forgets this site, as revoking eth_accounts does (a paired WalletConnect wallet is disconnected). */
