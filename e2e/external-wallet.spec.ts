@@ -1,24 +1,33 @@
 import { expect, test, type Page } from '@playwright/test'
 import { build } from 'vite'
-import { verifyMessage } from 'viem'
+import { createPublicClient, http, verifyMessage } from 'viem'
+import { parseSiweMessage, verifySiweMessage } from 'viem/siwe'
 import { startRequest } from './flows.ts'
-import { frameOf, snap } from './helpers.ts'
+import { frameOf, providerUrl, snap } from './helpers.ts'
+import { demoOrigin } from './ports.ts'
 
 /**
  * A browser wallet lives in the host page, never in the cross-origin wallet frame: the kit finds
  * it (EIP-6963), the modal lists it, and once chosen it answers in the top frame.
  */
-let testWallet = ''
-test.beforeAll(async () => {
+/** A fixture bundled as one script for the page (an IIFE exposing `name`). */
+async function script(entry: string, name: string) {
   const result = (await build({
     configFile: false,
     logLevel: 'silent',
-    build: { write: false, minify: false, lib: { entry: 'e2e/fixtures/wallet.fixture.ts', formats: ['iife'], name: 'TestWallet' } },
+    build: { write: false, minify: false, lib: { entry, formats: ['iife'], name } },
   })) as { output: { code: string }[] }[] | { output: { code: string }[] }
-  testWallet = (Array.isArray(result) ? result[0]! : result).output[0]!.code
+  return (Array.isArray(result) ? result[0]! : result).output[0]!.code
+}
+let testWallet = ''
+/** viem's ERC-7846 connect with signInWithEthereum, unmodified, as a dapp runs it (e2e/fixtures/siwe-page.fixture.ts). */
+let siwePage = ''
+test.beforeAll(async () => {
+  testWallet = await script('e2e/fixtures/wallet.fixture.ts', 'TestWallet')
+  siwePage = await script('e2e/fixtures/siwe-page.fixture.ts', 'SiwePage')
 })
 
-type TestWallet = { address: `0x${string}`; calls: string[]; disconnect(): void }
+type TestWallet = { address: `0x${string}`; calls: string[]; disconnect(): void; rejectNextSignature(): void }
 const wallet = (page: Page) => page.evaluate(() => (window as unknown as { testWallet: TestWallet }).testWallet)
 
 test('an injected wallet is listed in the modal and, chosen, connects and signs in the top frame', async ({ page }) => {
@@ -134,4 +143,88 @@ test('a wallet the page names after a sign-in method (Google, in Cyrillic letter
   await expect
     .poll(() => warnings.find((w) => w.includes('takes the name of the sign-in method Google')))
     .toContain('wallet-kit: refused wallet "Google" takes the name of the sign-in method Google')
+})
+
+type SignIn = { address: `0x${string}`; message: string; signature: `0x${string}`; verified: boolean; error?: { code?: number; name?: string } }
+/** viem's connect with a sign-in, run by the page over the kit's provider (the fixture's window.SiwePage). */
+const signIn = (page: Page, nonce: string, fields: { domain?: string; uri?: string; statement?: string; chainId?: number } = {}) =>
+  page.evaluate(
+    ([nonce, fields]) => {
+      const { SiwePage, WalletKit } = window as unknown as {
+        SiwePage: { signIn(p: unknown, n: string, f: object): Promise<SignIn> }
+        WalletKit: typeof window.WalletKit
+      }
+      return SiwePage.signIn(WalletKit!.kit!.provider, nonce, fields)
+    },
+    [nonce, fields] as const,
+  )
+const freshNonce = () => `siwe${Math.random().toString(36).slice(2, 12)}`
+const chain = createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) })
+const site = new URL(demoOrigin()).host
+
+/** The test wallet (which knows no ERC-7846) connected through the modal, viem's sign-in page added. */
+async function connectedBrowserWallet(page: Page) {
+  await page.addInitScript({ content: testWallet })
+  await page.goto('/demo/')
+  const connecting = startRequest(page, 'eth_requestAccounts')
+  await frameOf(page).getByRole('button', { name: 'Test Wallet' }).click()
+  const { address } = await wallet(page)
+  expect(await connecting).toEqual({ result: [address] })
+  await page.addScriptTag({ content: siwePage })
+  const asked = (await wallet(page)).calls.length
+  /** What the wallet was asked since it connected. */
+  const calls = async () => (await wallet(page)).calls.slice(asked)
+  return { address, calls }
+}
+
+test('viem connect with signInWithEthereum through a browser wallet that knows no ERC-7846: the message names this site, the wallet signs it once, it verifies in the page and on the server; wallet_disconnect ends the connection', async ({
+  page,
+}) => {
+  const { address, calls } = await connectedBrowserWallet(page)
+  const nonce = freshNonce()
+  const result = await signIn(page, nonce, { statement: 'Sign in to the demo' })
+  expect(result.error).toBeUndefined()
+  expect(result.address).toBe(address)
+  expect(result.verified).toBe(true)
+  expect(parseSiweMessage(result.message)).toMatchObject({ domain: site, uri: demoOrigin(), address, chainId: 31337, nonce, statement: 'Sign in to the demo' })
+  // The wallet was asked wallet_connect (it knows none), its accounts, and one signature: the user's one confirmation.
+  expect((await calls()).slice(0, 3)).toEqual(['wallet_connect', 'eth_accounts', 'personal_sign'])
+  expect((await calls()).filter((m) => m === 'personal_sign')).toHaveLength(1)
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+
+  // The dapp's server: the same verifier, on the chain, with its own nonce and domain.
+  const { message, signature } = result
+  expect(await verifySiweMessage(chain, { message, signature, address, domain: site, nonce })).toBe(true)
+  expect(await verifySiweMessage(chain, { message, signature, address, domain: site, nonce: freshNonce() })).toBe(false)
+  expect(await verifySiweMessage(chain, { message, signature, address, domain: 'bank.example', nonce })).toBe(false)
+
+  // ERC-7846 wallet_disconnect (viem's disconnect) ends the browser wallet's connection.
+  expect(
+    await page.evaluate(() => (window as unknown as { SiwePage: { signOut(p: unknown): Promise<unknown> } }).SiwePage.signOut(window.WalletKit!.kit!.provider)),
+  ).toEqual([])
+  await expect(page.getByTestId('account')).toHaveText('—')
+  expect(await startRequest(page, 'personal_sign', ['0x6869', address])).toMatchObject({ code: 4100 })
+})
+
+test('a page asking a browser wallet to sign in for another site, on another origin, on a chain it is not offered or with a used nonce is refused -32602; the wallet is never asked to sign', async ({
+  page,
+}) => {
+  const { calls } = await connectedBrowserWallet(page)
+  const refused = { error: { code: -32602, name: 'InvalidParamsRpcError' } }
+  for (const fields of [{ domain: 'bank.example' }, { uri: 'https://bank.example/login' }, { chainId: 1 }])
+    expect(await signIn(page, freshNonce(), fields), JSON.stringify(fields)).toEqual(refused)
+  expect(await calls()).not.toContain('personal_sign')
+
+  const nonce = freshNonce()
+  expect((await signIn(page, nonce)).verified).toBe(true)
+  const signed = (await calls()).length
+  expect(await signIn(page, nonce)).toEqual(refused)
+  expect((await calls()).slice(signed)).not.toContain('personal_sign')
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+})
+
+test('the user rejecting the sign-in in the browser wallet reaches the dapp as 4001', async ({ page }) => {
+  await connectedBrowserWallet(page)
+  await page.evaluate(() => (window as unknown as { testWallet: TestWallet }).testWallet.rejectNextSignature())
+  expect(await signIn(page, freshNonce())).toEqual({ error: { code: 4001, name: 'UserRejectedRequestError' } })
 })
