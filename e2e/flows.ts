@@ -1,13 +1,31 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
-import { logInInFrame } from './helpers.ts'
+import { latestCode, signUpInFrame } from './helpers.ts'
 
 /** Signs a new user up through the demo page's Connect button; returns the new address. */
 export async function signUp(page: Page, request: APIRequestContext): Promise<`0x${string}`> {
+  return (await signUpWithEmail(page, request)).address
+}
+
+/** Signs a new user up through the demo page's Connect button; returns the new address and the user's e-mail address. */
+export async function signUpWithEmail(page: Page, request: APIRequestContext): Promise<{ address: `0x${string}`; email: string }> {
   await page.goto('/demo/')
   await page.getByRole('button', { name: 'Connect' }).click()
-  await logInInFrame(page, request)
+  const email = await signUpInFrame(page, request)
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
   await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
-  return (await page.getByTestId('account').textContent()) as `0x${string}`
+  return { address: (await page.getByTestId('account').textContent()) as `0x${string}`, email }
+}
+
+/**
+ * On the permission-accept page `accept` (opened from the need-permission modal): Grant permission,
+ * then the confirmation code the dev inbox got for `email`, as its user types it.
+ */
+export async function grantOnAcceptPage(accept: Page, request: APIRequestContext, email: string): Promise<void> {
+  await accept.getByRole('button', { name: 'Grant permission' }).click()
+  await expect(accept.getByText('We sent a code to')).toBeVisible()
+  await accept.getByLabel('Confirmation code').fill(await latestCode(request, email))
+  await accept.getByRole('button', { name: 'Confirm' }).click()
+  await expect(accept.getByRole('heading', { name: 'Permission granted' })).toBeVisible()
 }
 
 /** Starts a provider request in the page without waiting; the answer (or error code and message) comes later. */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { createPublicClient, hashTypedData, http, parseEther, recoverAddress, verifyMessage, verifyTypedData } from 'viem'
-import { signUp, startRequest } from './flows.ts'
-import { confirmRequest, frameOf, providerUrl, snap, typedData } from './helpers.ts'
+import { grantOnAcceptPage, signUp, signUpWithEmail, startRequest } from './flows.ts'
+import { confirmRequest, frameOf, inboxSize, latestCode, providerUrl, snap, typedData } from './helpers.ts'
 
 const chain = createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) })
 
@@ -119,7 +119,7 @@ test('the profile modal shows the address and balance; Disconnect ends the sessi
 })
 
 test('a wallet without permission gets the need-permission modal; Setup Permission opens the accept page; then signing works', async ({ page, request }) => {
-  const address = await signUp(page, request)
+  const { address, email } = await signUpWithEmail(page, request)
   const off = await request.post(`${providerUrl}/dev/api/wallets/${address}/permission`, { data: { granted: false } })
   expect(off.ok()).toBe(true)
 
@@ -134,10 +134,58 @@ test('a wallet without permission gets the need-permission modal; Setup Permissi
   const tab = page.waitForEvent('popup')
   await frame.getByRole('button', { name: 'Setup Permission' }).click()
   const accept = await tab
-  await accept.getByRole('button', { name: 'Grant permission' }).click()
-  await expect(accept.getByRole('heading', { name: 'Permission granted' })).toBeVisible()
+  await grantOnAcceptPage(accept, request, email)
   await accept.close()
 
+  const signed = startRequest(page, 'personal_sign', ['0x6869', address])
+  await confirmRequest(page)
+  const { result } = await signed
+  expect(await verifyMessage({ address, message: 'hi', signature: result as `0x${string}` })).toBe(true)
+})
+
+test('the accept page grants only with the e-mail code: a wrong code is refused and signing still needs the permission; the right one grants', async ({
+  page,
+  request,
+}) => {
+  const { address, email } = await signUpWithEmail(page, request)
+  expect((await request.post(`${providerUrl}/dev/api/wallets/${address}/permission`, { data: { granted: false } })).ok()).toBe(true)
+  const frame = frameOf(page)
+  const refused = startRequest(page, 'personal_sign', ['0x6869', address])
+  await confirmRequest(page)
+  expect(await refused).toMatchObject({ code: 4100 })
+  const tab = page.waitForEvent('popup')
+  await frame.getByRole('button', { name: 'Setup Permission' }).click()
+  const accept = await tab
+
+  // Opening the page sends nothing; confirming sends the code.
+  await expect(accept.getByRole('heading', { name: 'Permission needed' })).toBeVisible()
+  const mails = await inboxSize(request, email)
+  await accept.getByRole('button', { name: 'Grant permission' }).click()
+  await expect(accept.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible()
+  await expect(accept.getByText(/We sent a code to \w•••@example\.com/)).toBeVisible()
+  expect(await inboxSize(request, email)).toBe(mails + 1)
+  const code = await latestCode(request, email)
+
+  await accept.getByLabel('Confirmation code').fill(code === '000000' ? '111111' : '000000')
+  await accept.getByRole('button', { name: 'Confirm' }).click()
+  await expect(accept.getByRole('alert')).toHaveText('That code is not right. Check it and try again.')
+  await expect(accept.getByLabel('Confirmation code')).toBeVisible()
+  // Not granted: a signing request still gets the need-permission modal.
+  const stillRefused = startRequest(page, 'personal_sign', ['0x6869', address])
+  await confirmRequest(page)
+  expect(await stillRefused).toMatchObject({ code: 4100 })
+  await expect(frame.getByRole('heading', { name: 'Permission needed' })).toBeVisible()
+
+  await accept.getByLabel('Confirmation code').fill(code)
+  await accept.getByRole('button', { name: 'Confirm' }).click()
+  await expect(accept.getByRole('heading', { name: 'Permission granted' })).toBeVisible()
+  await accept.close()
+  // The frame learnt of the second refusal, not of the grant: its modal's new link says it is granted.
+  const again = page.waitForEvent('popup')
+  await frame.getByRole('button', { name: 'Setup Permission' }).click()
+  const granted = await again
+  await expect(granted.getByRole('heading', { name: 'Permission granted' })).toBeVisible()
+  await granted.close()
   const signed = startRequest(page, 'personal_sign', ['0x6869', address])
   await confirmRequest(page)
   const { result } = await signed

@@ -4,7 +4,8 @@ import { HttpError } from '../../http/exchange.ts'
 
 // Kinds of JWT, all HS256 with the data folder's key. `typ` keeps one kind from standing in for
 // another; `aud` binds a token to its app and environment. `permission` is the credential inside
-// the permission-accept page's link; `ramp` is the ramp access token (rampableAccessToken).
+// the permission-accept page's link: it names the session that asked (`fam`) and the grant (`jti`);
+// `ramp` is the ramp access token (rampableAccessToken).
 export type TokenKind = 'access' | 'wallet' | 'refresh' | 'permission' | 'ramp'
 
 export type TokenClaims = {
@@ -12,9 +13,9 @@ export type TokenClaims = {
   userId: string
   appId: string
   environment: Environment
-  /** Refresh tokens: the row id. */
+  /** Refresh tokens: the row id; permission tokens: the grant's own id, which its step-up proof is bound to. */
   tokenId?: string
-  /** The session (refresh family) of a refresh, wallet or access token; see sessions.ts. */
+  /** The session (refresh family) of a refresh, wallet, access or permission token; see sessions.ts. */
   familyId?: string
 }
 

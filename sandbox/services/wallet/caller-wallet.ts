@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Context } from 'hono'
 import type { Address } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
@@ -29,16 +30,16 @@ export function signingRowOf(store: Store, userId: string): Promise<SigningRow |
 
 export type WalletRef = { id: string; userId: string; address: Address }
 
-async function loadRow(c: Context<SandboxEnv>, deps: Deps): Promise<SigningRow> {
-  const { userId } = await authorize(c, deps.keys.jwtKey, 'wallet')
+async function loadRow(c: Context<SandboxEnv>, deps: Deps): Promise<{ row: SigningRow; familyId: string | undefined }> {
+  const { userId, familyId } = await authorize(c, deps.keys.jwtKey, 'wallet')
   const row = await signingRowOf(deps.store, userId)
   if (!row) throw new HttpError(404, 'Wallet not found')
-  return row
+  return { row, familyId }
 }
 
 /** The caller's wallet for read calls (balances, estimates): a wallet token, no permission needed. */
 export async function walletOf(c: Context<SandboxEnv>, deps: Deps): Promise<WalletRef> {
-  const row = await loadRow(c, deps)
+  const { row } = await loadRow(c, deps)
   return { id: row.id, userId: row.user_id, address: row.address }
 }
 
@@ -47,12 +48,21 @@ export async function walletOf(c: Context<SandboxEnv>, deps: Deps): Promise<Wall
  * signing permission is refused with envelope status 407 and the link of its
  * permission-accept page (on a 407 the kit opens its need-permission modal). The HTTP status is 403: browsers treat an HTTP 407 from a server that is
  * not a proxy as a network error (Chromium: ERR_UNEXPECTED_PROXY_AUTH), so the widget would never see it.
+ * The page's token names the caller's session (the step-up that grants is that session's) and a
+ * grant id of its own (the step-up's proof is bound to it).
  */
 export async function signerOf(c: Context<SandboxEnv>, deps: Deps): Promise<WalletRef & { account: PrivateKeyAccount }> {
-  const row = await loadRow(c, deps)
+  const { row, familyId } = await loadRow(c, deps)
   if (!row.permission_granted) {
     const app = c.get('app')
-    const token = await signToken(deps.keys.jwtKey, { kind: 'permission', userId: row.user_id, appId: app.appId, environment: app.environment })
+    const token = await signToken(deps.keys.jwtKey, {
+      kind: 'permission',
+      userId: row.user_id,
+      appId: app.appId,
+      environment: app.environment,
+      familyId,
+      tokenId: randomUUID(),
+    })
     throw new HttpError(403, 'Permission needed', {
       code: 407,
       data: { isPermissionGranted: false, acceptPermissionPage: `${deps.origin()}/permission/accept?token=${token}` },
