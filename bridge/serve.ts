@@ -66,8 +66,8 @@ export const widgetChecks: { readonly [K in keyof WidgetMethods]: Checker } = {
   disconnect: arity(0),
   setWallets: arity(1, ([list]) => checkWallets(list)),
   identityToken: arity(1, ([n]) => (n === undefined || isIdentityNonce(n) ? undefined : 'nonce must be 8 to 128 visible ASCII characters')),
-  // The params are read by the method table and the sign-in reader in the handler, loaded with the first call.
-  connectAnswer: arity(2, ([params, accounts]) => (params !== undefined && !Array.isArray(params) ? 'params must be a list' : checkAccounts(accounts))),
+  // Both are read by its handler, loaded with the first call (-32602 too): the frame's first load stays small.
+  connectAnswer: arity(2),
 }
 
 export const hostChecks: { readonly [K in keyof HostMethods]: Checker } = {
@@ -78,10 +78,6 @@ export const hostChecks: { readonly [K in keyof HostMethods]: Checker } = {
 }
 
 const maxWallets = 50
-
-/** A browser wallet's accounts, as it listed them: 1 to 100 addresses. */
-const checkAccounts = (list: unknown): string | undefined =>
-  Array.isArray(list) && list.length > 0 && list.length <= 100 && list.every(isAddress) ? undefined : 'accounts must be 1 to 100 addresses'
 
 function checkWallets(list: unknown): string | undefined {
   if (!Array.isArray(list)) return 'wallets must be an array'

@@ -104,6 +104,8 @@ describe('connectAnswer: a browser wallet’s wallet_connect, answered by the fr
     const t = browserPage()
     for (const params of ['x', [1], [{ capabilities: 'x' }], [{}, {}], { capabilities: {} }, [{ capabilities: { signInWithEthereum: 'x' } }]])
       expect(t.answer(params), JSON.stringify(params)).toMatchObject({ code: -32602 })
+    for (const accounts of [[], ['0x1234'], bob, [bob, 1], Array(101).fill(bob), null, [{ address: bob }]])
+      expect(t.answer(signIn(), accounts as never), JSON.stringify(accounts)).toMatchObject({ code: -32602, message: expect.stringContaining('accounts') })
   })
 
   test('a nonce is written into one message only: asked again, by this path or the embedded wallet’s, it is a replay', async () => {

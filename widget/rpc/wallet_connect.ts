@@ -3,7 +3,7 @@ import { createSiweMessage } from 'viem/siwe'
 import { ProviderRpcError, UnauthorizedError } from '../../bridge/error-classes.ts'
 import { parseRequest, type ParamsOf, type RpcRequest } from '../../bridge/index.ts'
 import type { ConnectAnswer } from '../../bridge/methods.ts'
-import { Refusal, type Address } from '../../bridge/rpc-params.ts'
+import { isAddress, Refusal, type Address } from '../../bridge/rpc-params.ts'
 import { connectParams, type SignInParams } from '../../bridge/sign-in-params.ts'
 import { invalid, requireAccount, sameAddress } from './guards.ts'
 import { wallet_revokePermissions } from './permissions.ts'
@@ -128,15 +128,18 @@ function readSignIn(raw: unknown): SignInParams | undefined {
  * wallet's first. Nothing of the frame's session is read: a browser wallet's user is not signed in
  * here. The frame never sees the signature: a nonce counts as signed once its message is handed out.
  */
-export function connectAnswer(ctx: SessionView & ChainView, params: unknown, accounts: readonly Address[]): ConnectAnswer {
+export function connectAnswer(ctx: SessionView & ChainView, params: unknown, accounts: unknown): ConnectAnswer {
+  // Read here, not on the bridge's arrival, so that the frame's first load does not carry it.
+  if (!Array.isArray(accounts) || accounts.length === 0 || accounts.length > 100 || !accounts.every(isAddress))
+    throw invalid('Invalid arguments for connectAnswer: accounts must be 1 to 100 addresses')
   const [raw] = parseRequest({ method: 'wallet_connect', params: params as RpcRequest['params'] }, (code, message) => new ProviderRpcError(code, message))
     .params as ParamsOf<'wallet_connect'>
   const siwe = readSignIn(raw)
   const checked = siwe && checkSignIn(ctx, siwe)
   if (!ctx.wallet.ui.get().external) throw new UnauthorizedError({ message: 'No browser wallet is connected on this page' })
-  if (!siwe || !checked) return [{ accounts: accounts.map((address) => ({ address, capabilities: {} })) }]
+  if (!siwe || !checked) return [{ accounts: accounts.map((address: Address) => ({ address, capabilities: {} })) }]
   const named = siwe.address
-  const address = named == null ? accounts[0]! : accounts.find((a) => sameAddress(a, named))
+  const address: Address | undefined = named == null ? accounts[0] : accounts.find((a: Address) => sameAddress(a, named))
   if (!address) throw new UnauthorizedError({ message: `Account ${named} is not authorised` })
   const text = message(address, siwe, checked)
   remember(siwe.nonce)
