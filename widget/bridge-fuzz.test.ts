@@ -68,7 +68,7 @@ beforeAll(async () => {
     },
   })) as unknown as RpcContext['rpc']
   Object.defineProperty(window, 'parent', { value: host.window, configurable: true })
-  serveHost({ hostOrigin, chains: [31337, 31338], context: Promise.resolve(t.ctx) })
+  serveHost({ hostOrigin, admission: { chains: [31337, 31338] }, context: Promise.resolve(t.ctx) })
   await host.ready
   expectAnswer(await host.call(['hello'], [{ protocol: PROTOCOL_VERSION }]), 'any')
   before = snapshot()

@@ -19,7 +19,7 @@ let session: (ctx: RpcContext) => void = () => {}
 
 beforeAll(async () => {
   Object.defineProperty(window, 'parent', { value: host.window, configurable: true })
-  serveHost({ hostOrigin, chains: [31337], context: new Promise((resolve) => (session = resolve)) })
+  serveHost({ hostOrigin, admission: { chains: [31337] }, context: new Promise((resolve) => (session = resolve)) })
   await host.ready
 })
 

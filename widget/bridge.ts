@@ -25,26 +25,37 @@ const identityTokens = lazyModule(() => import('./identity-token.ts'))
 // A browser wallet's wallet_connect is read and its sign-in written by the frame's own handler's module.
 const walletConnect = lazyModule(() => import('./rpc/wallet_connect.ts'))
 
+/** What the app config says of the page: every call's refusal, if any, and the chains it is offered. */
+export type Admission = { refusal?: Refusal | undefined; chains: readonly number[] }
+
 /**
- * Serves the widget's bridge methods to the host page at `hostOrigin` (already checked against the
- * app's allowed origins). `refusal`, when set, is the reason every call is turned down (for example
- * the embedded wallet being disabled) — still answered, so the host gets a clear error, not a hang.
- * `chains` are the chain ids this page is offered (bridge/chains.ts offeredChains), sent at
- * handshake: the host judges a chain switch for a browser wallet by them. The RPC core
- * (rpc/index.ts) is imported here: the answers that need no screen need no other chunk.
+ * Serves the widget's bridge methods to the host page at `hostOrigin`. The transport's handshake
+ * starts at once, beside the app config's read; every call waits for `admission`, which settles only
+ * once the app config allows `hostOrigin`: a page the app does not allow has none of its calls
+ * checked or served (the host's handshake times out, as when the frame cannot load).
+ * `refusal`, when set, is the reason every call is turned down (for example the embedded wallet
+ * being disabled) — still answered, so the host gets a clear error, not a hang. `chains` are the
+ * chain ids this page is offered (bridge/chains.ts offeredChains), sent at handshake: the host
+ * judges a chain switch for a browser wallet by them. Calls that need the session also wait for
+ * `context`. The RPC core (rpc/index.ts) is imported here: the answers that need no screen need no
+ * other chunk.
  */
-export function serveHost(options: { hostOrigin: string; refusal?: Refusal | undefined; chains: readonly number[]; context: Promise<RpcContext> }): HostPort {
+export function serveHost(options: { hostOrigin: string; admission: Admission | Promise<Admission>; context: Promise<RpcContext> }): HostPort {
   let greeted = false
+  let admitted: Admission = { chains: [] }
+  const admission = Promise.resolve(options.admission).then((a) => {
+    admitted = a
+  })
   const guard = () => {
     noteBridgeCall()
-    if (options.refusal) throw options.refusal
+    if (admitted.refusal) throw admitted.refusal
     if (!greeted) throw { code: ErrorCode.disconnected, message: 'Handshake required: say hello first' }
   }
   const handlers: { [K in keyof WidgetMethods]: (...args: Parameters<WidgetMethods[K]>) => unknown } = {
     hello(hello) {
       noteBridgeCall()
-      const welcome = { ...negotiate(hello), chains: options.chains }
-      if (options.refusal) throw options.refusal
+      const welcome = { ...negotiate(hello), chains: admitted.chains }
+      if (admitted.refusal) throw admitted.refusal
       greeted = true
       return welcome
     },
@@ -96,7 +107,7 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
 
   const connection = connect<HostMethods>({
     messenger: new WindowMessenger({ remoteWindow: window.parent, allowedOrigins: [options.hostOrigin] }),
-    methods: serve(widgetChecks, handlers),
+    methods: admittedFirst(admission, serve(widgetChecks, handlers)),
   })
   const remote = connection.promise
   // Host notifications are fire-and-forget: a host that went away must not break the widget.
@@ -120,4 +131,16 @@ export function serveHost(options: { hostOrigin: string; refusal?: Refusal | und
       send('openUrl', url, target)
     },
   }
+}
+
+/** The same methods, each run only once `admission` has settled (never, for a page the app does not allow). */
+function admittedFirst<M extends Record<string, (...args: unknown[]) => Promise<unknown>>>(admission: Promise<void>, methods: M): M {
+  // No prototype, as serve() makes it: Penpal looks a call's method up with a plain property read.
+  const gated = Object.create(null) as Record<string, (...args: unknown[]) => Promise<unknown>>
+  for (const name of Object.keys(methods))
+    gated[name] = async (...args) => {
+      await admission
+      return methods[name]!(...args)
+    }
+  return gated as M
 }

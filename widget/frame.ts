@@ -1,5 +1,5 @@
 import { ErrorCode, offeredChains } from '../bridge/index.ts'
-import { serveHost } from './bridge.ts'
+import { type Admission, serveHost } from './bridge.ts'
 import { chainRefusal, openServices, start } from './core.ts'
 import type { EarlyStart } from './early.ts'
 import { isAllowedOrigin } from './origins.ts'
@@ -24,31 +24,32 @@ export async function boot(params: FrameParams, early: EarlyStart) {
   const loadUi = () => import('./ui.tsx')
   const uiModule = loadUi()
   uiModule.catch(() => {})
-  const services = await openServices(params, early)
-  if (!services) return
-  const { owner, client, config } = services
-  // No handshake at all with a page the app does not allow (frame-ancestors blocks framing too).
-  if (!params.hostOrigin || !isAllowedOrigin(params.hostOrigin, config.allowedOrigins)) {
-    console.error(`wallet-kit: ${params.hostOrigin ?? 'this page'} is not an allowed origin of app "${params.appId}"`)
-    return
-  }
-  const hostOrigin = params.hostOrigin
-
   let ready: (ctx: RpcContext) => void = () => {}
   let failed: (reason: { code: number; message: string }) => void = () => {}
   const context = new Promise<RpcContext>((resolve, reject) => {
     ready = resolve
     failed = reject
   })
-  // The handshake starts now; calls wait until the session has been read.
+  let admit: (admission: Admission) => void = () => {}
+  // The transport's handshake with the page runs now, beside the storage probe and the app config;
+  // no call is served before the app config allows the page, and those that need the session wait
+  // until it has been read.
+  const hostOrigin = params.hostOrigin
+  const bridge = hostOrigin ? serveHost({ hostOrigin, admission: new Promise((resolve) => (admit = resolve)), context }) : undefined
+  const services = await openServices(params, early)
+  if (!services) return
+  const { owner, client, config } = services
+  // Nothing is served to a page the app does not allow (frame-ancestors blocks framing too).
+  if (!bridge || !hostOrigin || !isAllowedOrigin(hostOrigin, config.allowedOrigins)) {
+    console.error(`wallet-kit: ${hostOrigin ?? 'this page'} is not an allowed origin of app "${params.appId}"`)
+    return
+  }
   const chains = offeredChains(config.chains, params.chains)
-  const bridge = serveHost({
-    hostOrigin,
+  admit({
     refusal: config.isEmbeddedWalletEnabled
       ? chainRefusal(params.appId, params.chains, config.chains, chains)
       : { code: ErrorCode.disconnected, message: 'Embedded wallet is not enabled' },
     chains: chains.map((c) => c.chainId),
-    context,
   })
   const shown = uiShown(bridge)
   try {

@@ -150,6 +150,10 @@ export function createSessionOwner(deps: {
    * tab wrote: the restore then keeps what it heard.
    */
   let heard = false
+  // The stored copy is read at once, beside what the frame waits for next (the app config), and the
+  // restore takes this read: the first answer to the page waits for one read fewer.
+  let firstRead: Promise<Session | null> | undefined = deps.store.load()
+  firstRead.catch(() => {})
   if (channel)
     channel.onmessage = (event: MessageEvent<{ session?: unknown }>) => {
       const stored = event.data?.session
@@ -222,7 +226,9 @@ export function createSessionOwner(deps: {
     coordinateRefresh,
     persistent: deps.persistent,
     async restore() {
-      const stored = await deps.store.load()
+      const read = firstRead ?? deps.store.load()
+      firstRead = undefined
+      const stored = await read
       if (!heard) adopt(stored)
       return session
     },
