@@ -20,7 +20,7 @@ const wallet = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 beforeAll(async () => {
   Object.defineProperty(window, 'parent', { value: host.window, configurable: true })
-  serveHost({ hostOrigin, chains: [31337], context: Promise.resolve(t.ctx) })
+  serveHost({ hostOrigin, admission: { chains: [31337] }, context: Promise.resolve(t.ctx) })
   await host.ready
 })
 
