@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { createPublicClient, hashTypedData, http, parseEther, recoverAddress, verifyMessage, verifyTypedData } from 'viem'
 import { grantOnAcceptPage, signUp, signUpWithEmail, startRequest } from './flows.ts'
 import { confirmRequest, frameOf, inboxSize, latestCode, providerUrl, snap, typedData } from './helpers.ts'
+import { addPasskeyInProfile, credentialsOf, virtualAuthenticator } from './passkeys.ts'
 
 const chain = createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) })
 
@@ -186,6 +187,42 @@ test('the accept page grants only with the e-mail code: a wrong code is refused 
   const granted = await again
   await expect(granted.getByRole('heading', { name: 'Permission granted' })).toBeVisible()
   await granted.close()
+  const signed = startRequest(page, 'personal_sign', ['0x6869', address])
+  await confirmRequest(page)
+  const { result } = await signed
+  expect(await verifyMessage({ address, message: 'hi', signature: result as `0x${string}` })).toBe(true)
+})
+
+test("a user with a passkey grants on the accept page with it: the page's own script runs the assertion, no code is sent", async ({ page, request }) => {
+  const { address, email } = await signUpWithEmail(page, request)
+  const authenticator = await virtualAuthenticator(page)
+  await addPasskeyInProfile(page, request, email)
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
+  const [credential] = await credentialsOf(authenticator)
+  expect((await request.post(`${providerUrl}/dev/api/wallets/${address}/permission`, { data: { granted: false } })).ok()).toBe(true)
+  const refused = startRequest(page, 'personal_sign', ['0x6869', address])
+  await confirmRequest(page)
+  expect(await refused).toMatchObject({ code: 4100 })
+  const tab = page.waitForEvent('popup')
+  await frameOf(page).getByRole('button', { name: 'Setup Permission' }).click()
+  const accept = await tab
+  // The same passkey on the tab's own authenticator (each page is its own DevTools target).
+  const inTab = await virtualAuthenticator(accept)
+  await inTab.cdp.send('WebAuthn.addCredential', { authenticatorId: inTab.authenticatorId, credential: credential! })
+  const blocked: string[] = []
+  accept.on('console', (m) => m.type() === 'error' && blocked.push(m.text()))
+
+  const mails = await inboxSize(request, email)
+  await accept.getByRole('button', { name: 'Grant permission' }).click()
+  await expect(accept.getByText('Use your passkey to grant the permission.')).toBeVisible()
+  await expect(accept.getByLabel('Confirmation code')).toHaveCount(0)
+  await accept.getByRole('button', { name: 'Use passkey' }).click()
+  await expect(accept.getByRole('heading', { name: 'Permission granted' })).toBeVisible()
+  expect(blocked).toEqual([])
+  expect(await inboxSize(request, email)).toBe(mails)
+  await accept.close()
+
   const signed = startRequest(page, 'personal_sign', ['0x6869', address])
   await confirmRequest(page)
   const { result } = await signed
