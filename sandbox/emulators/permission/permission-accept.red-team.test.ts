@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => sandbox?.dispose())
 
 /** The hash a proof for this link must be bound to. */
-const grantHashOf = (user: LockedUser, token: string) => permissionGrantHash(user.walletId, claimsOf(token).jti as string) as `0x${string}`
+const grantHashOf = (token: string) => permissionGrantHash(claimsOf(token).jti as string) as `0x${string}`
 const proofFor = (user: LockedUser, action: string, request?: `0x${string}`) => stepUpProofFor(sandbox, 'demo', user, request, action)
 
 /** Refused, the permission still off, and (while the session lives) a signature still refused with 407. */
@@ -52,7 +52,7 @@ describe('red team: no answer', () => {
   test("the owner's proof for this link grants (the refusals below are the gate's)", async () => {
     const user = await perm.lockedUser('prt-control@example.com')
     const token = await perm.tokenOf(user.walletToken)
-    const stepUpProof = await proofFor(user, 'grant-permissions', grantHashOf(user, token))
+    const stepUpProof = await proofFor(user, 'grant-permissions', grantHashOf(token))
     expect((await perm.post({ token, stepUpProof })).html).toContain('Permission granted')
     expect(await perm.granted(user.address)).toBe(true)
   })
@@ -62,7 +62,7 @@ describe('red team: proofs made for something else', () => {
   test('a proof for another action, or for grant-permissions bound to no request: refused', async () => {
     const user = await perm.lockedUser('prt-action@example.com')
     const token = await perm.tokenOf(user.walletToken)
-    const hash = grantHashOf(user, token)
+    const hash = grantHashOf(token)
     for (const action of ['export-key', 'add-sign-in-method', 'send-transaction'])
       await refusedAndNotGranted(user, await perm.post({ token, stepUpProof: await proofFor(user, action, action === 'export-key' ? undefined : hash) }))
     await refusedAndNotGranted(user, await perm.post({ token, stepUpProof: await proofFor(user, 'export-key') }), /for another action/)
@@ -81,10 +81,10 @@ describe('red team: proofs made for something else', () => {
     const token = await perm.tokenOf(user.walletToken)
     const other = { ...user, walletToken: await stepUpCalls(sandbox).secondSession(user.email) }
     expect(claimsOf(other.walletToken).fam).not.toBe(claimsOf(user.walletToken).fam)
-    const stepUpProof = await proofFor(other, 'grant-permissions', grantHashOf(user, token))
+    const stepUpProof = await proofFor(other, 'grant-permissions', grantHashOf(token))
     await refusedAndNotGranted(user, await perm.post({ token, stepUpProof }), /another session/)
     await sandbox.store.query("UPDATE otp_codes SET created_at = created_at - interval '6 minutes' WHERE destination = $1", [`${user.email} (step-up)`])
-    const started = await sandbox.post('/api/v2/auth/step-up/start', { action: 'grant-permissions', request: grantHashOf(user, token) }, other.walletToken)
+    const started = await sandbox.post('/api/v2/auth/step-up/start', { action: 'grant-permissions', request: grantHashOf(token) }, other.walletToken)
     expect(started.status).toBe(200)
     await refusedAndNotGranted(user, await perm.post({ token, challengeId: started.body.data.challengeId, code: await perm.code(user.email) }), /start again/i)
   })
@@ -95,7 +95,7 @@ describe('red team: proofs made for something else', () => {
     const second = await perm.tokenOf(user.walletToken)
     await refusedAndNotGranted(
       user,
-      await perm.post({ token: second, stepUpProof: await proofFor(user, 'grant-permissions', grantHashOf(user, first)) }),
+      await perm.post({ token: second, stepUpProof: await proofFor(user, 'grant-permissions', grantHashOf(first)) }),
       /another request/,
     )
     // A link's page run to its proof by the page itself is bound to that link too.
@@ -105,14 +105,14 @@ describe('red team: proofs made for something else', () => {
 
     const victim = await perm.lockedUser('prt-grant-victim@example.com')
     const victimToken = await perm.tokenOf(victim.walletToken)
-    const thiefProof = await proofFor(user, 'grant-permissions', grantHashOf(victim, victimToken))
+    const thiefProof = await proofFor(user, 'grant-permissions', grantHashOf(victimToken))
     await refusedAndNotGranted(victim, await perm.post({ token: victimToken, stepUpProof: thiefProof }))
   })
 
   test('a used proof: refused once the permission is taken again', async () => {
     const user = await perm.lockedUser('prt-used@example.com')
     const token = await perm.tokenOf(user.walletToken)
-    const stepUpProof = await proofFor(user, 'grant-permissions', grantHashOf(user, token))
+    const stepUpProof = await proofFor(user, 'grant-permissions', grantHashOf(token))
     expect((await perm.post({ token, stepUpProof })).html).toContain('Permission granted')
     await perm.lock(user.address)
     await refusedAndNotGranted(user, await perm.post({ token, stepUpProof }), /already used/)
@@ -139,7 +139,7 @@ describe('red team: the link itself', () => {
       const opened = await perm.open(token)
       expect(opened.status).toBe(400)
       expect(opened.html).toContain('This link is invalid or has expired')
-      const hash = permissionGrantHash(user.walletId, (claimsOf(token).jti as string | undefined) ?? '') as `0x${string}`
+      const hash = permissionGrantHash((claimsOf(token).jti as string | undefined) ?? '') as `0x${string}`
       await refusedAndNotGranted(user, await perm.post({ token, stepUpProof: await proofFor(user, 'grant-permissions', hash) }), /invalid or has expired/)
       await refusedAndNotGranted(user, await perm.post({ token }), /invalid or has expired/)
     }
@@ -148,7 +148,7 @@ describe('red team: the link itself', () => {
   test('a link of a session that has ended (logged out): invalid, with a proof made before the logout too', async () => {
     const user = await perm.lockedUser('prt-revoked@example.com')
     const token = await perm.tokenOf(user.walletToken)
-    const stepUpProof = await proofFor(user, 'grant-permissions', grantHashOf(user, token))
+    const stepUpProof = await proofFor(user, 'grant-permissions', grantHashOf(token))
     expect((await sandbox.post('/api/v2/wallet/logout', {}, user.walletToken)).status).toBe(200)
     expect((await perm.open(token)).status).toBe(400)
     await refusedAndNotGranted(user, await perm.post({ token, stepUpProof }), /invalid or has expired/, false)
@@ -164,11 +164,9 @@ describe('red team: a user no factor can reach', () => {
     const inbox = (await sandbox.call(`/dev/api/inbox?to=${phone}`)).body as { code: string }[]
     const login = await sandbox.post('/api/v2/auth/verify-whatsapp', { verificationToken: sent.body.data.verificationToken, otp: inbox[0]!.code })
     const data = login.body.data.walletToken ? login.body.data : (await sandbox.post('/api/v2/account/create', {}, login.body.data.accessToken)).body.data
-    const { rows } = await sandbox.store.query<{ id: string; address: string }>('SELECT id, address FROM wallets WHERE user_id = $1', [
-      claimsOf(data.walletToken).sub,
-    ])
+    const { rows } = await sandbox.store.query<{ address: string }>('SELECT address FROM wallets WHERE user_id = $1', [claimsOf(data.walletToken).sub])
     await perm.lock(rows[0]!.address)
-    return { email: phone, walletToken: data.walletToken, address: rows[0]!.address, walletId: rows[0]!.id }
+    return { email: phone, walletToken: data.walletToken, address: rows[0]!.address }
   }
 
   test('is granted only within 5 minutes of signing in; later the page says to sign in again', async () => {

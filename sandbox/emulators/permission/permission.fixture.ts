@@ -5,7 +5,7 @@ import type { TestSandbox } from '../../sandbox.fixture.ts'
 // signing permission, the page's link from a refused signature, the page's forms posted as the page
 // posts them, and whether the wallet may sign now.
 
-export type LockedUser = { email: string; walletToken: string; address: string; walletId: string }
+export type LockedUser = { email: string; walletToken: string; address: string }
 
 /** The claims of a JWT, unverified. */
 export const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>
@@ -20,8 +20,7 @@ export function permissionPage(sandbox: TestSandbox) {
   const lockedUser = async (email: string): Promise<LockedUser> => {
     const wallet = await sandbox.signUp(email)
     await lock(wallet.address)
-    const { rows } = await sandbox.store.query<{ id: string }>('SELECT id FROM wallets WHERE address = $1', [wallet.address])
-    return { email, walletToken: wallet.walletToken, address: wallet.address, walletId: rows[0]!.id }
+    return { email, walletToken: wallet.walletToken, address: wallet.address }
   }
   const sign = (walletToken: string) => sandbox.post('/api/v2/wallet/sign-message', { network: 'local-1', message: 'hi' }, walletToken)
   /** The permission token of the link a refused signature of this session carries. */

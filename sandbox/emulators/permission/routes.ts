@@ -19,19 +19,21 @@ import { page, pageHeaders } from '../page-view.ts'
 import { askView, codeView, grantedView, invalidLinkView, passkeyScript, passkeyView, startAgainView } from './views.ts'
 
 /**
- * The request hash a grant's step-up proof is bound to: the wallet and the link's own grant id, so a
- * proof earned for another link or another wallet grants nothing here.
+ * The request hash a grant's step-up proof is bound to: the link's own grant id (its token's `jti`),
+ * so a proof earned for another link grants nothing here (one for another user's wallet is that
+ * user's, and step-up refuses it as no proof at all). Whoever holds the link can compute it.
  */
-export const permissionGrantHash = (walletId: string, grantId: string) =>
-  `0x${createHash('sha256').update(`grant-permissions:${walletId}:${grantId}`).digest('hex')}`
+export const permissionGrantHash = (grantId: string) => `0x${createHash('sha256').update(`grant-permissions:${grantId}`).digest('hex')}`
 
 /**
  * The account's permission-accept page: the link a 407 refusal carries (a wallet without the signing
  * permission may read, never sign or send; the kit opens this page in a new tab). Opening it shows
  * which wallet and app ask, and does nothing else (mail scanners fetch links). Granting takes a fresh
  * second factor in the session that asked, run by the page itself: confirming starts the step-up
- * (a code to the user's e-mail, or their passkey), the right answer grants. A user no factor can
- * reach is granted only soon after signing in (step-up/fresh-factor-gate.ts).
+ * (a code to the user's e-mail, or their passkey), the right answer grants. A client that ran the
+ * step-up itself (auth/step-up, action `grant-permissions`, request `permissionGrantHash`) may post
+ * its proof as `stepUpProof`. A user no factor can reach is granted only soon after signing in
+ * (step-up/fresh-factor-gate.ts).
  */
 export function permissionRoutes(deps: Deps) {
   const html = (c: Context, status: ContentfulStatusCode, title: string, body: string, script?: string) =>
@@ -146,6 +148,6 @@ async function lookUp(deps: Deps, token: string): Promise<Found> {
     appName: app.name,
     app,
     session: { userId, familyId },
-    grantHash: permissionGrantHash(wallet.id, tokenId),
+    grantHash: permissionGrantHash(tokenId),
   }
 }
