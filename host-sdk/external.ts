@@ -177,7 +177,8 @@ export function createExternal(
       try {
         return await provider.request(args)
       } catch (e) {
-        if (args.method !== 'wallet_connect' || ![4200, -32601].includes((e as RpcError).code)) throw e
+        // A wallet may throw anything (null too): only its 4200 or -32601 is read.
+        if (args.method !== 'wallet_connect' || ![4200, -32601].includes((e as RpcError)?.code)) throw e
       }
       const [answer, sign] = await connectAnswer(args.params, (await provider.request({ method: 'eth_accounts' })) as `0x${string}`[])
       if (sign) answer.accounts[0]!.capabilities.signInWithEthereum!.signature = await provider.request({ method: 'personal_sign', params: sign })

@@ -17,6 +17,12 @@ import type { RpcHandler } from './types.ts'
  * fishing for a signature it can use elsewhere). Kept for the frame's life, the oldest dropped first.
  */
 const signedNonces = new Set<string>()
+/**
+ * Nonces written into a browser wallet's sign-in (connectAnswer), kept apart: the page gets those
+ * with no user in the loop, so were they in the same list it could push out the nonces the embedded
+ * wallet signed and have one signed again.
+ */
+const handedNonces = new Set<string>()
 const maxRemembered = 256
 /** Nonces of sign-ins waiting for the user: a second request for one is the same replay. */
 const waitingNonces = new Set<string>()
@@ -48,8 +54,7 @@ function checkSignIn(ctx: SessionView & ChainView, siwe: SignInParams) {
   if (siwe.scheme != null && siwe.scheme.toLowerCase() !== own.scheme) throw invalid(`signInWithEthereum.scheme must be this site's (${own.scheme})`)
   const chainId = Number(siwe.chainId)
   if (!ctx.wallet.chains.some((c) => c.chainId === chainId)) throw invalid(`signInWithEthereum.chainId ${chainId} is not a chain this site is offered`)
-  if (signedNonces.has(siwe.nonce) || waitingNonces.has(siwe.nonce))
-    throw invalid('signInWithEthereum.nonce was already signed or is waiting to be: ask the server for a new one')
+  if (used(siwe.nonce)) throw invalid('signInWithEthereum.nonce was already signed or is waiting to be: ask the server for a new one')
   return { ...own, chainId, uri: siwe.uri ?? own.origin }
 }
 
@@ -58,7 +63,16 @@ function checkSignIn(ctx: SessionView & ChainView, siwe: SignInParams) {
  * for `address`: the embedded wallet's account, or a browser wallet's that signs it itself.
  */
 function message(address: Address, siwe: SignInParams, checked: ReturnType<typeof checkSignIn>): string {
-  return createSiweMessage({
+  try {
+    return write(address, siwe, checked)
+  } catch (err) {
+    // Only the page's fields can be what viem will not write (a resource that is no URI): its params are bad.
+    throw invalid(`Invalid params for wallet_connect: ${(err as { shortMessage?: string }).shortMessage ?? 'a field cannot be written into the message'}`)
+  }
+}
+
+const write = (address: Address, siwe: SignInParams, checked: ReturnType<typeof checkSignIn>): string =>
+  createSiweMessage({
     address,
     domain: checked.domain,
     scheme: checked.scheme,
@@ -73,12 +87,13 @@ function message(address: Address, siwe: SignInParams, checked: ReturnType<typeo
     ...(siwe.expirationTime != null && { expirationTime: new Date(siwe.expirationTime) }),
     ...(siwe.notBefore != null && { notBefore: new Date(siwe.notBefore) }),
   })
-}
+
+const used = (nonce: string) => signedNonces.has(nonce) || handedNonces.has(nonce) || waitingNonces.has(nonce)
 
 /** A nonce is signed (or handed out to be signed) once: remembered for the frame's life, the oldest dropped first. */
-function remember(nonce: string) {
-  signedNonces.add(nonce)
-  if (signedNonces.size > maxRemembered) signedNonces.delete(signedNonces.values().next().value!)
+function remember(nonces: Set<string>, nonce: string) {
+  nonces.add(nonce)
+  if (nonces.size > maxRemembered) nonces.delete(nonces.values().next().value!)
 }
 
 /**
@@ -100,12 +115,12 @@ export const wallet_connect: RpcHandler<'wallet_connect'> = async (ctx, [raw]) =
   const bytes = stringToHex(text)
   const nonce = siwe.nonce
   // Checked again: another request for this nonce may have been asked while this one connected.
-  if (signedNonces.has(nonce) || waitingNonces.has(nonce)) throw invalid('signInWithEthereum.nonce was already signed or is waiting to be')
+  if (used(nonce)) throw invalid('signInWithEthereum.nonce was already signed or is waiting to be')
   waitingNonces.add(nonce)
   const signature = await confirmMessage(ctx, account, bytes, { rejected: 'Sign-in rejected by user', failed: 'Failed to sign in' }).finally(() =>
     waitingNonces.delete(nonce),
   )
-  remember(nonce)
+  remember(signedNonces, nonce)
   return { accounts: [{ address: account.address, capabilities: { signInWithEthereum: { message: text, signature } } }] }
 }
 
@@ -142,7 +157,7 @@ export function connectAnswer(ctx: SessionView & ChainView, params: unknown, acc
   const address: Address | undefined = named == null ? accounts[0] : accounts.find((a: Address) => sameAddress(a, named))
   if (!address) throw new UnauthorizedError({ message: `Account ${named} is not authorised` })
   const text = message(address, siwe, checked)
-  remember(siwe.nonce)
+  remember(handedNonces, siwe.nonce)
   return [{ accounts: [{ address, capabilities: { signInWithEthereum: { message: text } } }] }, [stringToHex(text), address]]
 }
 
