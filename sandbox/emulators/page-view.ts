@@ -20,7 +20,7 @@ export function page({ title, body, script }: PageOptions): string {
 <style>body{font:15px system-ui,sans-serif;margin:0;background:#111;color:#eee;display:grid;place-items:center;min-height:100vh}
 main{background:#1c1c1f;border:1px solid #333;border-radius:12px;padding:2rem;max-width:26rem;width:calc(100% - 4rem)}
 h1{font-size:1.3rem;margin-top:0}button,input{font:inherit;border-radius:8px;padding:.6rem .8rem;border:1px solid #444}
-input{background:#111;color:#eee;width:calc(100% - 1.8rem);margin:.3rem 0 .8rem}button{background:#4f6ef7;color:#fff;border:0;cursor:pointer;width:100%;margin-top:.4rem}
+input{background:#111;color:#eee;width:calc(100% - 1.8rem);margin:.3rem 0 .8rem}button{background:#4263e6;color:#fff;border:0;cursor:pointer;width:100%;margin-top:.4rem}
 button.secondary{background:#333}dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem}dt{color:#aaa}dd{margin:0}code{word-break:break-all;color:#8ab4f8}.note{color:#aaa;font-size:.85rem}label{display:block}</style></head>
 <body><main>${body}</main>${script ? `<script>${script}</script>` : ''}</body></html>`
 }

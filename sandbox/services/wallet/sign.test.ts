@@ -252,8 +252,12 @@ describe('signing permission', () => {
     const html = await shown.text()
     expect(html).toContain(locked.address)
     expect(html).toContain('Wallet Kit Demo')
+    // Granting takes the e-mail code the page's confirm sends (emulators/permission tests the rest).
     const token = new URL(link).searchParams.get('token')!
-    const accepted = await fetch(`${sandbox.url}/permission/accept`, { method: 'POST', body: new URLSearchParams({ token }) })
+    const asked = await (await fetch(`${sandbox.url}/permission/accept`, { method: 'POST', body: new URLSearchParams({ token }) })).text()
+    const challengeId = /name="challengeId" value="([^"]+)"/.exec(asked)![1]!
+    const code = ((await sandbox.call('/dev/api/inbox?to=locked%40example.com')).body as { code: string }[])[0]!.code
+    const accepted = await fetch(`${sandbox.url}/permission/accept`, { method: 'POST', body: new URLSearchParams({ token, challengeId, code }) })
     expect(await accepted.text()).toContain('Permission granted')
     const signed = await sign('sign-message', { network: 'local-1', message: 'hi' }, locked.walletToken)
     expect(await verifyMessage({ address: locked.address, message: 'hi', signature: signed.body.data.signature })).toBe(true)
