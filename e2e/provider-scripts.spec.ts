@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test'
+import { appConfigElementId } from '../sdk/app-config.ts'
 import { accounts, frameOf, openConnect, providerUrl, snap } from './helpers.ts'
 
 /**
@@ -80,14 +81,20 @@ test('a script that fails to load says so on an error line, not a spinner; the n
   await expect((await popup).getByRole('heading', { name: 'Sign in with Apple' })).toBeVisible()
 })
 
-test("app config naming any other script (a tampered answer) loads nothing, and the frame's CSP would refuse it anyway", async ({ page }) => {
+test("app config naming any other script (a tampered copy) loads nothing, and the frame's CSP would refuse it anyway", async ({ page }) => {
   const evil = 'https://cdn.attacker.example/gsi/client'
-  await page.route(`${providerUrl}/api/v1/apps/config*`, async (route) => {
-    const response = await route.fetch()
-    const body = await response.json()
-    body.data.google.scriptUrl = evil
-    await route.fulfill({ response, json: body })
-  })
+  // The app config comes with the frame's page (its data block): tampered there.
+  await page.route(
+    (url) => url.origin === providerUrl && url.pathname === '/widget/',
+    async (route) => {
+      const response = await route.fetch()
+      const html = await response.text()
+      const [block, json] = html.match(new RegExp(`<script type="application/json" id="${appConfigElementId}">(.*?)</script>`, 's'))!
+      const config = JSON.parse(json!)
+      config.google.scriptUrl = evil
+      await route.fulfill({ response, body: html.replace(block, block.replace(json!, JSON.stringify(config))) })
+    },
+  )
   const requested: string[] = []
   page.on('request', (r) => void (r.url().startsWith('https://cdn.attacker.example') && requested.push(r.url())))
   const frame = await openHome(page)

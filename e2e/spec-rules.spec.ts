@@ -1,4 +1,5 @@
 import { expect, test, type Request } from '@playwright/test'
+import { appConfigElementId } from '../sdk/app-config.ts'
 import { signUp, startRequest } from './flows.ts'
 import { confirmRequest, frameOf, providerUrl } from './helpers.ts'
 
@@ -21,9 +22,12 @@ test('the demo page runs in production: the frame and every service call it make
   expect(src.searchParams.get('appId')).toBe('demo')
 
   const seen = await Promise.all(calls)
-  // The app config and the e-mail sign-in went out, and nothing asked for the sandbox data set.
-  expect(seen.map((c) => c.path)).toEqual(expect.arrayContaining(['/api/v1/apps/config', '/api/v2/auth/login-otp', '/api/v2/auth/verify-otp']))
+  // The e-mail sign-in went out, and nothing asked for the sandbox data set.
+  expect(seen.map((c) => c.path)).toEqual(expect.arrayContaining(['/api/v2/auth/login-otp', '/api/v2/auth/verify-otp']))
   for (const call of seen) expect(call, call.path).toMatchObject({ env: 'production' })
+  // The app config came with the frame's page: the production one.
+  const widget = page.frames().find((f) => f.url().startsWith(`${providerUrl}/widget/`))!
+  expect(await widget.evaluate((id) => JSON.parse(document.getElementById(id)!.textContent!).environment, appConfigElementId)).toBe('production')
   expect(await page.evaluate(() => window.WalletKit!.kit!.provider.request({ method: 'eth_accounts' }))).toEqual([address])
 })
 

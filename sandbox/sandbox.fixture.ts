@@ -33,7 +33,7 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
   const distDir = join(root, 'dist')
   mkdirSync(join(distDir, 'widget', 'assets'), { recursive: true })
   mkdirSync(join(distDir, 'kit'), { recursive: true })
-  writeFileSync(join(distDir, 'widget', 'index.html'), '<!doctype html><title>widget</title>')
+  writeFileSync(join(distDir, 'widget', 'index.html'), '<!doctype html><html><head><title>widget</title></head><body></body></html>')
   writeFileSync(join(distDir, 'widget', 'assets', 'index-abc123.js'), 'export const widget = 1')
   writeFileSync(join(distDir, 'kit', 'kit.js'), 'window.kit = 1')
   mkdirSync(join(distDir, 'dev-wallet', 'assets'), { recursive: true })

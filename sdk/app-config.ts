@@ -129,6 +129,12 @@ export function accountSaltOf(owner: Address): Address {
   return `${owner.toLowerCase()}${'00'.repeat(12)}` as Address
 }
 
+/**
+ * The id of the data block in which the provider's server may write the app config into the wallet
+ * frame's page (JSON, `<` escaped): the frame then reads it there instead of asking the network.
+ */
+export const appConfigElementId = 'wallet-kit-app-config'
+
 export type AppConfigClient = {
   get(options?: CallOptions): Promise<AppConfig>
 }

@@ -1,4 +1,5 @@
-import type { AppConfig } from '../sdk/app-config.ts'
+import { type AppConfig, appConfigElementId } from '../sdk/app-config.ts'
+import { environmentHeader } from '../sdk/config.ts'
 import type { FrameParams } from './params.ts'
 import { appConfigStaleMs, type SessionStore } from './session.ts'
 
@@ -68,4 +69,18 @@ function markConfigStored(params: App): void {
   try {
     localStorage.setItem(markKey(params), String(Date.now()))
   } catch {}
+}
+
+/**
+ * The app config the provider's server wrote into the frame's page (sandbox/services/frame/routes.ts),
+ * when it did and it is this app's and environment's: the frame's own document, never the host
+ * page's word. A page served without one (a static deployment) asks the network as before.
+ */
+export function pageConfig({ appId, env }: App): AppConfig | undefined {
+  try {
+    const config = JSON.parse(document.getElementById(appConfigElementId)?.textContent ?? '') as AppConfig
+    return config.appId === appId && config.environment === environmentHeader(env) ? config : undefined
+  } catch {
+    return undefined
+  }
 }

@@ -11,7 +11,7 @@ import type { FrameParams } from './params.ts'
 import type { RpcContext } from './rpc/types.ts'
 import { createWidgetClient, type WidgetClient } from './service-client.ts'
 import { openSessionStore } from './session.ts'
-import { configStoredRecently, readConfig } from './config-read.ts'
+import { configStoredRecently, pageConfig, readConfig } from './config-read.ts'
 import { beginStart, type EarlyStart } from './early.ts'
 import { createSessionOwner, type SessionOwner } from './session-owner.ts'
 import type { HostPort } from './host-port.ts'
@@ -27,8 +27,14 @@ const chainModule = lazyModule(() => import('../sdk/chain.ts'))
  */
 export async function openServices(params: FrameParams, early: EarlyStart = beginStart()) {
   const { appId, env } = params
-  // A first load (no fresh mark) asks the network for the app config at once, beside the storage probe.
-  const fetched = configStoredRecently(params) ? undefined : createAppConfigClient({ appId, env, baseUrls: deployment() }).get()
+  // The page's own copy when the server wrote one in; else a first load (no fresh mark) asks the
+  // network for the app config at once, beside the storage probe.
+  const inPage = pageConfig(params)
+  const fetched = inPage
+    ? Promise.resolve(inPage)
+    : configStoredRecently(params)
+      ? undefined
+      : createAppConfigClient({ appId, env, baseUrls: deployment() }).get()
   fetched?.catch(() => {})
   const { store, persistent } = await openSessionStore(appId, env, { probed: early.probed })
   let chainId = () => 0

@@ -35,11 +35,14 @@ export async function serveAsset(c: Context, distDir: string, app: string, relat
   })
 }
 
-/** A built page or script (dist/<path>), read per request so a rebuild shows up without a restart. */
-export async function serveBuiltFile(c: Context, distDir: string, path: string, headers: Record<string, string> = {}) {
+/**
+ * A built page or script (dist/<path>), read per request so a rebuild shows up without a restart;
+ * `transform`, when given, rewrites it as text (a page the server fills in).
+ */
+export async function serveBuiltFile(c: Context, distDir: string, path: string, headers: Record<string, string> = {}, transform?: (text: string) => string) {
   const file = await readDist(distDir, path)
   if (!file) return notBuilt(c)
-  return c.body(new Uint8Array(file), 200, {
+  return c.body(transform ? transform(file.toString('utf8')) : new Uint8Array(file), 200, {
     'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream',
     'Cache-Control': 'no-cache',
     ...headers,
