@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
+import { permissionPage, type LockedUser } from './permission.fixture.ts'
+
+// Attacks on the permission-accept page through its real HTTP routes, as whoever holds a link (a
+// thief with the wallet token makes their own), as another site's page in the user's browser, and
+// as input the page reflects. The permission stays off each time unless the right answer comes
+// through the page itself; each test fails if its attack works.
+
+let sandbox: TestSandbox
+let perm: ReturnType<typeof permissionPage>
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+  perm = permissionPage(sandbox)
+})
+afterAll(() => sandbox?.dispose())
+
+const wrongFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+
+async function notGranted(user: LockedUser) {
+  expect(await perm.granted(user.address)).toBe(false)
+  expect((await perm.sign(user.walletToken)).body.status).toBe(407)
+}
+
+describe('guessing and spamming through the page', () => {
+  test('wrong codes are counted for the session across restarts: after the budget, even the right code of a new one grants nothing', async () => {
+    const user = await perm.lockedUser('paa-guess@example.com')
+    const token = await perm.tokenOf(user.walletToken)
+    let wrong = 0
+    // Four codes, five wrong tries each: the session's 20 wrong codes.
+    for (let n = 0; n < 4; n++) {
+      const challengeId = perm.challengeIdIn((await perm.post({ token })).html)
+      const code = await perm.code(user.email)
+      for (let i = 0; i < 5; i++) {
+        const answer = await perm.post({ token, challengeId, code: wrongFor(code) })
+        expect(answer.status).toBeGreaterThanOrEqual(400)
+        expect(answer.status).toBeLessThan(500)
+        wrong++
+      }
+    }
+    expect(wrong).toBe(20)
+    const fresh = await perm.post({ token })
+    const challengeId = /name="challengeId" value="([^"]+)"/.exec(fresh.html)?.[1]
+    if (challengeId) {
+      const right = await perm.post({ token, challengeId, code: await perm.code(user.email) })
+      expect(right.status, right.html).toBe(429)
+      expect(right.html).not.toContain('Permission granted')
+    } else expect(fresh.status).toBe(429)
+    await notGranted(user)
+  })
+
+  test('confirming over and over sends no more codes than the 30-second wait and the window allow, each refused post a 429 page, never a 500', async () => {
+    const user = await perm.lockedUser('paa-spam@example.com')
+    const token = await perm.tokenOf(user.walletToken)
+    const before = await perm.inboxSize(user.email)
+    const statuses: number[] = []
+    for (let i = 0; i < 14; i++) statuses.push((await perm.post({ token })).status)
+    expect(await perm.inboxSize(user.email)).toBeLessThanOrEqual(before + 10)
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true)
+    await notGranted(user)
+  })
+
+  test('a code started on one link, answered on another link’s form (same session): refused, and the first link still grants with it', async () => {
+    const user = await perm.lockedUser('paa-cross@example.com')
+    const first = await perm.tokenOf(user.walletToken)
+    const second = await perm.tokenOf(user.walletToken)
+    const challengeId = perm.challengeIdIn((await perm.post({ token: first })).html)
+    const code = await perm.code(user.email)
+    const crossed = await perm.post({ token: second, challengeId, code })
+    expect(crossed.html).not.toContain('Permission granted')
+    await notGranted(user)
+    // The refusal spent the challenge: the first link starts again and grants with a new code.
+    const again = perm.challengeIdIn((await perm.post({ token: first })).html)
+    expect((await perm.post({ token: first, challengeId: again, code: await perm.code(user.email) })).html).toContain('Permission granted')
+  })
+})
+
+describe('another site’s page in the user’s browser', () => {
+  test.each([
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site same-site (a sibling host)', { 'sec-fetch-site': 'same-site', origin: 'https://evil.localhost' }],
+    ['Sec-Fetch-Site none', { 'sec-fetch-site': 'none' }],
+    ['Origin null (a sandboxed frame or data: page), no Sec-Fetch-Site', { origin: 'null' }],
+    ['a foreign Origin, no Sec-Fetch-Site', { origin: 'https://evil.example' }],
+  ])('%s: the post is refused, sends no code, and the right code posted by the page still grants', async (_, headers) => {
+    const user = await perm.lockedUser(`paa-csrf-${Object.values(headers).join('').replace(/\W/g, '')}@example.com`)
+    const token = await perm.tokenOf(user.walletToken)
+    const inbox = await perm.inboxSize(user.email)
+    const started = await perm.post({ token }, headers)
+    expect(started.status).toBe(403)
+    expect(await perm.inboxSize(user.email)).toBe(inbox)
+    const challengeId = perm.challengeIdIn((await perm.post({ token })).html)
+    const code = await perm.code(user.email)
+    const forged = await perm.post({ token, challengeId, code }, headers)
+    expect(forged.status).toBe(403)
+    await notGranted(user)
+    expect((await perm.post({ token, challengeId, code })).html).toContain('Permission granted')
+  })
+})
+
+describe('reflected input', () => {
+  const payload = '"><script>alert(1)</script><img src=x onerror=alert(2)>'
+  const clean = (answer: { html: string; headers: Headers }) => {
+    expect(answer.html).not.toContain('<script>alert')
+    expect(answer.html).not.toContain('<img src=x')
+    expect(answer.html).not.toContain('onerror=alert')
+    const csp = answer.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+  }
+
+  test('a token, challenge id, code, credential or factor carrying markup is never written into the page as markup', async () => {
+    const user = await perm.lockedUser('paa-xss@example.com')
+    const token = await perm.tokenOf(user.walletToken)
+    clean(await perm.open(payload))
+    clean(await perm.open(`${token}${payload}`))
+    clean(await perm.post({ token: payload }))
+    const challengeId = perm.challengeIdIn((await perm.post({ token })).html)
+    clean(await perm.post({ token, challengeId: payload, code: payload }))
+    clean(await perm.post({ token, challengeId, code: payload }))
+    clean(await perm.post({ token, challengeId: payload, credential: JSON.stringify({ id: payload, rawId: payload, type: payload, response: {} }) }))
+    clean(await perm.post({ token, challengeId, credential: payload }))
+    clean(await perm.post({ token, code: payload }))
+    clean(await perm.post({ token, factor: payload }))
+    await notGranted(user)
+  })
+
+  test('no answer of the page redirects (no Location header), whatever the fields say', async () => {
+    const user = await perm.lockedUser('paa-redirect@example.com')
+    const token = await perm.tokenOf(user.walletToken)
+    const fields = { token, next: 'https://evil.example/', redirect: 'https://evil.example/', returnTo: '//evil.example' }
+    for (const answer of [
+      await fetch(`${sandbox.url}/permission/accept?${new URLSearchParams(fields)}`, { redirect: 'manual' }),
+      await fetch(`${sandbox.url}/permission/accept`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' }),
+    ]) {
+      expect(answer.status).toBeLessThan(300)
+      expect(answer.headers.get('location')).toBeNull()
+      expect(answer.headers.get('referrer-policy')).toBe('no-referrer')
+      await answer.text()
+    }
+  })
+})
