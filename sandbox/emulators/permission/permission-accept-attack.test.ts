@@ -140,3 +140,35 @@ describe('reflected input', () => {
     }
   })
 })
+
+describe('the link as a credential', () => {
+  test('a permission link’s token is no wallet token, and a wallet token is no permission link', async () => {
+    const user = await perm.lockedUser('paa-kind@example.com')
+    const token = await perm.tokenOf(user.walletToken)
+    const inbox = await perm.inboxSize(user.email)
+    const signed = await sandbox.post('/api/v2/wallet/sign-message', { network: 'local-1', message: 'hi' }, token)
+    expect(signed.body.status).toBe(401)
+    const asLink = await perm.post({ token: user.walletToken })
+    expect(asLink.status).toBe(400)
+    expect(asLink.html).toContain('This link is invalid')
+    expect((await perm.open(user.walletToken)).html).toContain('This link is invalid')
+    expect(await perm.inboxSize(user.email)).toBe(inbox)
+    await notGranted(user)
+  })
+
+  test('a huge form or one with control characters is a 4xx page, sends no code and grants nothing', async () => {
+    const user = await perm.lockedUser('paa-body@example.com')
+    const token = await perm.tokenOf(user.walletToken)
+    const inbox = await perm.inboxSize(user.email)
+    // Past the path's 16 KB (a bigger one is cut off mid-send, which a client sees as a closed socket).
+    const huge = await perm.post({ token, code: '1'.repeat(20 * 1024) })
+    expect(huge.status).toBe(413)
+    for (const fields of [{ token, factor: 'email\u0000' }, { token: `${token}\u0000` }, { token, code: '12\u000034' }]) {
+      const answer = await perm.post(fields)
+      expect(answer.status, JSON.stringify(fields)).toBeGreaterThanOrEqual(400)
+      expect(answer.status).toBeLessThan(500)
+    }
+    expect(await perm.inboxSize(user.email)).toBe(inbox)
+    await notGranted(user)
+  })
+})
