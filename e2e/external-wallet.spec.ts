@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import { build } from 'vite'
 import { createPublicClient, http, verifyMessage } from 'viem'
 import { parseSiweMessage, verifySiweMessage } from 'viem/siwe'
+import { fixtureScript } from './fixture-script.ts'
 import { startRequest } from './flows.ts'
 import { frameOf, providerUrl, snap } from './helpers.ts'
 import { demoOrigin } from './ports.ts'
@@ -10,21 +10,12 @@ import { demoOrigin } from './ports.ts'
  * A browser wallet lives in the host page, never in the cross-origin wallet frame: the kit finds
  * it (EIP-6963), the modal lists it, and once chosen it answers in the top frame.
  */
-/** A fixture bundled as one script for the page (an IIFE exposing `name`). */
-async function script(entry: string, name: string) {
-  const result = (await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: { write: false, minify: false, lib: { entry, formats: ['iife'], name } },
-  })) as { output: { code: string }[] }[] | { output: { code: string }[] }
-  return (Array.isArray(result) ? result[0]! : result).output[0]!.code
-}
 let testWallet = ''
 /** viem's ERC-7846 connect with signInWithEthereum, unmodified, as a dapp runs it (e2e/fixtures/siwe-page.fixture.ts). */
 let siwePage = ''
 test.beforeAll(async () => {
-  testWallet = await script('e2e/fixtures/wallet.fixture.ts', 'TestWallet')
-  siwePage = await script('e2e/fixtures/siwe-page.fixture.ts', 'SiwePage')
+  testWallet = await fixtureScript('wallet.fixture.ts', 'TestWallet')
+  siwePage = await fixtureScript('siwe-page.fixture.ts', 'SiwePage')
 })
 
 type TestWallet = { address: `0x${string}`; calls: string[]; disconnect(): void; rejectNextSignature(): void }

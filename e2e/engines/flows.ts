@@ -132,3 +132,13 @@ export async function confirmInSecureWindow(engine: Engine, shots?: string): Pro
     30_000,
   )
 }
+
+/**
+ * Runs a bundled fixture (e2e/fixture-script.ts) in the page once it has loaded: the Engine adds no
+ * script before a page's own. The bundle runs inside the run's function, so the `var` its IIFE
+ * assigns stays local: `global` (that name) is put on window.
+ */
+export async function runPageScript(engine: Engine, code: string, global?: string): Promise<void> {
+  if (global !== undefined && !/^[A-Za-z_$][\w$]*$/.test(global)) throw new Error(`not a script global: ${global}`)
+  await engine.run('page', `${code}\n;${global ? `window.${global} = ${global};` : ''}\nreturn true`)
+}
