@@ -1,5 +1,5 @@
-import { expect } from 'vitest'
-import type { TestSandbox } from '../../sandbox.fixture.ts'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { startTestSandbox, type TestSandbox } from '../../sandbox.fixture.ts'
 
 // What the permission-accept tests do again and again: a signed-up user whose wallet lost the
 // signing permission, the page's link from a refused signature, the page's forms posted as the page
@@ -51,4 +51,15 @@ export function permissionPage(sandbox: TestSandbox) {
   /** The newest code the dev inbox holds for `email`. */
   const code = async (email: string) => ((await sandbox.call(`/dev/api/inbox?to=${encodeURIComponent(email)}`)).body as { code: string }[])[0]!.code
   return { lock, lockedUser, sign, tokenOf, open, post, challengeIdIn, granted, inboxSize, code }
+}
+
+/** A sandbox and its permission page for one test file: started before the file's tests, disposed after. */
+export function usePermissionPage() {
+  const t = {} as { sandbox: TestSandbox; perm: ReturnType<typeof permissionPage> }
+  beforeAll(async () => {
+    t.sandbox = await startTestSandbox()
+    t.perm = permissionPage(t.sandbox)
+  })
+  afterAll(() => t.sandbox?.dispose())
+  return t
 }
