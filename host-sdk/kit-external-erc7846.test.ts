@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, test } from 'vitest'
 import { checkCall, widgetChecks } from '../bridge/serve.ts'
-import { announce } from './eip6963.ts'
-import { startKit } from './kit.fixture.ts'
-import type { EIP1193Provider } from './provider.ts'
+import { connectBrowserWallet, startKit } from './kit.fixture.ts'
 
 /**
  * The kit's wiring of a browser wallet's ERC-7846 wallet_connect: a wallet that does not know it
@@ -19,23 +17,6 @@ const params = [{ version: '1', capabilities: { signInWithEthereum: { nonce: 'n0
 
 test('a browser wallet without wallet_connect: the frame is asked once for the answer and the message, the wallet signs it', async () => {
   const setup = await startKit()
-  const asked: { method: string; params?: unknown }[] = []
-  const wallet = {
-    async request(args: { method: string; params?: unknown }) {
-      asked.push(args)
-      if (args.method === 'eth_requestAccounts' || args.method === 'eth_accounts') return [address]
-      if (args.method === 'eth_chainId') return '0x7a69'
-      if (args.method === 'personal_sign') return '0x5167'
-      throw Object.assign(new Error('unsupported'), { code: 4200 })
-    },
-    on() {},
-    removeListener() {},
-  } as unknown as EIP1193Provider
-  const unannounce = announce({ uuid: 'w-uuid', name: 'W', icon: 'data:image/png;base64,AAAA', rdns: 'com.w' }, wallet)
-  stop = () => {
-    unannounce()
-    setup.stop()
-  }
   setup.frame.reply = (name) => {
     if (name !== 'connectAnswer') return undefined
     const args = setup.frame.calls.at(-1)!.args as unknown[]
@@ -43,9 +24,14 @@ test('a browser wallet without wallet_connect: the frame is asked once for the a
     if (refused) return { value: refused }
     return { value: { result: [{ accounts: [{ address, capabilities: { signInWithEthereum: { message: 'm' } } }] }, ['0x6d', address]] } }
   }
-  window.dispatchEvent(new Event('eip6963:requestProvider'))
-  await setup.frame.call(['connectExternal'], ['com.w'])
-  asked.length = 0
+  const wallet = await connectBrowserWallet(setup, ({ method }) => {
+    if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address]
+    if (method === 'eth_chainId') return '0x7a69'
+    if (method === 'personal_sign') return '0x5167'
+    throw Object.assign(new Error('unsupported'), { code: 4200 })
+  })
+  stop = wallet.stop
+  const { asked } = wallet
 
   expect(await setup.kit.provider.request({ method: 'wallet_connect', params })).toEqual({
     accounts: [{ address, capabilities: { signInWithEthereum: { message: 'm', signature: '0x5167' } } }],

@@ -1,8 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, test } from 'vitest'
-import { announce } from './eip6963.ts'
-import { startKit } from './kit.fixture.ts'
-import type { EIP1193Provider } from './provider.ts'
+import { connectBrowserWallet, startKit } from './kit.fixture.ts'
 
 /**
  * A browser wallet the user picked: the kit checks each request with the method table and the
@@ -14,25 +12,13 @@ afterEach(() => stop())
 
 test('requests for a browser wallet are checked in the page, without a round trip to the frame', async () => {
   const setup = await startKit()
-  const asked: unknown[] = []
-  const wallet = {
-    async request(args: { method: string; params?: unknown }) {
-      asked.push(args)
-      return args.method === 'eth_requestAccounts' ? ['0x000000000000000000000000000000000000dEaD'] : args.method === 'eth_chainId' ? '0x7a69' : null
-    },
-    on() {},
-    removeListener() {},
-  } as unknown as EIP1193Provider
-  const unannounce = announce({ uuid: 'w-uuid', name: 'W', icon: 'data:image/png;base64,AAAA', rdns: 'com.w' }, wallet)
-  stop = () => {
-    unannounce()
-    setup.stop()
-  }
-  window.dispatchEvent(new Event('eip6963:requestProvider'))
-  const connected = await setup.frame.call(['connectExternal'], ['com.w'])
+  const wallet = await connectBrowserWallet(setup, ({ method }) =>
+    method === 'eth_requestAccounts' ? ['0x000000000000000000000000000000000000dEaD'] : method === 'eth_chainId' ? '0x7a69' : null,
+  )
+  stop = wallet.stop
+  const { asked, connected } = wallet
   expect(connected !== 'timeout' && connected.value).toMatchObject({ result: { chainId: '0x7a69' } })
   const framesCalls = setup.frame.calls.length
-  asked.length = 0
 
   const { provider } = setup.kit
   await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })).rejects.toMatchObject({

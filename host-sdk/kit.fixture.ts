@@ -1,7 +1,9 @@
 import { checkParams, checkRpcRequest, methodOf, PROTOCOL_VERSION } from '../bridge/index.ts'
 import { prototypeSnapshot } from '../bridge/fuzz.fixture.ts'
 import { penpalPeer, type Reply } from '../bridge/penpal-peer.fixture.ts'
+import { announce } from './eip6963.ts'
 import { createWalletKit, type KitEvent } from './kit.ts'
+import type { EIP1193Provider } from './provider.ts'
 
 const events = ['connect', 'disconnect', 'chainChanged', 'accountsChanged', 'message'] as const
 
@@ -78,6 +80,37 @@ export async function startKit(options: { welcome?: { value: unknown; isError?: 
       window.open = open
       if (assign) Object.defineProperty(location, 'assign', assign)
       else delete (location as { assign?: unknown }).assign
+    },
+  }
+}
+
+type WalletRequest = { method: string; params?: unknown }
+
+/**
+ * A browser wallet announced in the kit's page (EIP-6963) and connected from the frame's modal,
+ * `answer` its requests. `asked` records what it was asked after it connected; `connected` is the
+ * frame's view of the connection; `stop` takes the wallet and the kit away.
+ */
+export async function connectBrowserWallet(setup: Awaited<ReturnType<typeof startKit>>, answer: (args: WalletRequest) => unknown) {
+  const asked: WalletRequest[] = []
+  const wallet = {
+    async request(args: WalletRequest) {
+      asked.push(args)
+      return answer(args)
+    },
+    on() {},
+    removeListener() {},
+  } as unknown as EIP1193Provider
+  const unannounce = announce({ uuid: 'w-uuid', name: 'W', icon: 'data:image/png;base64,AAAA', rdns: 'com.w' }, wallet)
+  window.dispatchEvent(new Event('eip6963:requestProvider'))
+  const connected = await setup.frame.call(['connectExternal'], ['com.w'])
+  asked.length = 0
+  return {
+    asked,
+    connected,
+    stop() {
+      unannounce()
+      setup.stop()
     },
   }
 }
