@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createPublicClient, http } from 'viem'
 import { parseSiweMessage, verifySiweMessage } from 'viem/siwe'
-import { build } from 'vite'
+import { fixtureScript } from './fixture-script.ts'
 import { signUp, startRequest } from './flows.ts'
 import { confirmSignature, frameOf, logInInFrame, providerUrl, signUpInFrame, snap } from './helpers.ts'
 import { demoOrigin } from './ports.ts'
@@ -15,12 +15,7 @@ import { decide, openPairing, openWallet, scanQr, walletAddress } from './wallet
  */
 let siwePage = ''
 test.beforeAll(async () => {
-  const result = (await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: { write: false, minify: false, lib: { entry: 'e2e/fixtures/siwe-page.fixture.ts', formats: ['iife'], name: 'SiwePage' } },
-  })) as { output: { code: string }[] }[] | { output: { code: string }[] }
-  siwePage = (Array.isArray(result) ? result[0]! : result).output[0]!.code
+  siwePage = await fixtureScript('siwe-page.fixture.ts', 'SiwePage')
 })
 
 type Fields = { domain?: string; uri?: string; statement?: string }
