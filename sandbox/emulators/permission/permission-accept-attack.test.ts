@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import { wrongFor } from '../../services/step-up/step-up.fixture.ts'
-import { type LockedUser, usePermissionPage } from './permission.fixture.ts'
+import { type LockedUser, permissionPageForFile } from './permission.fixture.ts'
 
 // Attacks on the permission-accept page through its real HTTP routes, as whoever holds a link (a
 // thief with the wallet token makes their own), as another site's page in the user's browser, and
 // as input the page reflects. The permission stays off each time unless the right answer comes
 // through the page itself; each test fails if its attack works.
 
-const t = usePermissionPage()
+const t = permissionPageForFile()
 
 async function notGranted(user: LockedUser) {
   expect(await t.perm.granted(user.address)).toBe(false)

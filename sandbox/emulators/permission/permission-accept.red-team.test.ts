@@ -3,7 +3,7 @@ import { loadKeys } from '../../infra/keys.ts'
 import { signToken } from '../../services/auth/jwt.ts'
 import { stepUpProofFor } from '../../services/wallet/step-up-proof.fixture.ts'
 import { stepUpCalls } from '../../services/step-up/step-up.fixture.ts'
-import { claimsOf, type LockedUser, usePermissionPage } from './permission.fixture.ts'
+import { claimsOf, type LockedUser, permissionPageForFile } from './permission.fixture.ts'
 import { permissionGrantHash } from './routes.ts'
 
 // Red team on the permission grant, as a thief holding a stolen wallet token (and so the links its
@@ -12,7 +12,7 @@ import { permissionGrantHash } from './routes.ts'
 // names no session, or names one that has ended. The permission stays off every time; the owner's
 // right proof, posted the same way, grants (so each refusal is the gate's).
 
-const t = usePermissionPage()
+const t = permissionPageForFile()
 
 /** The hash a proof for this link must be bound to. */
 const grantHashOf = (token: string) => permissionGrantHash(claimsOf(token).jti as string) as `0x${string}`

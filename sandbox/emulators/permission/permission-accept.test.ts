@@ -5,13 +5,13 @@ import { softwareAuthenticator } from '../../services/passkeys/authenticator.fix
 import { passkeyStepUp } from '../../services/passkeys/passkey-step-up.fixture.ts'
 import { wrongFor } from '../../services/step-up/step-up.fixture.ts'
 import { passkeyScript } from './views.ts'
-import { claimsOf, usePermissionPage } from './permission.fixture.ts'
+import { claimsOf, permissionPageForFile } from './permission.fixture.ts'
 
 // The permission-accept page as its user goes through it: the link names the session that asked,
 // opening it changes nothing, confirming asks that session's second factor (an e-mail code, or the
 // passkey), and only the right answer grants.
 
-const t = usePermissionPage()
+const t = permissionPageForFile()
 
 describe('the link', () => {
   test('names the asking session and a grant of its own: each refused signature mints a new one', async () => {

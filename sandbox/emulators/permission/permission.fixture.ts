@@ -54,7 +54,7 @@ export function permissionPage(sandbox: TestSandbox) {
 }
 
 /** A sandbox and its permission page for one test file: started before the file's tests, disposed after. */
-export function usePermissionPage() {
+export function permissionPageForFile() {
   const t = {} as { sandbox: TestSandbox; perm: ReturnType<typeof permissionPage> }
   beforeAll(async () => {
     t.sandbox = await startTestSandbox()
