@@ -4,7 +4,7 @@ import { address, at, isQuantity, object, refuse, type Address, type Param, type
  * The reader of ERC-7846 wallet_connect's param and its signInWithEthereum capability. Only the
  * wallet frame reads it (the method table checks the param is an object): the host's bundle has no
  * room for it, and a browser wallet's sign-in is written by the frame too (bridge method
- * signInMessage). Apart from the table's readers (rpc-params.ts) so that it loads with the frame's
+ * connectAnswer). Apart from the table's readers (rpc-params.ts) so that it loads with the frame's
  * wallet_connect handler only.
  */
 type Optional<T> = T | null | undefined

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, test } from 'vitest'
 import { ErrorCode, PROTOCOL_VERSION } from '../bridge/index.ts'
-import { penpalPeer } from '../bridge/penpal-peer.fixture.ts'
-import { type Admission, serveHost } from './bridge.ts'
+import { frameAwaitingAdmission, settlesSoon } from './bridge.fixture.ts'
 import { testContext } from './rpc/context.fixture.ts'
 import type { RpcContext } from './rpc/types.ts'
 
@@ -10,30 +9,15 @@ import type { RpcContext } from './rpc/types.ts'
 // config has admitted the page, nothing it sends is checked or served.
 
 const hostOrigin = 'http://127.0.0.1:5173'
-const frameParent = Object.getOwnPropertyDescriptor(window, 'parent')!
 let close = () => {}
-
-afterEach(() => {
-  close()
-  Object.defineProperty(window, 'parent', frameParent)
-})
+afterEach(() => close())
 
 function frameBeforeItsConfig() {
-  const host = penpalPeer({ role: 'host', origin: hostOrigin })
-  Object.defineProperty(window, 'parent', { value: host.window, configurable: true })
-  close = host.close
-  let admit: (admission: Admission) => void = () => {}
   let session: (ctx: RpcContext) => void = () => {}
-  serveHost({
-    hostOrigin,
-    admission: new Promise((resolve) => (admit = resolve)),
-    context: new Promise((resolve) => (session = resolve)),
-  })
-  return { host, admit, session }
+  const frame = frameAwaitingAdmission({ hostOrigin, context: new Promise((resolve) => (session = resolve)) })
+  close = frame.close
+  return { host: frame.host, admit: frame.admit, session }
 }
-
-/** Whether `promise` settles within a few turns of the event loop. */
-const settlesSoon = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 50))])
 
 test("the handshake's transport opens at once, but no call is answered, not even a malformed one, before the config admits the page", async () => {
   const { host, admit } = frameBeforeItsConfig()

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, test } from 'vitest'
 import { ErrorCode, PROTOCOL_VERSION } from '../bridge/index.ts'
-import { penpalPeer } from '../bridge/penpal-peer.fixture.ts'
-import { type Admission, serveHost } from './bridge.ts'
+import { frameAwaitingAdmission, settlesSoon } from './bridge.fixture.ts'
 import { testContext } from './rpc/context.fixture.ts'
 import { connectAnswer as answerDirectly } from './rpc/wallet_connect.ts'
 import { setUi } from './wallet.fixture.ts'
@@ -13,12 +12,8 @@ import { setUi } from './wallet.fixture.ts'
 
 const hostOrigin = 'http://127.0.0.1:5173'
 const wallet = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const frameParent = Object.getOwnPropertyDescriptor(window, 'parent')!
 let close = () => {}
-afterEach(() => {
-  close()
-  Object.defineProperty(window, 'parent', frameParent)
-})
+afterEach(() => close())
 
 let nonces = 0
 const nonce = () => `brg${String(++nonces).padStart(9, '0')}`
@@ -26,13 +21,10 @@ const signIn = (n: string) => [{ capabilities: { signInWithEthereum: { nonce: n,
 
 /** A frame opened for `hostOrigin`, a browser wallet connected in it, its page played from `origin`. */
 function frame(origin = hostOrigin) {
-  const host = penpalPeer({ role: 'host', origin })
-  Object.defineProperty(window, 'parent', { value: host.window, configurable: true })
-  close = host.close
   const t = testContext()
   setUi(t.wallet, { external: { walletId: 'test.wallet', address: wallet } })
-  let admit: (admission: Admission) => void = () => {}
-  serveHost({ hostOrigin, admission: new Promise((resolve) => (admit = resolve)), context: Promise.resolve(t.ctx) })
+  const { host, admit, close: end } = frameAwaitingAdmission({ hostOrigin, origin, context: Promise.resolve(t.ctx) })
+  close = end
   /** Whether the nonce is still good: the frame would still write a sign-in for it. */
   const unspent = (n: string) => {
     try {
@@ -44,8 +36,6 @@ function frame(origin = hostOrigin) {
   }
   return { host, admit, unspent }
 }
-
-const settlesSoon = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 50))])
 
 test('before the app config admits the page, connectAnswer gets no answer and writes nothing', async () => {
   const { host, unspent } = frame()

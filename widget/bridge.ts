@@ -100,7 +100,7 @@ export function serveHost(options: { hostOrigin: string; admission: Admission | 
     },
     async connectAnswer(params, accounts) {
       guard()
-      // A browser wallet's user is not signed in to the frame: this needs no session, and reads none.
+      // A browser wallet's user is not signed in to the frame: this reads the page's site and chains, never the session's tokens.
       return (await walletConnect.get()).connectAnswer(await options.context, params, accounts)
     },
   }

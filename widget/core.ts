@@ -27,14 +27,10 @@ const chainModule = lazyModule(() => import('../sdk/chain.ts'))
  */
 export async function openServices(params: FrameParams, early: EarlyStart = beginStart()) {
   const { appId, env } = params
-  // The page's own copy when the server wrote one in; else a first load (no fresh mark) asks the
-  // network for the app config at once, beside the storage probe.
+  // The page's own copy when the server wrote one in: nothing to read, fetch or store. Else a first
+  // load (no fresh mark) asks the network for the app config at once, beside the storage probe.
   const inPage = pageConfig(params)
-  const fetched = inPage
-    ? Promise.resolve(inPage)
-    : configStoredRecently(params)
-      ? undefined
-      : createAppConfigClient({ appId, env, baseUrls: deployment() }).get()
+  const fetched = inPage || configStoredRecently(params) ? undefined : createAppConfigClient({ appId, env, baseUrls: deployment() }).get()
   fetched?.catch(() => {})
   const { store, persistent } = await openSessionStore(appId, env, { probed: early.probed })
   let chainId = () => 0
@@ -51,7 +47,7 @@ export async function openServices(params: FrameParams, early: EarlyStart = begi
   })
   let config: AppConfig
   try {
-    config = await readConfig({ store, persistent, fetched, fetch: () => client.appConfig.get(), params })
+    config = inPage ?? (await readConfig({ store, persistent, fetched, fetch: () => client.appConfig.get(), params }))
   } catch (err) {
     console.error(`wallet-kit: no app config for "${params.appId}":`, err)
     return null

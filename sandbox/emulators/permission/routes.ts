@@ -8,6 +8,7 @@ import { clientIp } from '../../http/rate-limit.ts'
 import { parseEnvironment, type App } from '../../services/app-config/apps.ts'
 import { findApp } from '../../services/app-config/queries.ts'
 import { verifyToken } from '../../services/auth/jwt.ts'
+import { wrongCode } from '../../services/auth/otp.ts'
 import { isFamilyRevoked } from '../../services/auth/session-queries.ts'
 import { maskEmail } from '../../services/step-up/factors.ts'
 import { reachableFactors, requireFreshFactor, type GatedChange } from '../../services/step-up/fresh-factor-gate.ts'
@@ -70,7 +71,7 @@ export function permissionRoutes(deps: Deps) {
           } catch (error) {
             if (!(error instanceof HttpError) || error.status !== 400) throw error
             // A wrong code leaves the challenge for another try: the same form, saying so.
-            if (!passkey && error.message === 'Invalid OTP') {
+            if (!passkey && error.message === wrongCode) {
               const sentTo = maskEmail((await contactOf(deps.store, found.session.userId))?.email ?? '')
               return html(c, 400, 'Confirm it is you', codeView({ token, challengeId, sentTo, error: 'That code is not right. Check it and try again.' }))
             }

@@ -17,6 +17,9 @@ import {
   takeGuess,
 } from './otp-queries.ts'
 
+/** A code that is not the one sent: the one answer a caller may read as "try another code" (the challenge stays). */
+export const wrongCode = 'Invalid OTP'
+
 // A code can be checked only with the verification token its request answered, so whoever guesses
 // a code is the client that asked for it (its requester, keyed as the per-IP limits key addresses).
 // Budgets that protect an address are kept per (address, requesting client): a budget per address
@@ -124,7 +127,7 @@ export async function verifyOtp(store: Store, app: App, channel: Channel, verifi
     throw expired()
   }
   const given = Buffer.from(sha256(`${row.id}:${code}`))
-  if (!/^\d{6}$/.test(code) || !timingSafeEqual(given, Buffer.from(row.code_hash))) throw new HttpError(400, 'Invalid OTP')
+  if (!/^\d{6}$/.test(code) || !timingSafeEqual(given, Buffer.from(row.code_hash))) throw new HttpError(400, wrongCode)
   await refund()
   if (!(await consumeCode(store, row.id))) throw expired()
   return { channel: row.channel, destination: row.destination }
