@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { privateKeyToAddress } from 'viem/accounts'
-import { frameOf, inboxSize, providerUrl, signUpInFrame } from './helpers.ts'
+import { frameOf, inboxSize, openConnect, providerUrl, signUpInFrame } from './helpers.ts'
 import { addPasskeyInProfile, credentialsOf, expectPasskeyStepUp, virtualAuthenticator } from './passkeys.ts'
 
 // Key export confirmed with a passkey, in Chromium on the DevTools protocol's virtual authenticator
@@ -10,7 +10,7 @@ import { addPasskeyInProfile, credentialsOf, expectPasskeyStepUp, virtualAuthent
 
 test('a user with a passkey exports the key confirming with it: no e-mail code, and the key derives the wallet', async ({ page, request }) => {
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const email = await signUpInFrame(page, request)
   await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   const address = (await page.getByTestId('account').textContent()) as `0x${string}`

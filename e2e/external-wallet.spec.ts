@@ -3,7 +3,7 @@ import { createPublicClient, http, verifyMessage } from 'viem'
 import { parseSiweMessage, verifySiweMessage } from 'viem/siwe'
 import { fixtureScript } from './fixture-script.ts'
 import { startRequest } from './flows.ts'
-import { frameOf, providerUrl, snap } from './helpers.ts'
+import { frameOf, openConnect, providerUrl, snap } from './helpers.ts'
 import { demoOrigin } from './ports.ts'
 
 /**
@@ -26,7 +26,7 @@ test('an injected wallet is listed in the modal and, chosen, connects and signs 
   await page.goto('/demo/')
   const { address } = await wallet(page)
 
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const frame = frameOf(page)
   await expect(frame.getByRole('button', { name: 'Test Wallet' })).toBeVisible()
   await snap(page, 'connect-home-wallets')
@@ -87,7 +87,7 @@ test('a legacy window.ethereum is offered when nothing announces itself', async 
     })
   })
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   await expect(frameOf(page).getByRole('button', { name: 'Browser Wallet' })).toBeVisible()
 })
 
@@ -105,7 +105,7 @@ const announceFromPage = (name: string, rdns: string) =>
 test('wallets the page announces are shown under "From this site"', async ({ page }) => {
   await page.addInitScript({ content: testWallet })
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const frame = frameOf(page)
   const fromSite = frame.getByRole('group', { name: 'From this site' })
   await expect(fromSite.getByText('From this site', { exact: true })).toBeVisible()
@@ -122,7 +122,7 @@ test('a wallet the page names after a sign-in method (Google, in Cyrillic letter
   await page.addInitScript({ content: announceFromPage('Google', 'com.google') })
   await page.addInitScript({ content: announceFromPage('G\u043e\u043egle', 'com.g00gle') }) // Cyrillic о
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const frame = frameOf(page)
   // The real wallet is there; neither "Google" is, on the home page or in the full list.
   await expect(frame.getByRole('group', { name: 'From this site' }).getByRole('button', { name: 'Test Wallet' })).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
-import { latestCode, signUpInFrame } from './helpers.ts'
+import { latestCode, openConnect, signUpInFrame } from './helpers.ts'
 
 /** Signs a new user up through the demo page's Connect button; returns the new address. */
 export async function signUp(page: Page, request: APIRequestContext): Promise<`0x${string}`> {
@@ -9,7 +9,7 @@ export async function signUp(page: Page, request: APIRequestContext): Promise<`0
 /** Signs a new user up through the demo page's Connect button; returns the new address and the user's e-mail address. */
 export async function signUpWithEmail(page: Page, request: APIRequestContext): Promise<{ address: `0x${string}`; email: string }> {
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const email = await signUpInFrame(page, request)
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
   await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)

@@ -1,5 +1,5 @@
 import { expect, type Frame, type Page, test } from '@playwright/test'
-import { frameOf } from './helpers.ts'
+import { frameOf, openConnect } from './helpers.ts'
 
 // The frame in Indonesian: no aria-label and no visible line of the connect home and the wallet
 // list is left in English (the component test widget/language.test.tsx walks every page).
@@ -49,7 +49,7 @@ test('aria labels and visible text are translated (Indonesian)', async ({ page }
     const other = await page.context().newPage()
     await other.goto('/demo/')
     await expect(other.getByTestId('chain')).toHaveText('31337')
-    await other.getByRole('button', { name: 'Connect' }).click()
+    await openConnect(other)
     const en = await connectPages(other, { home: 'Login or Sign Up', more: 'More Options', wallets: 'Select Your Log In Method' })
     await other.close()
     return en

@@ -98,7 +98,7 @@ async function expectRingInside(page: Page, name: string) {
 test('a centred dialog: the login panel 450 px, other pages 400 px; under 480 px wide a bottom sheet', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const frame = frameOf(page)
   await expect(frame.getByRole('heading', { name: 'Login or Sign Up' })).toBeVisible()
   const home = await dialogLayout(page)
@@ -180,7 +180,7 @@ test('Escape and a click on the backdrop close the modal, and the next opening s
     await expect(modal).toBeHidden()
     await page.waitForTimeout(100) // past the 50 ms reset
     await painted(page)
-    await page.getByRole('button', { name: 'Connect' }).click()
+    await openConnect(page)
     await expect(frame.getByRole('heading', { name: 'Login or Sign Up' })).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(modal).toBeHidden()
@@ -203,7 +203,7 @@ test('Escape and a click on the backdrop close the modal, and the next opening s
 
 test("Download saves the recovery secret as 'wallet-recovery-secret.walletkit'", async ({ page, request }) => {
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const frame = frameOf(page)
   const email = uniqueEmail()
   await frame.getByPlaceholder('Enter your email').fill(email)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { confirmSignature, logInInFrame } from './helpers.ts'
+import { confirmSignature, logInInFrame, openConnect } from './helpers.ts'
 
 /**
  * The dapp libraries, unmodified, on a host origin (127.0.0.1) other than the provider's
@@ -11,7 +11,7 @@ for (const library of ['ethers', 'viem', 'wagmi', 'web3'] as const) {
     await page.goto(`/${library}/`)
     if (library === 'wagmi') await expect(page.getByTestId('connectors')).toContainText('Wallet Kit')
 
-    await page.getByRole('button', { name: 'Connect' }).click()
+    await openConnect(page)
     await logInInFrame(page, request)
     await expect(page.getByTestId('address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
     await expect(page.getByTestId('chain')).toHaveText('31337')

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { accounts, demoOrigin, frameOf, latestCode, logInInFrame, providerUrl, snap, uniqueEmail } from './helpers.ts'
+import { accounts, demoOrigin, frameOf, latestCode, logInInFrame, openConnect, providerUrl, snap, uniqueEmail } from './helpers.ts'
 
 test('e-mail login: code from the dev inbox, new wallet, connected, kept across a reload', async ({ page, request }) => {
   await page.goto('/demo/')
   await expect(page.getByTestId('chain')).toHaveText('31337')
   expect(await accounts(page)).toEqual([])
 
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const frame = frameOf(page)
   await expect(frame.getByRole('heading', { name: 'Login or Sign Up' })).toBeVisible()
   await expect(frame.getByText('Your gateway to the decentralized world. Simple, Powerful, Yours.')).toBeVisible()
@@ -45,7 +45,7 @@ test('e-mail login: code from the dev inbox, new wallet, connected, kept across 
 test('a returning user logs in straight away with the same address', async ({ page, request }) => {
   const email = uniqueEmail()
   const login = async () => {
-    await page.getByRole('button', { name: 'Connect' }).click()
+    await openConnect(page)
     const frame = frameOf(page)
     await frame.getByPlaceholder('Enter your email').fill(email)
     await frame.getByRole('button', { name: 'Continue', exact: true }).click()
@@ -63,7 +63,7 @@ test('a returning user logs in straight away with the same address', async ({ pa
   const fresh = await page.context().browser()!.newContext({ baseURL: demoOrigin })
   const other = await fresh.newPage()
   await other.goto('/demo/')
-  await other.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(other)
   const otherFrame = frameOf(other)
   await otherFrame.getByPlaceholder('Enter your email').fill(email)
   await otherFrame.getByRole('button', { name: 'Continue', exact: true }).click()
@@ -81,7 +81,7 @@ test('an invalid e-mail shows "Invalid email" and calls nothing', async ({ page 
     if (r.url().includes('/api/v2/')) calls.push(r.url())
   })
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const frame = frameOf(page)
   await frame.getByPlaceholder('Enter your email').fill('not-an-email')
   await frame.getByRole('button', { name: 'Continue', exact: true }).click()
@@ -160,7 +160,7 @@ test('two tabs of the same app stay in step: a login and a logout in one reach t
   // code's wait allows, and more than 5 under load, which no person meets.)
   await page.bringToFront()
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   await logInInFrame(page, request)
   const address = (await page.getByTestId('account').textContent())!
   await expect(other.getByTestId('account')).toHaveText(address)

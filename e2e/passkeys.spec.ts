@@ -58,7 +58,7 @@ const disconnect = async (page: Page) => {
 /** A new user signed up by e-mail in the demo page: their wallet's address and their e-mail address. */
 async function signUp(page: Page, request: APIRequestContext) {
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const email = await signUpInFrame(page, request)
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
   await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { confirmSignature, logInInFrame } from './helpers.ts'
+import { confirmSignature, logInInFrame, openConnect } from './helpers.ts'
 
 test('the React wrapper: provider, hook and ConnectButton in a React page', async ({ page, request }) => {
   const errors: string[] = []
@@ -9,7 +9,7 @@ test('the React wrapper: provider, hook and ConnectButton in a React page', asyn
   // StrictMode mounts twice: still exactly one kit and one frame.
   await expect(page.getByTestId('wallet-kit-frame')).toHaveCount(1)
 
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   await logInInFrame(page, request)
   await expect(page.getByTestId('status')).toHaveText('connected')
   const address = (await page.getByTestId('address').textContent())!

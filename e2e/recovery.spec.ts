@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { axeViolations } from './axe.ts'
 import { hostMessages, recorder, storedSession } from './bridge-recorder.ts'
 import { startRequest } from './flows.ts'
-import { accounts, confirmRequest, frameOf, latestCode, providerUrl, settled, snap, uniqueEmail } from './helpers.ts'
+import { accounts, confirmRequest, frameOf, latestCode, openConnect, providerUrl, settled, snap, uniqueEmail } from './helpers.ts'
 
 /**
  * The profile's recovery page against the real sandbox: the file the wallet offered at creation
@@ -21,7 +21,7 @@ async function signUpWithFile(page: Page, request: APIRequestContext): Promise<S
   // Awaited, not read in an event handler: the body is there before the assertion reads it.
   const created = page.waitForResponse(`${providerUrl}/api/v2/account/create`)
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const frame = frameOf(page)
   const email = uniqueEmail()
   await frame.getByPlaceholder('Enter your email').fill(email)

@@ -157,12 +157,13 @@ test('a blocked secure window is explained, with a retry; nothing hangs', async 
   const address = await signUp(page, request)
   const frame = frameOf(page)
   const signing = startRequest(page, 'personal_sign', ['0x6869', address])
-  await frame.getByRole('button', { name: 'Open secure window' }).click()
+  // Gated like Confirm (a click just after the pointer came in, or the frame moved, is not taken).
+  await pressConfirm(frame.getByRole('button', { name: 'Open secure window' }))
   await expect(frame.getByTestId('secure-window-blocked')).toHaveText(/blocked the secure window/, { timeout: 10_000 })
   expect(context.pages()).toHaveLength(1)
   await snap(page, 'secure-window-blocked')
   // The retry is a new click (and a new chance); still blocked here, still explained.
-  await frame.getByRole('button', { name: 'Try again' }).click()
+  await pressConfirm(frame.getByRole('button', { name: 'Try again' }))
   await expect(frame.getByTestId('secure-window-open')).toBeVisible()
   await expect(frame.getByTestId('secure-window-blocked')).toBeVisible({ timeout: 10_000 })
   await frame.getByRole('button', { name: 'Reject', exact: true }).click()

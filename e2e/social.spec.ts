@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
-import { accounts, frameOf, latestCode, snap } from './helpers.ts'
+import { accounts, frameOf, latestCode, openConnect, snap } from './helpers.ts'
 
 /** Opens the connect modal on the demo page and clicks one of the sign-in icons; returns its popup. */
 async function startSocial(page: Page, label: string) {
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const frame = frameOf(page)
   await expect(frame.getByRole('button', { name: `Continue with ${label}` })).toBeVisible()
   const popup = page.waitForEvent('popup')
@@ -23,7 +23,7 @@ async function expectNewWallet(page: Page) {
 
 test('the home page shows the enabled sign-in methods', async ({ page }) => {
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const frame = frameOf(page)
   for (const label of ['Google', 'Apple', 'Telegram', 'Whatsapp']) await expect(frame.getByRole('button', { name: `Continue with ${label}` })).toBeVisible()
   await expect(frame.getByRole('separator')).toHaveText('OR')
@@ -64,7 +64,7 @@ test('closing the sign-in window shows "Something went wrong" and leaves the mod
 
 test('WhatsApp: phone rules, code from the dev inbox, new wallet', async ({ page, request }) => {
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const frame = frameOf(page)
   await frame.getByRole('button', { name: 'Continue with Whatsapp' }).click()
   await expect(frame.getByRole('heading', { name: 'Whatsapp Login' })).toBeVisible()

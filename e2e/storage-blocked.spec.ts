@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { startRequest } from './flows.ts'
-import { closes, confirmRequest, frameOf, openSecureWindow, providerUrl, signUpInSecureWindow, snap } from './helpers.ts'
+import { closes, confirmRequest, frameOf, openConnect, openSecureWindow, providerUrl, signUpInSecureWindow, snap } from './helpers.ts'
 
 /**
  * Chromium with third-party storage off for the wallet frame (playwright.config.ts's
@@ -43,7 +43,7 @@ test('with third-party storage blocked: the first sign-in goes through the secur
   expect(warnings.filter((w) => w.includes('does not let the wallet frame store anything'))).toHaveLength(1)
 
   // First sign-in: the frame offers the secure window (first-party storage), where the code is typed.
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const frame = frameOf(page)
   await expect(frame.getByPlaceholder('Enter your email')).toHaveCount(0)
   await snap(page, 'secure-window-login-frame')
@@ -76,7 +76,7 @@ test('with third-party storage blocked: the first sign-in goes through the secur
   expect(await answered(page, 'eth_chainId', 2_000)).toEqual({ result: '0x7a69' })
   // ...and one click brings the session back from the secure window's first-party store: no new code.
   const codes = await inboxCount(request, email)
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const again = await openSecureWindow(page)
   await closes(again)
   await expect(page.getByTestId('account')).toHaveText(address)

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { createPublicClient, http, verifyMessage, verifyTypedData } from 'viem'
 import { startRequest } from './flows.ts'
-import { accounts, demoOrigin, frameOf, providerUrl, snap, typedData } from './helpers.ts'
+import { accounts, typedData, demoOrigin, frameOf, openConnect, providerUrl, snap } from './helpers.ts'
 import { decide, openPairing, openWallet, scanQr, walletAddress } from './walletconnect.ts'
 
 const chain = createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) })
@@ -106,7 +106,7 @@ test('a rejected pairing is said, and a new QR replaces it; Open in Browser pair
 
 test('the wallet list offers mobile wallets with no browser wallet installed, WalletConnect last', async ({ page }) => {
   await page.goto('/demo/')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const frame = frameOf(page)
   await frame.getByRole('button', { name: 'More Options' }).click()
   const list = frame.getByRole('list', { name: 'Mobile wallets' })

@@ -1,11 +1,11 @@
 import { expect, type Page } from '@playwright/test'
 import jsQR from 'jsqr'
-import { frameOf, providerUrl } from './helpers.ts'
+import { frameOf, openConnect, providerUrl } from './helpers.ts'
 
 /** Opens the connect modal on a host page (the demo by default) and picks a WalletConnect wallet from 'More Options'. */
 export async function openPairing(page: Page, wallet = 'Sandbox Wallet', path = '/demo/'): Promise<void> {
   await page.goto(path)
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page)
   const frame = frameOf(page)
   await frame.getByRole('button', { name: 'More Options' }).click()
   await frame.getByRole('button', { name: wallet }).click()
