@@ -18,9 +18,10 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}-phone.png` })
   await page.setViewportSize(desktop)
   // The next click goes where the desktop layout has been painted, not the phone's (see painted()):
-  // the frame laid out again at the desktop width, then the page painted it.
+  // the frame laid out again at the desktop width, then the page painted it, and takes input.
   await settled(page)
   await painted(page)
+  await inputReachesFrame(page)
 }
 
 /**
@@ -101,14 +102,48 @@ export const painted = (page: Page): Promise<void> =>
   page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))))
 
 /**
- * Clicks the demo page's Connect button and waits until the wallet frame, `display:none` until then,
+ * Clicks the demo page's Connect button (or `connect`) and waits until the wallet frame, `display:none` until then,
  * is laid out and painted: a click sent into it before that can reach the page instead (painted()).
  */
-export async function openConnect(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Connect' }).click()
+export async function openConnect(page: Page, connect: Locator = page.getByRole('button', { name: 'Connect' })): Promise<void> {
+  await connect.click()
   await expect(page.getByTestId('wallet-kit-frame')).toBeVisible()
   await settled(page)
   await painted(page)
+  await inputReachesFrame(page)
+}
+
+/**
+ * Waits until the pointer's input reaches the wallet frame. Chromium routes mouse events to an
+ * out-of-process frame by the compositor's hit-test data, and after a layout change (the frame just
+ * shown, the viewport just resized) that data can trail the page's paints: a click sent then went
+ * to the page beneath, twice in CI runs. A move over the frame's backdrop (its top-left corner, no
+ * control there) that the frame itself sees means a click on it now reaches it too.
+ */
+export async function inputReachesFrame(page: Page): Promise<void> {
+  const frame = page.frames().find((f) => f.url().includes('/widget/'))
+  if (!frame || frame === page.mainFrame()) return
+  const element = await frame.frameElement()
+  const box = await element.boundingBox()
+  if (!box || !(await element.isVisible())) return
+  const seen = '__walletKitTestPointerSeen'
+  await frame.evaluate((seen) => {
+    const flags = window as unknown as Record<string, boolean>
+    flags[seen] = false
+    window.addEventListener('pointermove', () => (flags[seen] = true), { capture: true, once: true })
+  }, seen)
+  let step = 0
+  await expect
+    .poll(
+      async () => {
+        // A point a little different each time: a move to where the pointer already is sends nothing.
+        step += 1
+        await page.mouse.move(box.x + 4 + (step % 4), box.y + 4 + (step % 3))
+        return frame.evaluate((seen) => (window as unknown as Record<string, boolean>)[seen], seen)
+      },
+      { intervals: [50] },
+    )
+    .toBe(true)
 }
 
 export const uniqueEmail = () => `user-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
@@ -125,6 +160,8 @@ export async function signUpInFrame(page: Page, request: APIRequestContext): Pro
   const frame = frameOf(page)
   const email = uniqueEmail()
   await frame.getByPlaceholder('Enter your email').fill(email)
+  // However the modal was opened (Connect, kit.open(), a request), its first click waits for input to reach it.
+  await inputReachesFrame(page)
   await frame.getByRole('button', { name: 'Continue', exact: true }).click()
   await frame.getByLabel('Verification code').fill(await latestCode(request, email))
   await frame.getByRole('button', { name: 'Done' }).click()

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net'
 import { freePort } from '../sandbox/infra/ports.ts'
 
 /**
@@ -6,10 +7,33 @@ import { freePort } from '../sandbox/infra/ports.ts'
  * its workers and to the server it starts through the environment.
  */
 export async function choosePorts(): Promise<void> {
-  process.env.E2E_PROVIDER_PORT ??= String(await freePort())
-  process.env.E2E_DEMO_PORT ??= String(await freePort())
-  process.env.E2E_OTHER_DEMO_PORT ??= String(await freePort())
+  const chosen = new Set<number>()
+  for (const name of ['E2E_PROVIDER_PORT', 'E2E_DEMO_PORT', 'E2E_OTHER_DEMO_PORT']) {
+    process.env[name] ??= String(await suitePort(chosen))
+    chosen.add(Number(process.env[name]))
+  }
 }
+
+/**
+ * A free port below the kernel's ephemeral range (Linux: 32768-60999). The servers bind their ports
+ * seconds after they are chosen, once the sandbox has started its chains and opened connections,
+ * each of which takes an ephemeral port: a port chosen from that range can be taken by then (a
+ * run failed so, EADDRINUSE on a demo port). Below it, only a server that names the port takes it.
+ */
+async function suitePort(chosen: ReadonlySet<number>): Promise<number> {
+  for (let tries = 0; tries < 100; tries++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000)
+    if (!chosen.has(port) && (await canListen(port))) return port
+  }
+  return freePort()
+}
+
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
 
 /** The environment `scripts/start.ts --fresh` needs to listen where the suite looks. */
 export const stackEnv = (): Record<string, string> => ({

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { verifyMessage } from 'viem'
-import { confirmSignature, frameOf, logInInFrame } from './helpers.ts'
+import { confirmSignature, frameOf, logInInFrame, openConnect } from './helpers.ts'
 
 type WithProvider = HTMLElement & { provider: { request(r: unknown): Promise<unknown> } }
 
@@ -24,7 +24,7 @@ test('Vue 3: <wallet-kit> as a custom element, its DOM events in Vue state, sign
   await expect(page.getByTestId('wallet-kit-frame')).toHaveCount(1)
 
   const element = page.locator('wallet-kit')
-  await element.getByRole('button', { name: 'Connect' }).click()
+  await openConnect(page, element.getByRole('button', { name: 'Connect' }))
   await logInInFrame(page, request)
 
   // The connect and accountschanged events filled in Vue's state.
