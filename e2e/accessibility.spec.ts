@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Frame, type Page } from '@pl
 import { axeViolations } from './axe.ts'
 import { startRequest } from './flows.ts'
 import { closes, confirmRequest, frameOf, latestCode, openSecureWindow, pressConfirm, providerUrl, settled, uniqueEmail } from './helpers.ts'
+import { click } from './click.ts'
 
 /** The wallet frame (cross-origin) as a Frame, for evaluate. */
 const widgetFrame = (page: Page): Frame => {
@@ -49,21 +50,21 @@ async function login(page: Page, request: APIRequestContext, theme: string): Pro
   await expect(frame.getByRole('heading', { name: 'Login or Sign Up' })).toBeVisible()
   await audit(page, `connect home (${theme})`)
 
-  await frame.getByRole('button', { name: 'More Options' }).click()
+  await click(frame.getByRole('button', { name: 'More Options' }))
   await expect(frame.getByRole('heading', { name: 'Select Your Log In Method' })).toBeVisible()
   await audit(page, `wallet list (${theme})`)
-  await frame.getByRole('button', { name: 'Back' }).click()
+  await click(frame.getByRole('button', { name: 'Back' }))
 
   const email = uniqueEmail()
   await frame.getByPlaceholder('Enter your email').fill(email)
-  await frame.getByRole('button', { name: 'Continue', exact: true }).click()
+  await click(frame.getByRole('button', { name: 'Continue', exact: true }))
   await expect(frame.getByRole('heading', { name: 'OTP Verification' })).toBeVisible()
   await audit(page, `OTP (${theme})`)
 
   await frame.getByLabel('Verification code').fill(await latestCode(request, email))
   await expect(frame.getByRole('heading', { name: 'Wallet Created Successfully!' })).toBeVisible()
   await audit(page, `wallet created (${theme})`)
-  await frame.getByRole('button', { name: 'Done' }).click()
+  await click(frame.getByRole('button', { name: 'Done' }))
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
 }
 
@@ -74,7 +75,7 @@ for (const theme of ['dark', 'light'] as const) {
     const frame = frameOf(page)
     // An invalid e-mail shows its error line on home.
     await frame.getByPlaceholder('Enter your email').fill('nope')
-    await frame.getByRole('button', { name: 'Continue', exact: true }).click()
+    await click(frame.getByRole('button', { name: 'Continue', exact: true }))
     await expect(frame.getByText('Invalid email')).toBeVisible()
     await audit(page, `connect home with error (${theme})`)
     await frame.getByPlaceholder('Enter your email').fill('')
@@ -83,15 +84,15 @@ for (const theme of ['dark', 'light'] as const) {
     await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
     await expect(frame.getByTestId('profile-balance')).toHaveText(/ETH$/)
     await audit(page, `profile home (${theme})`)
-    await frame.getByRole('button', { name: 'Receive' }).click()
+    await click(frame.getByRole('button', { name: 'Receive' }))
     await expect(frame.getByRole('img', { name: /^QR code of / })).toBeVisible()
     await audit(page, `receive (${theme})`)
-    await frame.getByRole('button', { name: 'Back' }).click()
-    await frame.getByRole('button', { name: 'Switch chain' }).click()
+    await click(frame.getByRole('button', { name: 'Back' }))
+    await click(frame.getByRole('button', { name: 'Switch chain' }))
     await expect(frame.getByRole('listbox', { name: 'Chains' })).toBeVisible()
     await audit(page, `profile chain list (${theme})`)
-    await frame.getByRole('button', { name: 'Back' }).click()
-    await frame.getByRole('button', { name: 'Buy' }).click()
+    await click(frame.getByRole('button', { name: 'Back' }))
+    await click(frame.getByRole('button', { name: 'Buy' }))
     await expect(frame.getByRole('heading', { name: 'Buy' })).toBeVisible()
     await frame.getByLabel('You pay').fill('150000')
     await expect(frame.getByTestId('quote-receive')).toHaveText(/ETH/)
@@ -110,7 +111,7 @@ for (const theme of ['dark', 'light'] as const) {
     await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
     await expect(frame.getByRole('button', { name: 'Confirm' })).toBeVisible()
     await audit(page, `sign message confirmation (${theme})`)
-    await frame.getByRole('button', { name: 'Reject' }).click()
+    await click(frame.getByRole('button', { name: 'Reject' }))
     expect(await pending).toMatchObject({ code: 4001 })
   })
 }
@@ -119,20 +120,20 @@ for (const theme of ['dark', 'light'] as const) {
   test(`axe: QR code, WhatsApp, the secure window, the select lists, a transaction and need-permission (${theme})`, async ({ page, request }) => {
     await openConnect(page, theme)
     const frame = frameOf(page)
-    await frame.getByRole('button', { name: 'More Options' }).click()
-    await frame.getByRole('button', { name: 'Sandbox Wallet' }).click()
+    await click(frame.getByRole('button', { name: 'More Options' }))
+    await click(frame.getByRole('button', { name: 'Sandbox Wallet' }))
     await expect(frame.getByRole('heading', { name: 'Scan QR Code' })).toBeVisible()
     await expect(frame.getByRole('img', { name: /QR/ })).toBeVisible()
     await expect(frame.getByTestId('open-in-browser')).toBeVisible()
     await audit(page, `QR code (${theme})`)
-    await frame.getByRole('button', { name: 'Back' }).click()
-    await frame.getByRole('button', { name: 'Back' }).click()
+    await click(frame.getByRole('button', { name: 'Back' }))
+    await click(frame.getByRole('button', { name: 'Back' }))
 
-    await frame.getByRole('button', { name: 'Continue with Whatsapp' }).click()
+    await click(frame.getByRole('button', { name: 'Continue with Whatsapp' }))
     await expect(frame.getByRole('heading', { name: 'Whatsapp Login' })).toBeVisible()
     await audit(page, `WhatsApp (${theme})`)
     await frame.getByLabel('Phone number').fill('0812345')
-    await frame.getByRole('button', { name: 'Sign In' }).click()
+    await click(frame.getByRole('button', { name: 'Sign In' }))
     await expect(frame.getByText('Invalid phone number')).toBeVisible()
     await audit(page, `WhatsApp with error (${theme})`)
     await page.keyboard.press('Escape')
@@ -148,13 +149,13 @@ for (const theme of ['dark', 'light'] as const) {
     await audit(signIn, `secure window: connect home (${theme})`, { window: true })
     const email = uniqueEmail()
     await signIn.getByPlaceholder('Enter your email').fill(email)
-    await signIn.getByRole('button', { name: 'Continue', exact: true }).click()
+    await click(signIn.getByRole('button', { name: 'Continue', exact: true }))
     await expect(signIn.getByRole('heading', { name: 'OTP Verification' })).toBeVisible()
     await audit(signIn, `secure window: OTP (${theme})`, { window: true })
     await signIn.getByLabel('Verification code').fill(await latestCode(request, email))
     await expect(signIn.getByRole('heading', { name: 'Wallet Created Successfully!' })).toBeVisible()
     await audit(signIn, `secure window: wallet created (${theme})`, { window: true })
-    await signIn.getByRole('button', { name: 'Done' }).click()
+    await click(signIn.getByRole('button', { name: 'Done' }))
     await closes(signIn)
     const address = ((await page.evaluate(() => window.WalletKit!.kit!.provider.request({ method: 'eth_accounts' }))) as string[])[0]!
 
@@ -170,13 +171,13 @@ for (const theme of ['dark', 'light'] as const) {
 
     // Back in the frame (the session stays): the Buy page's lists, a transaction, need-permission.
     await newKit(page, theme, 'profile')
-    await frame.getByRole('button', { name: 'Buy' }).click()
+    await click(frame.getByRole('button', { name: 'Buy' }))
     await expect(frame.getByRole('button', { name: 'Select currency' })).toHaveText(/IDR/)
-    await frame.getByRole('button', { name: 'Select currency' }).click()
+    await click(frame.getByRole('button', { name: 'Select currency' }))
     await expect(frame.getByRole('listbox', { name: 'Select currency' })).toBeVisible()
     await audit(page, `select currency (${theme})`)
-    await frame.getByRole('option', { name: /IDR/ }).click()
-    await frame.getByRole('button', { name: 'Select crypto' }).click()
+    await click(frame.getByRole('option', { name: /IDR/ }))
+    await click(frame.getByRole('button', { name: 'Select crypto' }))
     await expect(frame.getByRole('listbox', { name: 'Select crypto' })).toBeVisible()
     await audit(page, `select crypto (${theme})`)
     await page.keyboard.press('Escape')
@@ -186,7 +187,7 @@ for (const theme of ['dark', 'light'] as const) {
     await expect(frame.getByRole('heading', { name: 'Confirm Transaction' })).toBeVisible()
     await expect(frame.getByTestId('confirm-fee')).toBeVisible()
     await audit(page, `transaction confirmation (${theme})`)
-    await frame.getByRole('button', { name: 'Reject' }).click()
+    await click(frame.getByRole('button', { name: 'Reject' }))
     expect(await sending).toMatchObject({ code: 4001 })
 
     expect((await request.post(`${providerUrl}/dev/api/wallets/${address}/permission`, { data: { granted: false } })).ok()).toBe(true)

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page, type Route } from '@pl
 import { base, sepolia } from 'viem/chains'
 import { signUp, startRequest } from './flows.ts'
 import { frameOf, logInInFrame, providerUrl, snap } from './helpers.ts'
+import { click } from './click.ts'
 
 /**
  * Public chains next to the local ones: the chain modal lists every chain the app offers, by name and
@@ -88,7 +89,7 @@ test('a switch to a chain that cannot be reached fails: the highlight returns to
 
   await page.evaluate(() => window.WalletKit!.kit!.open('chain'))
   const frame = frameOf(page)
-  await frame.getByRole('option', { name: sepolia.name }).click()
+  await click(frame.getByRole('option', { name: sepolia.name }))
   await expect(frame.getByRole('alert')).toHaveText(`${sepolia.name} cannot be reached right now. Try again later.`)
   await expect(frame.getByRole('option', { name: /Local Chain 1/ })).toHaveAttribute('aria-selected', 'true')
   await expect(frame.getByRole('option', { name: sepolia.name })).toHaveAttribute('aria-selected', 'false')
@@ -108,7 +109,7 @@ test("a reachable public chain: switched, and the profile's address links to its
   const address = await signUpOnMultichain(page, request)
   await page.evaluate(() => window.WalletKit!.kit!.open('chain'))
   const frame = frameOf(page)
-  await frame.getByRole('option', { name: base.name }).click()
+  await click(frame.getByRole('option', { name: base.name }))
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
   expect(await chainId(page)).toBe(`0x${base.id.toString(16)}`)
 
@@ -121,7 +122,7 @@ test("a reachable public chain: switched, and the profile's address links to its
   await snap(page, 'profile-explorer-link')
 
   const opened = page.context().waitForEvent('page')
-  await link.click()
+  await click(link)
   const tab = await opened
   await tab.waitForLoadState()
   expect(tab.url()).toBe(`${baseExplorer.url}/address/${address}`)
@@ -175,7 +176,7 @@ test('the demo app offers the local chains only, which have no explorer', async 
   await page.evaluate(() => window.WalletKit!.kit!.open('chain'))
   const frame = frameOf(page)
   await expect(frame.getByRole('listbox', { name: 'Chains' }).getByRole('option')).toHaveText(['Local Chain 1', 'Local Chain 2'])
-  await frame.getByRole('option', { name: /Local Chain 2/ }).click()
+  await click(frame.getByRole('option', { name: /Local Chain 2/ }))
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
   expect(await chainId(page)).toBe('0x7a6a')
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))

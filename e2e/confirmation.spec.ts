@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { createPublicClient, formatEther, http, parseGwei, stringToHex } from 'viem'
 import { signUp, startRequest } from './flows.ts'
 import { confirmRequest, demoOrigin, frameOf, providerUrl, snap } from './helpers.ts'
+import { click } from './click.ts'
 
 const chains = {
   31337: createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) }),
@@ -110,10 +111,10 @@ test('a flood of 50 requests: 10 wait, the rest fail at once with -32005; every 
   await expect(frame.getByTestId('confirm-queue')).toContainText('9 more requests are waiting')
   await snap(page, 'confirmation-reject-all')
   // One answered by hand: the next one names the site as well.
-  await frame.getByRole('button', { name: 'Reject', exact: true }).click()
+  await click(frame.getByRole('button', { name: 'Reject', exact: true }))
   await expect(frame.getByTestId('confirm-queue')).toContainText('8 more requests are waiting')
   await expect(frame.getByTestId('confirm-origin')).toHaveText(demoOrigin)
-  await frame.getByRole('button', { name: 'Reject all' }).click()
+  await click(frame.getByRole('button', { name: 'Reject all' }))
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
   const all = await answers()
   expect(all.filter((a) => a?.code === 4001)).toHaveLength(10)
@@ -122,7 +123,7 @@ test('a flood of 50 requests: 10 wait, the rest fail at once with -32005; every 
   const again = startRequest(page, 'personal_sign', ['0x6869', address])
   await expect(frame.getByTestId('confirm-message')).toHaveText('hi')
   await expect(frame.getByTestId('confirm-queue')).toBeHidden()
-  await frame.getByRole('button', { name: 'Reject' }).click()
+  await click(frame.getByRole('button', { name: 'Reject' }))
   expect(await again).toMatchObject({ code: 4001 })
 })
 
@@ -135,7 +136,7 @@ test('personal_sign: text that hides characters is shown as bytes with a warning
   await expect(frame.getByTestId('confirm-message')).toHaveText(stringToHex(sneaky))
   await expect(frame.getByTestId('confirm-message-warning')).toContainText('invisible or control characters')
   await snap(page, 'confirmation-hex-warning')
-  await frame.getByRole('button', { name: 'Reject' }).click()
+  await click(frame.getByRole('button', { name: 'Reject' }))
   expect(await first).toMatchObject({ code: 4001 })
 
   const second = startRequest(page, 'personal_sign', [stringToHex('0xdeadbeef'), address])
@@ -143,7 +144,7 @@ test('personal_sign: text that hides characters is shown as bytes with a warning
   await expect(frame.getByTestId('confirm-message')).toHaveText('0xdeadbeef')
   await expect(frame.getByTestId('confirm-message-warning')).toContainText('looks like hex')
   await snap(page, 'confirmation-hex-looking-text')
-  await frame.getByRole('button', { name: 'Reject' }).click()
+  await click(frame.getByRole('button', { name: 'Reject' }))
   expect(await second).toMatchObject({ code: 4001 })
 
   // Half a byte cannot be signed as shown: refused.
@@ -152,6 +153,6 @@ test('personal_sign: text that hides characters is shown as bytes with a warning
   const third = startRequest(page, 'personal_sign', ['0xdeadbeef', address])
   await expect(frame.getByTestId('confirm-message-kind')).toHaveText('Bytes (hex)')
   await expect(frame.getByTestId('confirm-message-warning')).toBeHidden()
-  await frame.getByRole('button', { name: 'Reject' }).click()
+  await click(frame.getByRole('button', { name: 'Reject' }))
   expect(await third).toMatchObject({ code: 4001 })
 })

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { confirmSignature, frameOf, logInInFrame, providerUrl } from './helpers.ts'
+import { click } from './click.ts'
 
 test('<wallet-kit> in a page without React: connect, short address and balance, events, .provider, profile', async ({ page, request }) => {
   const scripts: string[] = []
@@ -18,7 +19,7 @@ test('<wallet-kit> in a page without React: connect, short address and balance, 
   ).toEqual({ react: false, shadowStyles: 1, pageStyles: 0 })
   expect(scripts).toEqual([`${providerUrl}/kit.js`])
 
-  await button.click()
+  await click(button)
   await logInInFrame(page, request)
   const connected = element.getByRole('button', { name: /^0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}/ })
   await expect(connected).toContainText(/ETH$/)
@@ -43,9 +44,9 @@ test('<wallet-kit> in a page without React: connect, short address and balance, 
   await confirmSignature(page)
   expect(await signed).toMatch(/^0x[0-9a-f]{130}$/)
 
-  await connected.click()
+  await click(connected)
   await expect(frameOf(page).getByRole('dialog', { name: 'Personal Wallet' })).toBeVisible()
-  await frameOf(page).getByRole('button', { name: 'Disconnect Wallet' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Disconnect Wallet' }))
   await expect(element.getByRole('button', { name: 'Connect' })).toBeVisible()
   await expect(page.getByTestId('events')).toContainText('accountschanged []')
 })
@@ -78,6 +79,6 @@ test('<wallet-kit> made the way frameworks make it (created, attributes set one 
   const button = page.locator('#framework-made').getByRole('button', { name: 'Hubungkan' })
   await expect(button).toBeEnabled()
   await expect(button).toHaveAttribute('data-theme', 'light')
-  await button.click()
+  await click(button)
   await expect(page.locator('iframe[src*="/widget/"]')).toHaveAttribute('src', /[?&]theme=light(&|$)/)
 })

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { privateKeyToAddress } from 'viem/accounts'
 import { frameOf, inboxSize, openConnect, providerUrl, signUpInFrame } from './helpers.ts'
 import { addPasskeyInProfile, credentialsOf, expectPasskeyStepUp, virtualAuthenticator } from './passkeys.ts'
+import { click } from './click.ts'
 
 // Key export confirmed with a passkey, in Chromium on the DevTools protocol's virtual authenticator
 // (CTAP2, internal transport, resident keys, user verification): a user adds a passkey in the
@@ -22,18 +23,18 @@ test('a user with a passkey exports the key confirming with it: no e-mail code, 
   expect(await credentialsOf(authenticator)).toHaveLength(1)
 
   // Export: the step-up asks the passkey, from a click of its own.
-  await frame.getByRole('button', { name: 'Export private key' }).click()
+  await click(frame.getByRole('button', { name: 'Export private key' }))
   const mails = await inboxSize(request, email)
   await expectPasskeyStepUp(page, frame.getByRole('button', { name: 'Send a confirmation code' }), 'profile-export-key-passkey')
   const verified = page.waitForResponse((r) => r.url() === `${providerUrl}/api/v2/auth/step-up/verify`)
-  await frame.getByRole('button', { name: 'Confirm with your passkey' }).click()
+  await click(frame.getByRole('button', { name: 'Confirm with your passkey' }))
   expect((await verified).ok()).toBe(true)
   await expect(frame.getByTestId('export-key-ready')).toBeVisible()
   expect(await inboxSize(request, email)).toBe(mails)
   expect((await credentialsOf(authenticator))[0]!.signCount).toBeGreaterThan(0)
 
   const opened = page.waitForEvent('popup')
-  await frame.getByRole('button', { name: 'Show the key in a secure window' }).click()
+  await click(frame.getByRole('button', { name: 'Show the key in a secure window' }))
   const popup = await opened
   const response = await popup.waitForResponse((r) => r.url() === `${providerUrl}/api/v2/account/export-key`)
   expect(response.ok()).toBe(true)

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { accounts, frameOf, latestCode, logInInFrame, pressConfirm, providerUrl } from './helpers.ts'
+import { click } from './click.ts'
 
 /**
  * Red team, key export in a real browser: the host page runs a click-spam game. The user's pointer
@@ -39,14 +40,14 @@ test('a click-spam game: clicks landing on the opening window copy and reveal no
   expect(((await accounts(page)) as string[])[0]).toMatch(/^0x[0-9a-fA-F]{40}$/)
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
   const frame = frameOf(page)
-  await frame.getByRole('button', { name: 'Export private key' }).click()
-  await frame.getByRole('button', { name: 'Send a confirmation code' }).click()
+  await click(frame.getByRole('button', { name: 'Export private key' }))
+  await click(frame.getByRole('button', { name: 'Send a confirmation code' }))
   await expect(frame.getByText(/We sent a 6-digit code/)).toBeVisible()
   await frame.getByLabel('Confirmation code').fill(await latestCode(request, email()))
   await expect(frame.getByTestId('export-key-ready')).toBeVisible()
 
   const opened = page.waitForEvent('popup')
-  await frame.getByRole('button', { name: 'Show the key in a secure window' }).click()
+  await click(frame.getByRole('button', { name: 'Show the key in a secure window' }))
   const popup = await opened
   // Recorded from before any click can land (the clicks below all come after this).
   await popup.evaluate(recordCopies)

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { privateKeyToAddress } from 'viem/accounts'
 import { hostMessages, recorder } from './bridge-recorder.ts'
 import { accounts, demoOrigin, frameOf, latestCode, logInInFrame, pressConfirm, providerUrl, snap } from './helpers.ts'
+import { click } from './click.ts'
 
 /**
  * Key export against the real sandbox: a signed-in user opens the profile, reads the risk, confirms
@@ -51,11 +52,11 @@ async function confirmedExport(page: Page, request: Parameters<typeof latestCode
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
   const frame = frameOf(page)
-  await frame.getByRole('button', { name: 'Export private key' }).click()
+  await click(frame.getByRole('button', { name: 'Export private key' }))
   await expect(frame.getByRole('heading', { name: 'Export private key' })).toBeVisible()
   await expect(frame.getByTestId('export-key-risks')).toContainText('take all your funds')
   await snap(page, 'profile-export-key')
-  await frame.getByRole('button', { name: 'Send a confirmation code' }).click()
+  await click(frame.getByRole('button', { name: 'Send a confirmation code' }))
   await expect(frame.getByText(/We sent a 6-digit code to u•••@example\.com/)).toBeVisible()
   await snap(page, 'profile-export-key-code')
   // The newest message for the address is the step-up's (its subject says so).
@@ -81,7 +82,7 @@ test('export: risk, e-mail code, then the secure window shows the key; it derive
   await snap(page, 'profile-export-key-window-offer')
 
   const opened = page.waitForEvent('popup')
-  await frame.getByRole('button', { name: 'Show the key in a secure window' }).click()
+  await click(frame.getByRole('button', { name: 'Show the key in a secure window' }))
   const popup = await opened
   expect(new URL(popup.url()).origin).toBe(providerUrl)
   const answered = popup.waitForResponse((r) => r.url() === exportUrl)
@@ -113,7 +114,7 @@ test('export: risk, e-mail code, then the secure window shows the key; it derive
   // Closing the window ends the export: the frame says so, and a new export starts from a new code.
   await popup.close()
   await expect(frame.getByText('The secure window is closed: the key is no longer shown anywhere.')).toBeVisible()
-  await frame.getByRole('button', { name: 'Export again' }).click()
+  await click(frame.getByRole('button', { name: 'Export again' }))
   await expect(frame.getByRole('button', { name: 'Send a confirmation code' })).toBeVisible()
 
   const log = await hostMessages(page)
@@ -136,16 +137,16 @@ test('a blocked secure window: the frame says so and a click opens it; leaving t
     }
   }, providerUrl)
   const { frame } = await confirmedExport(page, request)
-  await frame.getByRole('button', { name: 'Show the key in a secure window' }).click()
+  await click(frame.getByRole('button', { name: 'Show the key in a secure window' }))
   await expect(frame.getByTestId('secure-window-blocked')).toHaveText(/blocked the secure window/)
   await snap(page, 'profile-export-key-blocked')
   const opened = page.waitForEvent('popup')
-  await frame.getByRole('button', { name: 'Try again' }).click()
+  await click(frame.getByRole('button', { name: 'Try again' }))
   const popup = await opened
   await expect(popup.getByRole('button', { name: 'Reveal' })).toBeVisible()
   // Back in the profile: the page that opened the window is gone, and the window with it.
   const closed = popup.waitForEvent('close')
-  await frame.getByRole('button', { name: 'Back' }).click()
+  await click(frame.getByRole('button', { name: 'Back' }))
   await closed
 })
 

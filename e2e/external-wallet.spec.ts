@@ -5,6 +5,7 @@ import { fixtureScript } from './fixture-script.ts'
 import { startRequest } from './flows.ts'
 import { frameOf, openConnect, providerUrl, snap } from './helpers.ts'
 import { demoOrigin } from './ports.ts'
+import { click } from './click.ts'
 
 /**
  * A browser wallet lives in the host page, never in the cross-origin wallet frame: the kit finds
@@ -30,10 +31,10 @@ test('an injected wallet is listed in the modal and, chosen, connects and signs 
   const frame = frameOf(page)
   await expect(frame.getByRole('button', { name: 'Test Wallet' })).toBeVisible()
   await snap(page, 'connect-home-wallets')
-  await frame.getByRole('button', { name: 'More Options' }).click()
+  await click(frame.getByRole('button', { name: 'More Options' }))
   await expect(frame.getByRole('heading', { name: 'Select Your Log In Method' })).toBeVisible()
   await snap(page, 'connect-wallet')
-  await frame.getByRole('button', { name: 'Test Wallet' }).click()
+  await click(frame.getByRole('button', { name: 'Test Wallet' }))
 
   await expect(page.getByTestId('account')).toHaveText(address)
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
@@ -71,7 +72,7 @@ test('the wallet disconnecting in its own UI ends the connection', async ({ page
   await page.goto('/demo/')
   // Wait for the connect request's own answer too, so nothing connects again after the disconnect.
   const connecting = startRequest(page, 'eth_requestAccounts')
-  await frameOf(page).getByRole('button', { name: 'Test Wallet' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Test Wallet' }))
   expect(await connecting).toEqual({ result: [(await wallet(page)).address] })
   await expect(page.getByTestId('account')).toHaveText((await wallet(page)).address)
 
@@ -111,7 +112,7 @@ test('wallets the page announces are shown under "From this site"', async ({ pag
   await expect(fromSite.getByText('From this site', { exact: true })).toBeVisible()
   await expect(fromSite.getByRole('button', { name: 'Test Wallet' })).toBeVisible()
   await snap(page, 'connect-home-from-this-site')
-  await frame.getByRole('button', { name: 'More Options' }).click()
+  await click(frame.getByRole('button', { name: 'More Options' }))
   await expect(frame.getByRole('group', { name: 'From this site' }).getByRole('button', { name: 'Test Wallet' })).toBeVisible()
 })
 
@@ -126,7 +127,7 @@ test('a wallet the page names after a sign-in method (Google, in Cyrillic letter
   const frame = frameOf(page)
   // The real wallet is there; neither "Google" is, on the home page or in the full list.
   await expect(frame.getByRole('group', { name: 'From this site' }).getByRole('button', { name: 'Test Wallet' })).toBeVisible()
-  await frame.getByRole('button', { name: 'More Options' }).click()
+  await click(frame.getByRole('button', { name: 'More Options' }))
   const listed = frame.getByRole('group', { name: 'From this site' }).getByRole('button')
   await expect(listed).toHaveCount(1)
   await expect(listed).toHaveAccessibleName('Test Wallet')
@@ -158,7 +159,7 @@ async function connectedBrowserWallet(page: Page) {
   await page.addInitScript({ content: testWallet })
   await page.goto('/demo/')
   const connecting = startRequest(page, 'eth_requestAccounts')
-  await frameOf(page).getByRole('button', { name: 'Test Wallet' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Test Wallet' }))
   const { address } = await wallet(page)
   expect(await connecting).toEqual({ result: [address] })
   await page.addScriptTag({ content: siwePage })

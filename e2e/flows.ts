@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { latestCode, openConnect, signUpInFrame } from './helpers.ts'
+import { click } from './click.ts'
 
 /** Signs a new user up through the demo page's Connect button; returns the new address. */
 export async function signUp(page: Page, request: APIRequestContext): Promise<`0x${string}`> {
@@ -21,10 +22,10 @@ export async function signUpWithEmail(page: Page, request: APIRequestContext): P
  * then the confirmation code the dev inbox got for `email`, as its user types it.
  */
 export async function grantOnAcceptPage(accept: Page, request: APIRequestContext, email: string): Promise<void> {
-  await accept.getByRole('button', { name: 'Grant permission' }).click()
+  await click(accept.getByRole('button', { name: 'Grant permission' }))
   await expect(accept.getByText('We sent a code to')).toBeVisible()
   await accept.getByLabel('Confirmation code').fill(await latestCode(request, email))
-  await accept.getByRole('button', { name: 'Confirm' }).click()
+  await click(accept.getByRole('button', { name: 'Confirm' }))
   await expect(accept.getByRole('heading', { name: 'Permission granted' })).toBeVisible()
 }
 

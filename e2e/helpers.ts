@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test'
 
+import { click } from './click.ts'
 import { demoOrigin as demoOriginOf, otherDemoOrigin as otherDemoOriginOf, providerUrl as providerUrlOf } from './ports.ts'
 
 /** The suite's own sandbox and host origins (free ports: e2e/ports.ts). */
@@ -17,11 +18,8 @@ export async function snap(page: Page, name: string): Promise<void> {
   await settled(page)
   await page.screenshot({ path: `test-results/screens/${name}-phone.png` })
   await page.setViewportSize(desktop)
-  // The next click goes where the desktop layout has been painted, not the phone's (see painted()):
-  // the frame laid out again at the desktop width, then the page painted it, and takes input.
+  // The frame lays out again at the desktop width (a click that follows waits for the pointer to reach its target: click.ts).
   await settled(page)
-  await painted(page)
-  await inputReachesFrame(page)
 }
 
 /**
@@ -92,64 +90,11 @@ export async function latestCode(request: APIRequestContext, to: string): Promis
 export const inboxSize = async (request: APIRequestContext, to: string): Promise<number> =>
   ((await (await request.get(`${providerUrl}/dev/api/inbox?to=${encodeURIComponent(to)}`)).json()) as unknown[]).length
 
-/**
- * Waits until the page has painted twice. Chromium routes mouse input to an out-of-process frame by
- * the compositor's hit-test data, which trails the DOM: a click on the page in the frame after the
- * wallet frame was hidden can still be sent to that (now hidden) frame and be lost. A person cannot
- * click what has not been painted yet; a test clicking the page right after a close waits for this.
- */
-export const painted = (page: Page): Promise<void> =>
-  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))))
-
-/**
- * Clicks the demo page's Connect button (or `connect`) and waits until the wallet frame, `display:none` until then,
- * is laid out and painted: a click sent into it before that can reach the page instead (painted()).
- */
+/** Clicks the demo page's Connect button (or `connect`) and waits until the wallet frame shows its page, settled. */
 export async function openConnect(page: Page, connect: Locator = page.getByRole('button', { name: 'Connect' })): Promise<void> {
-  await connect.click()
+  await click(connect)
   await expect(page.getByTestId('wallet-kit-frame')).toBeVisible()
   await settled(page)
-  await painted(page)
-  await inputReachesFrame(page)
-}
-
-/**
- * Waits until the pointer's input reaches the wallet frame. Chromium routes mouse events to an
- * out-of-process frame by the compositor's hit-test data, and after a layout change (the frame just
- * shown, the viewport just resized) that data can trail the page's paints: a click sent then went
- * to the page beneath, three times in CI runs. A move over the frame's far corner (its backdrop)
- * that the frame itself sees means the routing knows the frame's whole box: a corner near its
- * origin is inside the box it had before a resize too, and was seen while a click further in was lost.
- */
-export async function inputReachesFrame(page: Page): Promise<void> {
-  const frame = page.frames().find((f) => f.url().includes('/widget/'))
-  if (!frame || frame === page.mainFrame()) return
-  const element = await frame.frameElement()
-  const box = await element.boundingBox()
-  const viewport = page.viewportSize()
-  if (!box || !viewport || !(await element.isVisible())) return
-  const right = Math.min(box.x + box.width, viewport.width) - 6
-  const bottom = Math.min(box.y + box.height, viewport.height) - 6
-  const seen = '__walletKitTestPointerSeen'
-  await frame.evaluate((seen) => {
-    const flags = window as unknown as Record<string, boolean>
-    flags[seen] = false
-    window.addEventListener('pointermove', () => (flags[seen] = true), { capture: true, once: true })
-  }, seen)
-  let step = 0
-  await expect
-    .poll(
-      async () => {
-        // A point a little different each time: a move to where the pointer already is sends nothing.
-        step += 1
-        await page.mouse.move(right - (step % 4), bottom - (step % 3))
-        return frame.evaluate((seen) => (window as unknown as Record<string, boolean>)[seen], seen)
-      },
-      // Not every layout lets the far corner be probed: after 2 s the click is sent as it was before.
-      { intervals: [50], timeout: 2000 },
-    )
-    .toBe(true)
-    .catch(() => {})
 }
 
 export const uniqueEmail = () => `user-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
@@ -166,11 +111,9 @@ export async function signUpInFrame(page: Page, request: APIRequestContext): Pro
   const frame = frameOf(page)
   const email = uniqueEmail()
   await frame.getByPlaceholder('Enter your email').fill(email)
-  // However the modal was opened (Connect, kit.open(), a request), its first click waits for input to reach it.
-  await inputReachesFrame(page)
-  await frame.getByRole('button', { name: 'Continue', exact: true }).click()
+  await click(frame.getByRole('button', { name: 'Continue', exact: true }))
   await frame.getByLabel('Verification code').fill(await latestCode(request, email))
-  await frame.getByRole('button', { name: 'Done' }).click()
+  await click(frame.getByRole('button', { name: 'Done' }))
   return email
 }
 
@@ -225,6 +168,7 @@ export async function pressConfirm(button: Locator): Promise<void> {
       },
     )
     .toBe(true)
+  // biome-ignore lint/plugin: the gate is armed, so the pointer is over the button in its document already
   await button.click()
 }
 
@@ -273,9 +217,9 @@ export async function signUpInSecureWindow(page: Page, request: APIRequestContex
   const popup = await openSecureWindow(page)
   const email = uniqueEmail()
   await popup.getByPlaceholder('Enter your email').fill(email)
-  await popup.getByRole('button', { name: 'Continue', exact: true }).click()
+  await click(popup.getByRole('button', { name: 'Continue', exact: true }))
   await popup.getByLabel('Verification code').fill(await latestCode(request, email))
-  await popup.getByRole('button', { name: 'Done' }).click()
+  await click(popup.getByRole('button', { name: 'Done' }))
   await closes(popup)
   await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   return { address: (await page.getByTestId('account').textContent()) as `0x${string}`, email }

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { signUp, startRequest } from './flows.ts'
 import { confirmRequest, demoOrigin, frameOf, providerUrl } from './helpers.ts'
 import { recorder, storedSession } from './bridge-recorder.ts'
+import { click } from './click.ts'
 
 /**
  * Our edge: tokens, the session and the recovery secret stay in the provider's frame. The recorder
@@ -56,7 +57,7 @@ function request(page: Page, method: string, params: unknown[]) {
 const providerError = (code: number, message: RegExp) => ({ isError: true, code, message: expect.stringMatching(message), data: undefined })
 
 /** The confirmation's own Close, shown after a failure (the header's × is named Close too). */
-const closeAfterFailure = (page: Page) => frameOf(page).getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click()
+const closeAfterFailure = (page: Page) => click(frameOf(page).getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }))
 
 test('no token, refresh token or recovery secret ever reaches the host page', async ({ page, request: api }) => {
   const secrets = await signUpRecorded(page, api)

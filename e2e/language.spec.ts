@@ -1,5 +1,6 @@
 import { expect, type Frame, type Page, test } from '@playwright/test'
 import { frameOf, openConnect } from './helpers.ts'
+import { click } from './click.ts'
 
 // The frame in Indonesian: no aria-label and no visible line of the connect home and the wallet
 // list is left in English (the component test widget/language.test.tsx walks every page).
@@ -31,7 +32,7 @@ async function connectPages(page: Page, words: { home: string; more: string; wal
   await expect(frame.getByRole('button', { name: 'Coinbase Wallet' })).toBeVisible()
   await expect(frame.getByRole('button', { name: 'MetaMask' })).toBeVisible()
   const home = await pageText(widgetFrame(page))
-  await frame.getByRole('button', { name: words.more }).click()
+  await click(frame.getByRole('button', { name: words.more }))
   await expect(frame.getByRole('dialog', { name: words.wallets })).toBeVisible()
   await expect(frame.getByRole('button', { name: 'WalletConnect' })).toBeVisible()
   return [home, await pageText(widgetFrame(page))]

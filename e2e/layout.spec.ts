@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Frame, type Page } from '@playwright/test'
 import { signUp, startRequest } from './flows.ts'
-import { frameOf, latestCode, openConnect, painted, snap, uniqueEmail } from './helpers.ts'
+import { frameOf, latestCode, openConnect, snap, uniqueEmail } from './helpers.ts'
+import { click } from './click.ts'
 
 // The modal's layout and closing rules, measured in the browser: a centred dialog at most 400 px wide (the
 // login panel 450 px), a bottom sheet under 480 px, lists 350 px high with 40 px rows whose focus ring
@@ -107,14 +108,14 @@ test('a centred dialog: the login panel 450 px, other pages 400 px; under 480 px
   expect(Math.abs(home.top - home.bottom)).toBeLessThanOrEqual(1)
   await snap(page, 'layout-connect-home')
 
-  await frame.getByRole('button', { name: 'More Options' }).click()
+  await click(frame.getByRole('button', { name: 'More Options' }))
   await expect(frame.getByRole('heading', { name: 'Select Your Log In Method' })).toBeVisible()
   // (snap went to a phone's width and back)
   expect(await layoutAt(page, 1280)).toMatchObject({ width: '400px', left: 440, right: 440, bottomRadius: '16px' })
 
   // 480 px is not narrow: still a centred dialog, 16 px from each side at most.
   expect(await layoutAt(page, 480)).toMatchObject({ width: '400px', left: 40, right: 40, bottomRadius: '16px' })
-  await frame.getByRole('button', { name: 'Back' }).click()
+  await click(frame.getByRole('button', { name: 'Back' }))
   await expect(frame.getByRole('heading', { name: 'Login or Sign Up' })).toBeVisible()
   expect(await dialogLayout(page)).toMatchObject({ width: '448px', left: 16, right: 16 })
 
@@ -124,7 +125,7 @@ test('a centred dialog: the login panel 450 px, other pages 400 px; under 480 px
     expect(sheet, `${width} px`).toMatchObject({ width: `${width}px`, left: 0, right: 0, bottom: 0, bottomRadius: '0px', viewport: width })
     expect(sheet.top).toBeGreaterThan(0)
   }
-  await frame.getByRole('button', { name: 'More Options' }).click()
+  await click(frame.getByRole('button', { name: 'More Options' }))
   expect(await dialogLayout(page)).toMatchObject({ width: '320px', left: 0, right: 0, bottom: 0 })
 })
 
@@ -152,9 +153,9 @@ test("lists are 350 px high and scroll beyond; chain and currency rows are 40 px
     await route.fulfill({ response, json: body })
   })
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
-  await frame.getByRole('button', { name: 'Buy' }).click()
+  await click(frame.getByRole('button', { name: 'Buy' }))
   await expect(frame.getByRole('button', { name: 'Select currency' })).toHaveText(/IDR/)
-  await frame.getByRole('button', { name: 'Select currency' }).click()
+  await click(frame.getByRole('button', { name: 'Select currency' }))
   await expect(frame.getByRole('listbox', { name: 'Select currency' })).toBeVisible()
   const currencies = await listLayout(page, 'Select currency')
   expect(currencies.rows.length).toBeGreaterThan(30)
@@ -171,20 +172,18 @@ test('Escape and a click on the backdrop close the modal, and the next opening s
   const modal = page.getByTestId('wallet-kit-frame')
   for (const close of [() => page.keyboard.press('Escape'), () => page.mouse.click(20, 20)]) {
     await openConnect(page)
-    await frame.getByRole('button', { name: 'More Options' }).click()
+    await click(frame.getByRole('button', { name: 'More Options' }))
     await expect(frame.getByRole('heading', { name: 'Select Your Log In Method' })).toBeVisible()
     // A click inside the dialog is not one on the backdrop.
-    await frame.getByRole('heading', { name: 'Select Your Log In Method' }).click()
+    await click(frame.getByRole('heading', { name: 'Select Your Log In Method' }))
     await expect(modal).toBeVisible()
     await close()
     await expect(modal).toBeHidden()
     await page.waitForTimeout(100) // past the 50 ms reset
-    await painted(page)
     await openConnect(page)
     await expect(frame.getByRole('heading', { name: 'Login or Sign Up' })).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(modal).toBeHidden()
-    await painted(page)
   }
 
   const address = await signUp(page, request)
@@ -196,7 +195,7 @@ test('Escape and a click on the backdrop close the modal, and the next opening s
   await expect(frame.getByRole('button', { name: 'Close' })).toBeDisabled()
   await page.waitForTimeout(300)
   await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
-  await frame.getByRole('button', { name: 'Reject' }).click()
+  await click(frame.getByRole('button', { name: 'Reject' }))
   expect(await pending).toMatchObject({ code: 4001 })
   await expect(modal).toBeHidden()
 })
@@ -207,11 +206,11 @@ test("Download saves the recovery secret as 'wallet-recovery-secret.walletkit'",
   const frame = frameOf(page)
   const email = uniqueEmail()
   await frame.getByPlaceholder('Enter your email').fill(email)
-  await frame.getByRole('button', { name: 'Continue', exact: true }).click()
+  await click(frame.getByRole('button', { name: 'Continue', exact: true }))
   await frame.getByLabel('Verification code').fill(await latestCode(request, email))
   await expect(frame.getByRole('heading', { name: 'Wallet Created Successfully!' })).toBeVisible()
   const saving = page.waitForEvent('download')
-  await frame.getByRole('button', { name: 'Download' }).click()
+  await click(frame.getByRole('button', { name: 'Download' }))
   const download = await saving
   expect(download.suggestedFilename()).toBe('wallet-recovery-secret.walletkit')
   const path = await download.path()

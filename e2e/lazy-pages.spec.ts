@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { signUp } from './flows.ts'
 import { frameOf, providerUrl, snap } from './helpers.ts'
+import { click } from './click.ts'
 
 /**
  * Every page but the connect home loads lazily (widget/lazy-route.ts). A page whose code cannot be
@@ -16,7 +17,7 @@ test('a page whose code cannot load shows "Something went wrong"; reopened once 
   const frame = frameOf(page)
   await expect(frame.getByRole('alert').filter({ hasText: 'Something went wrong' })).toBeVisible()
   await snap(page, 'load-failed')
-  await frame.getByRole('button', { name: 'Close' }).click()
+  await click(frame.getByRole('button', { name: 'Close' }))
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
 
   await page.unroute(chunk)

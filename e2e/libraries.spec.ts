@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { confirmSignature, logInInFrame, openConnect } from './helpers.ts'
+import { click } from './click.ts'
 
 /**
  * The dapp libraries, unmodified, on a host origin (127.0.0.1) other than the provider's
@@ -17,7 +18,7 @@ for (const library of ['ethers', 'viem', 'wagmi', 'web3'] as const) {
     await expect(page.getByTestId('chain')).toHaveText('31337')
     await expect(page.getByTestId('error')).toBeEmpty()
 
-    await page.getByRole('button', { name: 'Sign message' }).click()
+    await click(page.getByRole('button', { name: 'Sign message' }))
     await confirmSignature(page)
     await expect(page.getByTestId('verified')).toHaveText('true')
     await expect(page.getByTestId('signature')).toHaveText(/^0x[0-9a-f]{130}$/)

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { accounts, demoOrigin, frameOf, latestCode, logInInFrame, openConnect, providerUrl, snap, uniqueEmail } from './helpers.ts'
+import { click } from './click.ts'
 
 test('e-mail login: code from the dev inbox, new wallet, connected, kept across a reload', async ({ page, request }) => {
   await page.goto('/demo/')
@@ -14,7 +15,7 @@ test('e-mail login: code from the dev inbox, new wallet, connected, kept across 
 
   const email = uniqueEmail()
   await frame.getByPlaceholder('Enter your email').fill(email)
-  await frame.getByRole('button', { name: 'Continue', exact: true }).click()
+  await click(frame.getByRole('button', { name: 'Continue', exact: true }))
   await expect(frame.getByRole('heading', { name: 'OTP Verification' })).toBeVisible()
   await expect(frame.getByText(email)).toBeVisible()
   await expect(frame.getByRole('button', { name: /Resend in \d+s/ })).toBeDisabled()
@@ -25,7 +26,7 @@ test('e-mail login: code from the dev inbox, new wallet, connected, kept across 
   await expect(frame.getByRole('button', { name: 'Download' })).toBeEnabled()
   await snap(page, 'connect-wallet-created')
 
-  await frame.getByRole('button', { name: 'Done' }).click()
+  await click(frame.getByRole('button', { name: 'Done' }))
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
   await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   const address = await page.getByTestId('account').textContent()
@@ -48,13 +49,13 @@ test('a returning user logs in straight away with the same address', async ({ pa
     await openConnect(page)
     const frame = frameOf(page)
     await frame.getByPlaceholder('Enter your email').fill(email)
-    await frame.getByRole('button', { name: 'Continue', exact: true }).click()
+    await click(frame.getByRole('button', { name: 'Continue', exact: true }))
     await frame.getByLabel('Verification code').fill(await latestCode(request, email))
     return frame
   }
   await page.goto('/demo/')
   const frame = await login()
-  await frame.getByRole('button', { name: 'Done' }).click()
+  await click(frame.getByRole('button', { name: 'Done' }))
   await expect(page.getByTestId('account')).toHaveText(/^0x/)
   const first = await page.getByTestId('account').textContent()
 
@@ -66,7 +67,7 @@ test('a returning user logs in straight away with the same address', async ({ pa
   await openConnect(other)
   const otherFrame = frameOf(other)
   await otherFrame.getByPlaceholder('Enter your email').fill(email)
-  await otherFrame.getByRole('button', { name: 'Continue', exact: true }).click()
+  await click(otherFrame.getByRole('button', { name: 'Continue', exact: true }))
   await expect(otherFrame.getByRole('heading', { name: 'OTP Verification' })).toBeVisible()
   // The resend wait keeps the first code valid; read the newest one.
   await otherFrame.getByLabel('Verification code').fill(await latestCode(request, email))
@@ -84,7 +85,7 @@ test('an invalid e-mail shows "Invalid email" and calls nothing', async ({ page 
   await openConnect(page)
   const frame = frameOf(page)
   await frame.getByPlaceholder('Enter your email').fill('not-an-email')
-  await frame.getByRole('button', { name: 'Continue', exact: true }).click()
+  await click(frame.getByRole('button', { name: 'Continue', exact: true }))
   await expect(frame.getByText('Invalid email')).toBeVisible()
   await expect(frame.getByRole('heading', { name: 'Login or Sign Up' })).toBeVisible()
   expect(calls).toEqual([])
@@ -146,7 +147,7 @@ test("the modal follows the kit's locale and theme (Indonesian, light)", async (
   await expect(frame.getByRole('heading', { name: 'Masuk atau Daftar' })).toBeVisible()
   await expect(frame.getByPlaceholder('Masukkan email Anda')).toBeVisible()
   expect(await frame.getByRole('dialog').evaluate((d) => getComputedStyle(d).backgroundColor)).toBe('rgb(255, 255, 255)')
-  await frame.getByRole('button', { name: 'Lanjutkan', exact: true }).click()
+  await click(frame.getByRole('button', { name: 'Lanjutkan', exact: true }))
   await expect(frame.getByText('Email tidak valid')).toBeVisible()
   await snap(page, 'connect-home-id-light')
 })

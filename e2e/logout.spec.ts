@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { signUp, startRequest } from './flows.ts'
 import { storedSession } from './bridge-recorder.ts'
 import { frameOf, pressConfirm, providerUrl } from './helpers.ts'
+import { click } from './click.ts'
 
 /** A wallet-service call with a wallet token, as the widget makes it. */
 const addressWith = (page: Page, token: string) =>
@@ -15,7 +16,7 @@ test("the profile's Disconnect Wallet revokes the session on the service: a copy
   const session = (await storedSession(page))!
   expect((await addressWith(page, session.token)).status()).toBe(200)
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
-  await frameOf(page).getByRole('button', { name: 'Disconnect Wallet' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Disconnect Wallet' }))
   await expect(page.getByTestId('account')).toHaveText('—')
   const refused = await addressWith(page, session.token)
   expect(refused.status()).toBe(401)

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { createPublicClient, http, parseEther } from 'viem'
 import { signUp } from './flows.ts'
 import { frameOf, providerUrl, snap } from './helpers.ts'
+import { click } from './click.ts'
 
 test('Buy: IDR by default, live quote, minimum shown in red, Continue opens the hosted page that pays the wallet', async ({ page, request }) => {
   const address = await signUp(page, request)
@@ -11,7 +12,7 @@ test('Buy: IDR by default, live quote, minimum shown in red, Continue opens the 
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
   const frame = frameOf(page)
   await expect(frame.getByRole('button', { name: 'Buy' })).toBeEnabled()
-  await frame.getByRole('button', { name: 'Buy' }).click()
+  await click(frame.getByRole('button', { name: 'Buy' }))
   await expect(frame.getByRole('heading', { name: 'Buy' })).toBeVisible()
   await expect(frame.getByRole('button', { name: 'Select currency' })).toHaveText(/IDR/)
   await expect(frame.getByRole('button', { name: 'Select crypto' })).toContainText('ETH (Local Chain 1)')
@@ -35,23 +36,23 @@ test('Buy: IDR by default, live quote, minimum shown in red, Continue opens the 
   await expect.poll(() => quotes.filter((a) => a === '150000').length, { timeout: 12_000 }).toBeGreaterThanOrEqual(2)
   await snap(page, 'profile-onramp')
 
-  await frame.getByRole('button', { name: 'Select currency' }).click()
+  await click(frame.getByRole('button', { name: 'Select currency' }))
   await expect(frame.getByRole('listbox', { name: 'Select currency' })).toBeVisible()
   await snap(page, 'profile-select-currency')
-  await frame.getByRole('option', { name: /IDR/ }).click()
-  await frame.getByRole('button', { name: 'Select crypto' }).click()
+  await click(frame.getByRole('option', { name: /IDR/ }))
+  await click(frame.getByRole('button', { name: 'Select crypto' }))
   await expect(frame.getByRole('listbox', { name: 'Select crypto' })).toBeVisible()
   await snap(page, 'profile-select-crypto')
-  await frame.getByRole('option', { name: 'ETH (Local Chain 1)' }).click()
+  await click(frame.getByRole('option', { name: 'ETH (Local Chain 1)' }))
   await expect(next).toBeEnabled()
 
   const tab = page.waitForEvent('popup')
-  await next.click()
+  await click(next)
   const hosted = await tab
   expect(new URL(hosted.url()).searchParams.get('receiverWalletAddress')).toBe(address)
   await expect(hosted.getByRole('heading', { name: 'Confirm your order' })).toBeVisible()
   const receive = (await hosted.locator('#receive-amount').textContent())!.replace(/[^\d.]/g, '')
-  await hosted.getByRole('button', { name: 'Pay with sandbox bank' }).click()
+  await click(hosted.getByRole('button', { name: 'Pay with sandbox bank' }))
   await expect(hosted.getByRole('heading', { name: 'Payment received' })).toBeVisible()
   expect((await chain.getBalance({ address })) - before).toBe(parseEther(receive))
 })

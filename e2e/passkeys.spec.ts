@@ -15,6 +15,7 @@ import {
   snap,
 } from './helpers.ts'
 import { credentialsOf, virtualAuthenticator } from './passkeys.ts'
+import { click } from './click.ts'
 
 // Passkeys in Chromium, on the DevTools protocol's virtual authenticator (a platform authenticator:
 // CTAP2, internal transport, resident keys, user verification). The wallet frame is cross-origin
@@ -44,14 +45,14 @@ async function passkeysOnService(page: Page): Promise<number> {
 
 const openPasskeys = async (page: Page) => {
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
-  await frameOf(page).getByRole('button', { name: 'Passkeys' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Passkeys' }))
   await expect(frameOf(page).getByText('A passkey signs you in')).toBeVisible()
 }
 
 /** From the profile's passkeys page: back to the profile's home, then Disconnect Wallet. */
 const disconnect = async (page: Page) => {
-  await frameOf(page).getByRole('button', { name: 'Back' }).click()
-  await frameOf(page).getByRole('button', { name: 'Disconnect Wallet' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Back' }))
+  await click(frameOf(page).getByRole('button', { name: 'Disconnect Wallet' }))
   await expect(page.getByTestId('account')).toHaveText('—')
 }
 
@@ -75,15 +76,15 @@ async function confirmWithCode(page: Page, request: APIRequestContext, email: st
 
 /** Add a passkey: the code, then the browser's ceremony from its own click. */
 async function addPasskey(page: Page, request: APIRequestContext, email: string) {
-  await frameOf(page).getByRole('button', { name: 'Add a passkey' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Add a passkey' }))
   await confirmWithCode(page, request, email, /before adding one/)
-  await frameOf(page).getByRole('button', { name: 'Create the passkey' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Create the passkey' }))
 }
 
 const passkeySignIn = async (page: Page) => {
   await openConnect(page)
-  await frameOf(page).getByRole('button', { name: 'More Options' }).click()
-  await frameOf(page).getByRole('button', { name: 'Sign in with a passkey' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'More Options' }))
+  await click(frameOf(page).getByRole('button', { name: 'Sign in with a passkey' }))
 }
 
 test('a passkey added in the profile signs the same wallet in again; once removed it signs in no more', async ({ page, request }) => {
@@ -93,12 +94,12 @@ test('a passkey added in the profile signs the same wallet in again; once remove
   await openPasskeys(page)
   await expect(frameOf(page).getByText('No passkeys yet.')).toBeVisible()
   await snap(page, 'passkeys-empty')
-  await frameOf(page).getByRole('button', { name: 'Add a passkey' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Add a passkey' }))
   await confirmWithCode(page, request, email, /before adding one/)
   await snap(page, 'passkeys-add-code')
   await expect(frameOf(page).getByTestId('passkey-confirmed')).toBeVisible()
   expect(await credentialsOf(authenticator)).toHaveLength(0)
-  await frameOf(page).getByRole('button', { name: 'Create the passkey' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Create the passkey' }))
   await expect(frameOf(page).getByText('Passkey added.')).toBeVisible()
   await expect(frameOf(page).getByTestId('passkey-list').getByRole('listitem')).toHaveCount(1)
   await snap(page, 'passkeys-list')
@@ -117,9 +118,7 @@ test('a passkey added in the profile signs the same wallet in again; once remove
   // Removed in the profile, confirmed with the passkey itself (the user has one: no code is sent):
   // the authenticator still holds it, the service no longer takes it.
   await openPasskeys(page)
-  await frameOf(page)
-    .getByRole('button', { name: /^Remove / })
-    .click()
+  await click(frameOf(page).getByRole('button', { name: /^Remove / }))
   await expect(
     frameOf(page)
       .getByTestId('passkey-confirm')
@@ -127,7 +126,7 @@ test('a passkey added in the profile signs the same wallet in again; once remove
   ).toBeVisible()
   await expect(frameOf(page).getByLabel('Confirmation code')).toHaveCount(0)
   const signCount = (await credentialsOf(authenticator))[0]!.signCount
-  await frameOf(page).getByRole('button', { name: 'Confirm with your passkey' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Confirm with your passkey' }))
   await expect(frameOf(page).getByText('Passkey removed.')).toBeVisible()
   expect((await credentialsOf(authenticator))[0]!.signCount).toBe(signCount + 1)
   await expect(frameOf(page).getByText('No passkeys yet.')).toBeVisible()
@@ -157,9 +156,9 @@ test('Cancel at the code, and a cancelled ceremony, say so and store nothing: ad
 
   // Cancel instead of the code (the last one was used, so a new one comes at once): back to the
   // list, nothing asked of the browser or stored.
-  await frameOf(page).getByRole('button', { name: 'Add a passkey' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Add a passkey' }))
   await expect(frameOf(page).getByLabel('Confirmation code')).toBeVisible()
-  await frameOf(page).getByRole('button', { name: 'Cancel' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Cancel' }))
   await expect(frameOf(page).getByText('No passkeys yet.')).toBeVisible()
   expect(await credentialsOf(authenticator)).toHaveLength(0)
   expect(await passkeysOnService(page)).toBe(0)
@@ -214,7 +213,7 @@ test("mode 'popup': the passkey signs in in the secure window (a top-level page 
 }) => {
   // The popup page's app: a passkey belongs to one app (and environment).
   await page.goto('/popup/')
-  await page.getByTestId('connect').click()
+  await click(page.getByTestId('connect'))
   const { address, email } = await signUpInSecureWindow(page, request)
   const first = await virtualAuthenticator(page)
   await openPasskeys(page)
@@ -226,15 +225,15 @@ test("mode 'popup': the passkey signs in in the secure window (a top-level page 
   const context = await browser.newContext()
   const other = await context.newPage()
   await other.goto(`${demoOrigin}/popup/`)
-  await other.getByTestId('connect').click()
+  await click(other.getByTestId('connect'))
   const popup = await openSecureWindow(other)
   // The same passkey on the window's own authenticator (each page is its own target).
   const inWindow = await virtualAuthenticator(popup)
   await inWindow.cdp.send('WebAuthn.addCredential', { authenticatorId: inWindow.authenticatorId, credential: credential! })
-  await popup.getByRole('button', { name: 'More Options' }).click()
+  await click(popup.getByRole('button', { name: 'More Options' }))
   await expect(popup.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible()
   await snap(popup, 'passkeys-secure-window')
-  await popup.getByRole('button', { name: 'Sign in with a passkey' }).click()
+  await click(popup.getByRole('button', { name: 'Sign in with a passkey' }))
   await closes(popup)
   await expect(other.getByTestId('account')).toHaveText(address)
   await context.close()

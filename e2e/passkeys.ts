@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type CDPSession, type Locator, type Page } from '@playwright/test'
 import { frameOf, latestCode, providerUrl, snap } from './helpers.ts'
+import { click } from './click.ts'
 
 // Passkeys in Chromium's tests: a virtual authenticator over the DevTools protocol, and the profile
 // steps that add a passkey to the signed-in user.
@@ -37,14 +38,14 @@ export const credentialsOf = async ({ cdp, authenticatorId }: Authenticator) => 
 export async function addPasskeyInProfile(page: Page, request: APIRequestContext, email: string): Promise<void> {
   const frame = frameOf(page)
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
-  await frame.getByRole('button', { name: 'Passkeys' }).click()
-  await frame.getByRole('button', { name: 'Add a passkey' }).click()
+  await click(frame.getByRole('button', { name: 'Passkeys' }))
+  await click(frame.getByRole('button', { name: 'Add a passkey' }))
   // The address masked as the service shows it: its first letter, then the domain.
   await expect(frame.getByText(`We sent a 6-digit code to ${email[0]}•••@${email.split('@')[1]}`, { exact: false })).toBeVisible()
   await frame.getByLabel('Confirmation code').fill(await latestCode(request, email))
-  await frame.getByRole('button', { name: 'Create the passkey' }).click()
+  await click(frame.getByRole('button', { name: 'Create the passkey' }))
   await expect(frame.getByText('Passkey added.')).toBeVisible()
-  await frame.getByRole('button', { name: 'Back' }).click()
+  await click(frame.getByRole('button', { name: 'Back' }))
 }
 
 /**
@@ -55,7 +56,7 @@ export async function addPasskeyInProfile(page: Page, request: APIRequestContext
 export async function expectPasskeyStepUp(page: Page, button: Locator, screen: string): Promise<void> {
   const frame = frameOf(page)
   const started = page.waitForResponse((r) => r.url() === `${providerUrl}/api/v2/auth/step-up/start`)
-  await button.click()
+  await click(button)
   expect(((await (await started).json()) as { data: { factor: string } }).data.factor).toBe('passkey')
   await expect(frame.getByTestId('step-up-passkey')).toBeVisible()
   await expect(frame.getByLabel('Confirmation code')).toHaveCount(0)

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { accounts, frameOf, snap } from './helpers.ts'
+import { click } from './click.ts'
 
 /**
  * Username and password: the connect home has the form but it is switched off unless the app turns it
@@ -38,16 +39,16 @@ test('an app that turns it on: both fields required, a new user signs up by sign
   await snap(page, 'connect-home-password')
 
   await frame.getByLabel('Username').fill('someone')
-  await frame.getByRole('button', { name: 'Sign In' }).click()
+  await click(frame.getByRole('button', { name: 'Sign In' }))
   await expect(frame.getByText('Please enter your username and password')).toBeVisible()
 
   // 'username or password is incorrect' for a new name: the same credentials are registered.
   const username = `user_${Date.now()}`
   await frame.getByLabel('Password').fill('correct horse battery')
   await frame.getByLabel('Username').fill(username)
-  await frame.getByRole('button', { name: 'Sign In' }).click()
+  await click(frame.getByRole('button', { name: 'Sign In' }))
   await expect(frame.getByRole('heading', { name: 'Wallet Created Successfully!' })).toBeVisible()
-  await frame.getByRole('button', { name: 'Done' }).click()
+  await click(frame.getByRole('button', { name: 'Done' }))
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
   await expect.poll(async () => ((await accounts(page)) as string[])[0] ?? '').toMatch(/^0x[0-9a-fA-F]{40}$/)
   const [address] = (await accounts(page)) as string[]
@@ -60,14 +61,14 @@ test('an app that turns it on: both fields required, a new user signs up by sign
   await page.evaluate(() => window.WalletKit!.kit!.open('connect'))
   await frame.getByLabel('Username').fill(username)
   await frame.getByLabel('Password').fill('wrong horse battery')
-  await frame.getByRole('button', { name: 'Sign In' }).click()
+  await click(frame.getByRole('button', { name: 'Sign In' }))
   await expect(frame.getByText('username or password is incorrect')).toBeVisible()
   await expect(frame.getByText('Username is already taken')).toHaveCount(0)
   await snap(page, 'connect-home-password-wrong')
   expect(await accounts(page)).toEqual([])
 
   await frame.getByLabel('Password').fill('correct horse battery')
-  await frame.getByRole('button', { name: 'Sign In' }).click()
+  await click(frame.getByRole('button', { name: 'Sign In' }))
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
   await expect.poll(() => accounts(page)).toEqual([address])
 })

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net'
 import { freePort } from '../sandbox/infra/ports.ts'
 
 /**
@@ -23,17 +22,10 @@ export async function choosePorts(): Promise<void> {
 async function suitePort(chosen: ReadonlySet<number>): Promise<number> {
   for (let tries = 0; tries < 100; tries++) {
     const port = 20_000 + Math.floor(Math.random() * 12_000)
-    if (!chosen.has(port) && (await canListen(port))) return port
+    if (!chosen.has(port) && (await freePort(port).catch(() => 0))) return port
   }
   return freePort()
 }
-
-const canListen = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const server = createServer()
-    server.once('error', () => resolve(false))
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
-  })
 
 /** The environment `scripts/start.ts --fresh` needs to listen where the suite looks. */
 export const stackEnv = (): Record<string, string> => ({

@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { appConfigElementId } from '../sdk/app-config.ts'
 import { accounts, frameOf, openConnect, providerUrl, snap } from './helpers.ts'
+import { click } from './click.ts'
 
 /**
  * The providers' own sign-in scripts, which the frame loads only on demand (a click on that sign-in),
@@ -33,7 +34,7 @@ test('no sign-in script loads with the home; a click loads exactly the one app c
   expect(scripts.filter((url) => standIns.includes(url) || realProviders.test(url))).toEqual([])
 
   const popup = page.waitForEvent('popup')
-  await frame.getByRole('button', { name: 'Continue with Telegram' }).click()
+  await click(frame.getByRole('button', { name: 'Continue with Telegram' }))
   await (await popup).close()
   expect(scripts.filter((url) => standIns.includes(url) || realProviders.test(url))).toEqual([`${providerUrl}/telegram/telegram-widget.js`])
   await expect(frame.getByText('Something went wrong')).toBeVisible()
@@ -44,7 +45,7 @@ test('a forged answer (from the host page, or the frame itself, with the right s
   page.on('request', (r) => void (r.url() === `${providerUrl}/api/v2/auth/google` && exchanged.push(r.postDataJSON().code)))
   const frame = await openHome(page)
   const popupEvent = page.waitForEvent('popup')
-  await frame.getByRole('button', { name: 'Continue with Google' }).click()
+  await click(frame.getByRole('button', { name: 'Continue with Google' }))
   const popup = await popupEvent
   await expect(popup.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible()
   const state = new URL(popup.url()).searchParams.get('state')
@@ -60,11 +61,11 @@ test('a forged answer (from the host page, or the frame itself, with the right s
   expect(exchanged).toEqual([])
 
   await popup.getByLabel('E-mail').fill(`scripts-${Date.now()}@example.com`)
-  await popup.getByRole('button', { name: 'Continue', exact: true }).click()
+  await click(popup.getByRole('button', { name: 'Continue', exact: true }))
   await expect(frame.getByRole('heading', { name: 'Wallet Created Successfully!' })).toBeVisible()
   expect(exchanged).toHaveLength(1)
   expect(exchanged[0]).not.toBe('forged-code')
-  await frame.getByRole('button', { name: 'Done' }).click()
+  await click(frame.getByRole('button', { name: 'Done' }))
   await expect.poll(async () => ((await accounts(page)) as string[]).length).toBe(1)
 })
 
@@ -72,12 +73,12 @@ test('a script that fails to load says so on an error line, not a spinner; the n
   let fail = true
   await page.route(`${providerUrl}/oauth/apple/appleid.auth.js`, (route) => (fail ? route.abort() : route.continue()))
   const frame = await openHome(page)
-  await frame.getByRole('button', { name: 'Continue with Apple' }).click()
+  await click(frame.getByRole('button', { name: 'Continue with Apple' }))
   await expect(frame.getByText('Apple sign-in could not load. Check your connection and try again.')).toBeVisible()
   await expect(frame.getByRole('button', { name: 'Continue with Apple' })).toBeEnabled()
   fail = false
   const popup = page.waitForEvent('popup')
-  await frame.getByRole('button', { name: 'Continue with Apple' }).click()
+  await click(frame.getByRole('button', { name: 'Continue with Apple' }))
   await expect((await popup).getByRole('heading', { name: 'Sign in with Apple' })).toBeVisible()
 })
 
@@ -98,7 +99,7 @@ test("app config naming any other script (a tampered copy) loads nothing, and th
   const requested: string[] = []
   page.on('request', (r) => void (r.url().startsWith('https://cdn.attacker.example') && requested.push(r.url())))
   const frame = await openHome(page)
-  await frame.getByRole('button', { name: 'Continue with Google' }).click()
+  await click(frame.getByRole('button', { name: 'Continue with Google' }))
   await expect(frame.getByText('Google sign-in could not load. Check your connection and try again.')).toBeVisible()
   await snap(page, 'social-script-refused')
   expect(requested).toEqual([])

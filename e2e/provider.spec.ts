@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { signUp, startRequest } from './flows.ts'
 import { frameOf, providerUrl } from './helpers.ts'
+import { click } from './click.ts'
 
 /** Records every bridge call the host page sends (Penpal CALL messages on the MessagePort). */
 async function recordBridgeCalls(page: Page): Promise<void> {
@@ -149,7 +150,7 @@ test('the overlay: full viewport and transparent, focus moves in, scroll locked;
   await page.goto('/demo/')
   const connect = page.getByRole('button', { name: 'Connect' })
   await connect.focus()
-  await connect.click()
+  await click(connect)
   const iframe = page.getByTestId('wallet-kit-frame')
   await expect(frameOf(page).getByRole('heading', { name: 'Login or Sign Up' })).toBeVisible()
   expect(await iframe.boundingBox()).toEqual({ x: 0, y: 0, ...page.viewportSize()! })

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { confirmSignature, logInInFrame, openConnect } from './helpers.ts'
+import { click } from './click.ts'
 
 test('the React wrapper: provider, hook and ConnectButton in a React page', async ({ page, request }) => {
   const errors: string[] = []
@@ -18,11 +19,11 @@ test('the React wrapper: provider, hook and ConnectButton in a React page', asyn
   await expect(page.getByTestId('balance')).toHaveText(/ ETH$/)
   await expect(page.getByRole('button', { name: `${address.slice(0, 6)}…${address.slice(-4)}` })).toBeVisible()
 
-  await page.getByRole('button', { name: 'Sign message' }).click()
+  await click(page.getByRole('button', { name: 'Sign message' }))
   await confirmSignature(page)
   await expect(page.getByTestId('signature')).toHaveText(/^0x[0-9a-f]{130}$/)
 
-  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await click(page.getByRole('button', { name: 'Disconnect' }))
   await expect(page.getByTestId('status')).toHaveText('disconnected')
   expect(errors).toEqual([])
 })

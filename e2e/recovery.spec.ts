@@ -4,6 +4,7 @@ import { axeViolations } from './axe.ts'
 import { hostMessages, recorder, storedSession } from './bridge-recorder.ts'
 import { startRequest } from './flows.ts'
 import { accounts, confirmRequest, frameOf, latestCode, openConnect, providerUrl, settled, snap, uniqueEmail } from './helpers.ts'
+import { click } from './click.ts'
 
 /**
  * The profile's recovery page against the real sandbox: the file the wallet offered at creation
@@ -25,14 +26,14 @@ async function signUpWithFile(page: Page, request: APIRequestContext): Promise<S
   const frame = frameOf(page)
   const email = uniqueEmail()
   await frame.getByPlaceholder('Enter your email').fill(email)
-  await frame.getByRole('button', { name: 'Continue', exact: true }).click()
+  await click(frame.getByRole('button', { name: 'Continue', exact: true }))
   await frame.getByLabel('Verification code').fill(await latestCode(request, email))
   await expect(frame.getByRole('heading', { name: 'Wallet Created Successfully!' })).toBeVisible()
-  const [download] = await Promise.all([page.waitForEvent('download'), frame.getByRole('button', { name: 'Download' }).click()])
+  const [download] = await Promise.all([page.waitForEvent('download'), click(frame.getByRole('button', { name: 'Download' }))])
   expect(download.suggestedFilename()).toBe('wallet-recovery-secret.walletkit')
   const file = test.info().outputPath(`${email}-${download.suggestedFilename()}`)
   await download.saveAs(file)
-  await frame.getByRole('button', { name: 'Done' }).click()
+  await click(frame.getByRole('button', { name: 'Done' }))
   await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   const secret0 = readFileSync(file, 'utf8')
   expect(secret0).toBe(((await (await created).json()) as { data: { secret0: string } }).data.secret0)
@@ -58,7 +59,7 @@ async function openRecovery(page: Page, shot?: string) {
   const row = frame.getByRole('button', { name: 'Restore from recovery file' })
   await expect(row).toBeVisible()
   if (shot) await snap(page, shot)
-  await row.click()
+  await click(row)
   await expect(frame.getByRole('heading', { name: 'Restore from recovery file' })).toBeVisible()
   await expect(frame.getByText('Choose the recovery file')).toBeVisible()
   return frame
@@ -100,7 +101,7 @@ test('the downloaded file restores the wallet: same address, a new session that 
 
   await frame.locator('input[type=file]').setInputFiles(user.file)
   await expect(frame.getByText('Recovery file: ')).toContainText('.walletkit')
-  await frame.getByRole('button', { name: 'Restore' }).click()
+  await click(frame.getByRole('button', { name: 'Restore' }))
   await expect(frame.getByText('Access restored: this wallet is ready on this device.')).toBeVisible()
   await expect(frame.getByTestId('recovery-done')).toContainText(user.address)
   await snap(page, 'profile-recovery-done')
@@ -112,9 +113,9 @@ test('the downloaded file restores the wallet: same address, a new session that 
   expect((await storedSession(page)).refreshToken).toBe(answered.refreshToken)
   expect(answered.walletToken).not.toBe(before.token)
   expect(await accounts(page)).toEqual([user.address])
-  await frame.getByRole('button', { name: 'Done' }).click()
+  await click(frame.getByRole('button', { name: 'Done' }))
   await expect(frame.getByTestId('profile-address')).toBeVisible()
-  await frame.getByRole('button', { name: 'Close' }).click()
+  await click(frame.getByRole('button', { name: 'Close' }))
 
   // The restored session signs.
   const signing = startRequest(page, 'personal_sign', ['0x6869', user.address])
@@ -143,7 +144,7 @@ test("another wallet's file: the service's refusal in plain words; no network: s
   const otherFile = { name: `${'wallet-recovery-secret-of-another-wallet-'.repeat(5)}.walletkit`, mimeType: '', buffer: Buffer.from(other) }
   await frame.locator('input[type=file]').setInputFiles(otherFile)
   const answer = page.waitForResponse(recoverPath)
-  await frame.getByRole('button', { name: 'Restore' }).click()
+  await click(frame.getByRole('button', { name: 'Restore' }))
   expect(((await (await answer).json()) as { message: string }).message).toBe('Recovery secret does not match this wallet')
   await expect(frame.getByRole('alert')).toHaveText('This recovery file belongs to another wallet, or it is damaged. Nothing was changed.')
   await snap(page, 'profile-recovery-other-wallet')
@@ -152,7 +153,7 @@ test("another wallet's file: the service's refusal in plain words; no network: s
   // The network drops the call: said so; the session is the one it was.
   await page.route(recoverPath, (route) => route.abort('internetdisconnected'))
   await frame.locator('input[type=file]').setInputFiles(user.file)
-  await frame.getByRole('button', { name: 'Restore' }).click()
+  await click(frame.getByRole('button', { name: 'Restore' }))
   await expect(frame.getByRole('alert')).toHaveText('The wallet service could not be reached. Check your connection and try again. Nothing was changed.')
   expect(await storedSession(page)).toMatchObject({ token: before.token, refreshToken: before.refreshToken })
   expect(await accounts(page)).toEqual([user.address])

@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { verifyMessage } from 'viem'
 import { signUp, startRequest } from './flows.ts'
 import { closes, demoOrigin, frameOf, logInInFrame, openSecureWindow, pressConfirm, providerUrl, signUpInSecureWindow, snap } from './helpers.ts'
+import { click } from './click.ts'
 
 /**
  * The secure window (issue: popup mode): a first-party popup on the provider origin for what the
@@ -134,7 +135,7 @@ test('a host page with Cross-Origin-Opener-Policy: same-origin: the secure windo
 }) => {
   await withoutVisibilityV2(context)
   await page.goto('/coop/')
-  await page.getByTestId('connect').click()
+  await click(page.getByTestId('connect'))
   await logInInFrame(page, request)
   await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   const address = (await page.getByTestId('account').textContent()) as `0x${string}`
@@ -166,7 +167,7 @@ test('a blocked secure window is explained, with a retry; nothing hangs', async 
   await pressConfirm(frame.getByRole('button', { name: 'Try again' }))
   await expect(frame.getByTestId('secure-window-open')).toBeVisible()
   await expect(frame.getByTestId('secure-window-blocked')).toBeVisible({ timeout: 10_000 })
-  await frame.getByRole('button', { name: 'Reject', exact: true }).click()
+  await click(frame.getByRole('button', { name: 'Reject', exact: true }))
   expect(await signing).toMatchObject({ code: 4001 })
 })
 
@@ -176,7 +177,7 @@ for (const [how, path] of [
 ] as const)
   test(`mode 'popup' from ${how}: sign-in and signing in the secure window`, async ({ page, request }) => {
     await page.goto(path)
-    await page.getByTestId('connect').click()
+    await click(page.getByTestId('connect'))
     const frame = frameOf(page)
     await expect(frame.getByTestId('secure-window')).toBeVisible()
     await expect(frame.getByPlaceholder('Enter your email')).toHaveCount(0)

@@ -3,6 +3,7 @@ import { createPublicClient, hashTypedData, http, parseEther, recoverAddress, ve
 import { grantOnAcceptPage, signUp, signUpWithEmail, startRequest } from './flows.ts'
 import { confirmRequest, frameOf, inboxSize, latestCode, providerUrl, snap, typedData } from './helpers.ts'
 import { addPasskeyInProfile, credentialsOf, virtualAuthenticator } from './passkeys.ts'
+import { click } from './click.ts'
 
 const chain = createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) })
 
@@ -37,7 +38,7 @@ test('reject answers 4001 with the spec message; a request naming another accoun
   const address = await signUp(page, request)
   const pending = startRequest(page, 'personal_sign', ['0x6869', address])
   const frame = frameOf(page)
-  await frame.getByRole('button', { name: 'Reject' }).click()
+  await click(frame.getByRole('button', { name: 'Reject' }))
   expect(await pending).toEqual({ code: 4001, message: 'Message signing rejected by user' })
 
   const other = '0x000000000000000000000000000000000000dEaD'
@@ -104,15 +105,15 @@ test('the profile modal shows the address and balance; Disconnect ends the sessi
   await expect(frame.getByTestId('profile-address')).toHaveText(`${address.slice(0, 6)}…${address.slice(-4)}`)
   await expect(frame.getByTestId('profile-balance')).toHaveText(/^10\.00 ETH$/)
   await snap(page, 'profile-home')
-  await frame.getByRole('button', { name: 'Receive' }).click()
+  await click(frame.getByRole('button', { name: 'Receive' }))
   await expect(frame.getByRole('img', { name: `QR code of ${address}` })).toBeVisible()
   await snap(page, 'profile-receive')
-  await frame.getByRole('button', { name: 'Back' }).click()
-  await frame.getByRole('button', { name: 'Switch chain' }).click()
+  await click(frame.getByRole('button', { name: 'Back' }))
+  await click(frame.getByRole('button', { name: 'Switch chain' }))
   await expect(frame.getByRole('listbox', { name: 'Chains' })).toBeVisible()
   await snap(page, 'profile-chain')
-  await frame.getByRole('button', { name: 'Back' }).click()
-  await frame.getByRole('button', { name: 'Disconnect Wallet' }).click()
+  await click(frame.getByRole('button', { name: 'Back' }))
+  await click(frame.getByRole('button', { name: 'Disconnect Wallet' }))
   await expect(page.getByTestId('account')).toHaveText('—')
   expect(await startRequest(page, 'eth_accounts')).toEqual({ result: [] })
   await page.reload()
@@ -133,7 +134,7 @@ test('a wallet without permission gets the need-permission modal; Setup Permissi
   await snap(page, 'need-permission')
 
   const tab = page.waitForEvent('popup')
-  await frame.getByRole('button', { name: 'Setup Permission' }).click()
+  await click(frame.getByRole('button', { name: 'Setup Permission' }))
   const accept = await tab
   await grantOnAcceptPage(accept, request, email)
   await accept.close()
@@ -155,20 +156,20 @@ test('the accept page grants only with the e-mail code: a wrong code is refused 
   await confirmRequest(page)
   expect(await refused).toMatchObject({ code: 4100 })
   const tab = page.waitForEvent('popup')
-  await frame.getByRole('button', { name: 'Setup Permission' }).click()
+  await click(frame.getByRole('button', { name: 'Setup Permission' }))
   const accept = await tab
 
   // Opening the page sends nothing; confirming sends the code.
   await expect(accept.getByRole('heading', { name: 'Permission needed' })).toBeVisible()
   const mails = await inboxSize(request, email)
-  await accept.getByRole('button', { name: 'Grant permission' }).click()
+  await click(accept.getByRole('button', { name: 'Grant permission' }))
   await expect(accept.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible()
   await expect(accept.getByText(/We sent a code to \w•••@example\.com/)).toBeVisible()
   expect(await inboxSize(request, email)).toBe(mails + 1)
   const code = await latestCode(request, email)
 
   await accept.getByLabel('Confirmation code').fill(code === '000000' ? '111111' : '000000')
-  await accept.getByRole('button', { name: 'Confirm' }).click()
+  await click(accept.getByRole('button', { name: 'Confirm' }))
   await expect(accept.getByRole('alert')).toHaveText('That code is not right. Check it and try again.')
   await expect(accept.getByLabel('Confirmation code')).toBeVisible()
   // Not granted: a signing request still gets the need-permission modal.
@@ -178,12 +179,12 @@ test('the accept page grants only with the e-mail code: a wrong code is refused 
   await expect(frame.getByRole('heading', { name: 'Permission needed' })).toBeVisible()
 
   await accept.getByLabel('Confirmation code').fill(code)
-  await accept.getByRole('button', { name: 'Confirm' }).click()
+  await click(accept.getByRole('button', { name: 'Confirm' }))
   await expect(accept.getByRole('heading', { name: 'Permission granted' })).toBeVisible()
   await accept.close()
   // The frame learnt of the second refusal, not of the grant: its modal's new link says it is granted.
   const again = page.waitForEvent('popup')
-  await frame.getByRole('button', { name: 'Setup Permission' }).click()
+  await click(frame.getByRole('button', { name: 'Setup Permission' }))
   const granted = await again
   await expect(granted.getByRole('heading', { name: 'Permission granted' })).toBeVisible()
   await granted.close()
@@ -205,7 +206,7 @@ test("a user with a passkey grants on the accept page with it: the page's own sc
   await confirmRequest(page)
   expect(await refused).toMatchObject({ code: 4100 })
   const tab = page.waitForEvent('popup')
-  await frameOf(page).getByRole('button', { name: 'Setup Permission' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Setup Permission' }))
   const accept = await tab
   // The same passkey on the tab's own authenticator (each page is its own DevTools target).
   const inTab = await virtualAuthenticator(accept)
@@ -214,10 +215,10 @@ test("a user with a passkey grants on the accept page with it: the page's own sc
   accept.on('console', (m) => m.type() === 'error' && blocked.push(m.text()))
 
   const mails = await inboxSize(request, email)
-  await accept.getByRole('button', { name: 'Grant permission' }).click()
+  await click(accept.getByRole('button', { name: 'Grant permission' }))
   await expect(accept.getByText('Use your passkey to grant the permission.')).toBeVisible()
   await expect(accept.getByLabel('Confirmation code')).toHaveCount(0)
-  await accept.getByRole('button', { name: 'Use passkey' }).click()
+  await click(accept.getByRole('button', { name: 'Use passkey' }))
   await expect(accept.getByRole('heading', { name: 'Permission granted' })).toBeVisible()
   expect(blocked).toEqual([])
   expect(await inboxSize(request, email)).toBe(mails)
@@ -254,9 +255,7 @@ test('switching to the second local chain is real: chainChanged, reads and sends
   await page.evaluate(() => window.WalletKit!.kit!.open('chain'))
   await expect(frameOf(page).getByRole('heading', { name: 'Switch Chain' })).toBeVisible()
   await snap(page, 'chain')
-  await frameOf(page)
-    .getByRole('option', { name: /Local Chain 1/ })
-    .click()
+  await click(frameOf(page).getByRole('option', { name: /Local Chain 1/ }))
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
   expect(await startRequest(page, 'eth_chainId')).toEqual({ result: '0x7a69' })
 })

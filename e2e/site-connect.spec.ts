@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { signUp, startRequest } from './flows.ts'
 import { frameOf, otherDemoOrigin, pressConfirm, snap } from './helpers.ts'
+import { click } from './click.ts'
 
 /**
  * Another allowed origin of app "demo" (the app allows http://127.0.0.1:*): the demo page served on
@@ -42,9 +43,9 @@ test('a second site of the app gets no account until the user connects it there;
   await expect(frame.getByRole('heading', { name: `Connect to ${otherOrigin}?` })).toBeVisible()
   await expect(frame.getByTestId('connect-site-address')).toHaveText(address)
   // A click the page timed (the pointer just came into the frame) is not taken.
-  await frame.getByRole('button', { name: 'Connect', exact: true }).click({ force: true })
+  await click(frame.getByRole('button', { name: 'Connect', exact: true }), { force: true })
   expect(await startRequest(other, 'eth_accounts')).toEqual({ result: [] })
-  await frame.getByRole('button', { name: 'Cancel' }).click()
+  await click(frame.getByRole('button', { name: 'Cancel' }))
   expect(await cancelled).toMatchObject({ code: 4001 })
   expect(await startRequest(other, 'eth_accounts')).toEqual({ result: [] })
 

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createPublicClient, createWalletClient, custom, encodeFunctionData, erc20Abi, http } from 'viem'
 import { signUp, startRequest } from './flows.ts'
 import { confirmRequest, confirmSignature, frameOf, logInInFrame, providerUrl, snap } from './helpers.ts'
+import { click } from './click.ts'
 
 /**
  * The Smart Wallet row of the profile and its page (one account per chain, Not Activated until
@@ -68,7 +69,7 @@ test('Smart Wallet: one account per chain, Not Activated; Activate signs and sub
   await expect(frame.getByRole('button', { name: 'Smart Wallet' })).toBeVisible()
   await snap(page, 'smart-wallet-row')
 
-  await frame.getByRole('button', { name: 'Smart Wallet' }).click()
+  await click(frame.getByRole('button', { name: 'Smart Wallet' }))
   await expect(frame.getByRole('heading', { name: 'Smart Wallet' })).toBeVisible()
   const list = frame.getByRole('list', { name: 'Smart Wallet' })
   await expect(list.getByRole('listitem')).toHaveCount(2)
@@ -83,7 +84,7 @@ test('Smart Wallet: one account per chain, Not Activated; Activate signs and sub
 
   // Held at submit: the button says what is going on.
   submit.hold()
-  await local1.getByRole('button', { name: 'Activate' }).click()
+  await click(local1.getByRole('button', { name: 'Activate' }))
   await expect(local1.getByRole('button', { name: 'Activating...' })).toBeDisabled()
   await snap(page, 'smart-wallet-activating-pending')
 
@@ -112,15 +113,15 @@ test('a failed activation is shown on its row, and Activate stays to try again',
   )
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
   const frame = frameOf(page)
-  await frame.getByRole('button', { name: 'Smart Wallet' }).click()
+  await click(frame.getByRole('button', { name: 'Smart Wallet' }))
   const local2 = frame.getByRole('listitem').filter({ hasText: 'Local Chain 2' })
-  await local2.getByRole('button', { name: 'Activate' }).click()
+  await click(local2.getByRole('button', { name: 'Activate' }))
   await expect(local2.getByRole('alert')).not.toBeEmpty()
   await expect(local2.getByRole('button', { name: 'Activate' })).toBeEnabled()
   await expect(local2.getByTestId('smart-account-status')).toHaveText('Not Activated')
   await snap(page, 'smart-wallet-error')
 
-  await local2.getByRole('button', { name: 'Activate' }).click()
+  await click(local2.getByRole('button', { name: 'Activate' }))
   await expect(local2.getByTestId('smart-account-status')).toHaveText(/^(Activating|Activated)$/)
   // An empty error line is not shown (nor in the accessibility tree).
   await expect(local2.getByRole('alert')).toHaveCount(0)
@@ -134,11 +135,11 @@ test("'Use on this site': the host sees the smart account; its signature verifie
   const owner = await signUpFor(page, request, aaApp)
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
   const frame = frameOf(page)
-  await frame.getByRole('button', { name: 'Smart Wallet' }).click()
+  await click(frame.getByRole('button', { name: 'Smart Wallet' }))
   await expect(frame.getByRole('button', { name: 'Use on this site' })).toBeVisible()
   const aaAddress = (await frame.getByRole('listitem').first().locator('.wk-address').getAttribute('title')) as `0x${string}`
   const changed = page.evaluate(() => new Promise<unknown>((resolve) => window.WalletKit!.kit!.provider.on('accountsChanged', resolve)))
-  await frame.getByRole('button', { name: 'Use on this site' }).click()
+  await click(frame.getByRole('button', { name: 'Use on this site' }))
   expect(await changed).toEqual([aaAddress])
   await expect(frame.getByRole('button', { name: 'Use Personal Wallet' })).toBeVisible()
   await snap(page, 'smart-wallet-in-use')
@@ -212,12 +213,12 @@ test("'Use on this site': the host sees the smart account; its signature verifie
   await expect(frame.getByTestId('calls-status-code')).toHaveText('Confirmed')
   await expect(frame.getByTestId('calls-status')).toContainText('All calls in one operation')
   await snap(page, 'smart-wallet-calls-status')
-  await frame.getByRole('button', { name: 'Back' }).click()
+  await click(frame.getByRole('button', { name: 'Back' }))
 
   // Back to the Personal Wallet: the host sees the owner again.
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
-  await frame.getByRole('button', { name: 'Smart Wallet' }).click()
+  await click(frame.getByRole('button', { name: 'Smart Wallet' }))
   const back = page.evaluate(() => new Promise<unknown>((resolve) => window.WalletKit!.kit!.provider.on('accountsChanged', resolve)))
-  await frame.getByRole('button', { name: 'Use Personal Wallet' }).click()
+  await click(frame.getByRole('button', { name: 'Use Personal Wallet' }))
   expect(await back).toEqual([owner])
 })

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { accounts, frameOf, latestCode, openConnect, snap } from './helpers.ts'
+import { click } from './click.ts'
 
 /** Opens the connect modal on the demo page and clicks one of the sign-in icons; returns its popup. */
 async function startSocial(page: Page, label: string) {
@@ -8,14 +9,14 @@ async function startSocial(page: Page, label: string) {
   const frame = frameOf(page)
   await expect(frame.getByRole('button', { name: `Continue with ${label}` })).toBeVisible()
   const popup = page.waitForEvent('popup')
-  await frame.getByRole('button', { name: `Continue with ${label}` }).click()
+  await click(frame.getByRole('button', { name: `Continue with ${label}` }))
   return { frame, popup: await popup }
 }
 
 async function expectNewWallet(page: Page) {
   const frame = frameOf(page)
   await expect(frame.getByRole('heading', { name: 'Wallet Created Successfully!' })).toBeVisible()
-  await frame.getByRole('button', { name: 'Done' }).click()
+  await click(frame.getByRole('button', { name: 'Done' }))
   await expect(page.getByTestId('account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   const address = await page.getByTestId('account').textContent()
   expect(await accounts(page)).toEqual([address])
@@ -35,14 +36,14 @@ test('Google: the emulator signs a typed identity in, the widget exchanges the c
   await expect(popup.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible()
   await popup.getByLabel('E-mail').fill(`google-${Date.now()}@example.com`)
   await popup.getByLabel('Name').fill('Gina Google')
-  await popup.getByRole('button', { name: 'Continue', exact: true }).click()
+  await click(popup.getByRole('button', { name: 'Continue', exact: true }))
   await expectNewWallet(page)
 })
 
 test('Apple: form_post with an identity token, verified by the service', async ({ page }) => {
   const { popup } = await startSocial(page, 'Apple')
   await popup.getByLabel('E-mail').fill(`apple-${Date.now()}@example.com`)
-  await popup.getByRole('button', { name: 'Continue', exact: true }).click()
+  await click(popup.getByRole('button', { name: 'Continue', exact: true }))
   await expectNewWallet(page)
 })
 
@@ -50,7 +51,7 @@ test('Telegram: the login widget emulator returns signed user data', async ({ pa
   const { popup } = await startSocial(page, 'Telegram')
   await popup.getByLabel('User id').fill(String(Date.now()).slice(-9))
   await popup.getByLabel('First name').fill('Tess')
-  await popup.getByRole('button', { name: 'Log in' }).click()
+  await click(popup.getByRole('button', { name: 'Log in' }))
   await expectNewWallet(page)
 })
 
@@ -66,15 +67,15 @@ test('WhatsApp: phone rules, code from the dev inbox, new wallet', async ({ page
   await page.goto('/demo/')
   await openConnect(page)
   const frame = frameOf(page)
-  await frame.getByRole('button', { name: 'Continue with Whatsapp' }).click()
+  await click(frame.getByRole('button', { name: 'Continue with Whatsapp' }))
   await expect(frame.getByRole('heading', { name: 'Whatsapp Login' })).toBeVisible()
   await frame.getByLabel('Phone number').fill('0812345')
-  await frame.getByRole('button', { name: 'Sign In' }).click()
+  await click(frame.getByRole('button', { name: 'Sign In' }))
   await expect(frame.getByText('Invalid phone number')).toBeVisible()
   await snap(page, 'connect-whatsapp')
   const phone = `62${String(Date.now()).slice(-10)}`
   await frame.getByLabel('Phone number').fill(phone)
-  await frame.getByRole('button', { name: 'Sign In' }).click()
+  await click(frame.getByRole('button', { name: 'Sign In' }))
   await expect(frame.getByRole('heading', { name: 'OTP Verification' })).toBeVisible()
   await expect(frame.getByRole('button', { name: /Resend in (29\d|300)s/ })).toBeDisabled()
   await frame.getByLabel('Verification code').fill(await latestCode(request, phone))

@@ -2,6 +2,7 @@ import { expect, test, type Request } from '@playwright/test'
 import { appConfigElementId } from '../sdk/app-config.ts'
 import { signUp, startRequest } from './flows.ts'
 import { confirmRequest, frameOf, providerUrl } from './helpers.ts'
+import { click } from './click.ts'
 
 // Rules only a real browser shows: the demo page runs in the production environment (its script
 // tag says data-env="production", and the wallet frame and its service calls follow), and the
@@ -35,7 +36,7 @@ test("the Receive page's QR code is 350 by 350 px on a desktop", async ({ page, 
   const address = await signUp(page, request)
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
   const frame = frameOf(page)
-  await frame.getByRole('button', { name: 'Receive' }).click()
+  await click(frame.getByRole('button', { name: 'Receive' }))
   const qr = frame.getByRole('img', { name: `QR code of ${address}` })
   await expect(qr.locator('svg')).toBeVisible()
   const box = (await qr.boundingBox())!
@@ -52,7 +53,7 @@ test('signing permission off: after the need-permission modal, reads and estimat
   expect(await refused).toMatchObject({ code: 4100 })
   const frame = frameOf(page)
   await expect(frame.getByRole('heading', { name: 'Permission needed' })).toBeVisible()
-  await frame.getByRole('button', { name: 'Close' }).click()
+  await click(frame.getByRole('button', { name: 'Close' }))
   await expect(page.getByTestId('wallet-kit-frame')).toBeHidden()
 
   const to = '0x000000000000000000000000000000000000bEEF'

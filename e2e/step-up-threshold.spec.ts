@@ -3,6 +3,7 @@ import { parseEther, toHex } from 'viem'
 import { startRequest } from './flows.ts'
 import { accounts, confirmRequest, frameOf, inboxSize, latestCode, openSecureWindow, pressConfirm, signUpInFrame, snap } from './helpers.ts'
 import { addPasskeyInProfile, credentialsOf, expectPasskeyStepUp, virtualAuthenticator } from './passkeys.ts'
+import { click } from './click.ts'
 
 const to = '0x000000000000000000000000000000000000bEEF'
 
@@ -31,14 +32,14 @@ async function signUp(page: Page, request: APIRequestContext): Promise<string> {
 /** The profile's Security page, opened; Local Chain 1's row. */
 async function securityRow(page: Page) {
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
-  await frameOf(page).getByRole('button', { name: 'Security' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Security' }))
   return frameOf(page).getByTestId('security-31337')
 }
 
 /** Saves `amount` as the user's own (stricter than none: saved at once). */
 async function saveStricter(row: Locator, amount: string) {
   await row.getByLabel('Your amount (ETH)').fill(amount)
-  await row.getByRole('button', { name: 'Save' }).click()
+  await click(row.getByRole('button', { name: 'Save' }))
   await expect(row.getByText(`Asks a confirmation above ${amount} ETH`)).toBeVisible()
 }
 
@@ -57,7 +58,7 @@ test('a stricter amount saves at once; a higher one asks the code first, then sa
   await expect(frame.getByRole('status')).toHaveText('Saved.')
 
   await row.getByLabel('Your amount (ETH)').fill('1')
-  await row.getByRole('button', { name: 'Save' }).click()
+  await click(row.getByRole('button', { name: 'Save' }))
   await expect(frame.getByText('This lets more through without a second confirmation, so confirm it is you first.')).toBeVisible()
   await snap(page, 'profile-security-code')
   await frame.getByLabel('Confirmation code').fill(await latestCode(request, email))
@@ -92,7 +93,7 @@ test('a user with a passkey raises the amount confirming with the passkey: no e-
   await row.getByLabel('Your amount (ETH)').fill('1')
   await expectPasskeyStepUp(page, row.getByRole('button', { name: 'Save' }), 'profile-security-passkey')
   const signCount = (await credentialsOf(authenticator))[0]!.signCount
-  await frame.getByRole('button', { name: 'Confirm with your passkey' }).click()
+  await click(frame.getByRole('button', { name: 'Confirm with your passkey' }))
   await expect(frame.getByTestId('security-31337').getByText('Asks a confirmation above 1 ETH')).toBeVisible()
   expect((await credentialsOf(authenticator))[0]!.signCount).toBe(signCount + 1)
   expect(await inboxSize(request, email)).toBe(mails)

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createPublicClient, http, parseEther, toHex } from 'viem'
 import { startRequest } from './flows.ts'
 import { confirmRequest, frameOf, latestCode, openSecureWindow, pressConfirm, providerUrl, signUpInFrame, snap } from './helpers.ts'
+import { click } from './click.ts'
 
 // The seeded 'stepup' app asks a confirmation code for a transaction above 0.01 ETH on chain 31337.
 
@@ -69,7 +70,7 @@ test('rejecting at the code step answers the dapp 4001 and sends nothing', async
   const nonce = await chain.getTransactionCount({ address })
   const large = startRequest(page, 'eth_sendTransaction', [{ from: address, to, value: toHex(parseEther('0.05')) }])
   const { step } = await confirmUntilCode(page)
-  await step.getByRole('button', { name: 'Reject' }).click()
+  await click(step.getByRole('button', { name: 'Reject' }))
   expect(await large).toEqual({ code: 4001, message: 'Transaction rejected by user' })
   expect(await chain.getTransactionCount({ address })).toBe(nonce)
 })

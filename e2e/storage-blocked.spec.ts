@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { startRequest } from './flows.ts'
 import { closes, confirmRequest, frameOf, openConnect, openSecureWindow, providerUrl, signUpInSecureWindow, snap } from './helpers.ts'
+import { click } from './click.ts'
 
 /**
  * Chromium with third-party storage off for the wallet frame (playwright.config.ts's
@@ -66,7 +67,7 @@ test('with third-party storage blocked: the first sign-in goes through the secur
 
   const rejected = startRequest(page, 'personal_sign', ['0x6869', address])
   await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
-  await frame.getByRole('button', { name: 'Reject', exact: true }).click()
+  await click(frame.getByRole('button', { name: 'Reject', exact: true }))
   expect(await rejected).toMatchObject({ code: 4001 })
 
   // The frame's copy lived in memory: a reload starts disconnected, and answers (no hang)...

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { verifyMessage } from 'viem'
 import { confirmSignature, frameOf, logInInFrame, openConnect } from './helpers.ts'
+import { click } from './click.ts'
 
 type WithProvider = HTMLElement & { provider: { request(r: unknown): Promise<unknown> } }
 
@@ -38,7 +39,7 @@ test('Vue 3: <wallet-kit> as a custom element, its DOM events in Vue state, sign
   await expect(element.getByRole('button', { name: `${address.slice(0, 6)}…${address.slice(-4)}` })).toBeVisible()
 
   // Signing goes through the element's .provider: the confirmation modal, then the signature on the page.
-  await page.getByRole('button', { name: 'Sign message' }).click()
+  await click(page.getByRole('button', { name: 'Sign message' }))
   await confirmSignature(page)
   await expect(page.getByTestId('signature')).toHaveText(/^0x[0-9a-f]{130}$/)
   const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
@@ -47,13 +48,13 @@ test('Vue 3: <wallet-kit> as a custom element, its DOM events in Vue state, sign
   await page.screenshot({ path: 'test-results/screens/vue-page-desktop.png' })
 
   // A rejected signature is an EIP-1193 error on the page, and the last signature is gone.
-  await page.getByRole('button', { name: 'Sign message' }).click()
-  await frameOf(page).getByRole('button', { name: 'Reject' }).click()
+  await click(page.getByRole('button', { name: 'Sign message' }))
+  await click(frameOf(page).getByRole('button', { name: 'Reject' }))
   await expect(page.getByTestId('error')).toContainText('(code 4001)')
   await expect(page.getByTestId('signature')).toHaveText('—')
 
   // A chain switch through .provider comes back as a chainchanged event.
-  await page.getByRole('button', { name: 'Switch chain' }).click()
+  await click(page.getByRole('button', { name: 'Switch chain' }))
   await expect(page.getByTestId('chain')).toHaveText('31338')
   await expect(page.getByTestId('events')).toContainText('chainchanged "0x7a6a"')
   await expect(page.getByTestId('error')).toBeEmpty()
@@ -66,9 +67,9 @@ test('Vue 3: <wallet-kit> as a custom element, its DOM events in Vue state, sign
   await expect(page.getByTestId('events')).toBeEmpty()
 
   // Disconnect in the element's profile modal: its disconnect events empty Vue's state.
-  await element.getByRole('button', { name: `${address.slice(0, 6)}…${address.slice(-4)}` }).click()
+  await click(element.getByRole('button', { name: `${address.slice(0, 6)}…${address.slice(-4)}` }))
   await expect(frameOf(page).getByRole('dialog', { name: 'Personal Wallet' })).toBeVisible()
-  await frameOf(page).getByRole('button', { name: 'Disconnect Wallet' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Disconnect Wallet' }))
   await expect(page.getByTestId('status')).toHaveText('disconnected')
   await expect(page.getByTestId('address')).toHaveText('—')
   await expect(page.getByTestId('chain')).toHaveText('—')

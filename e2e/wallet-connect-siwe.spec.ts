@@ -6,6 +6,7 @@ import { signUp, startRequest } from './flows.ts'
 import { confirmSignature, frameOf, logInInFrame, providerUrl, signUpInFrame, snap } from './helpers.ts'
 import { demoOrigin } from './ports.ts'
 import { decide, openPairing, openWallet, scanQr, walletAddress } from './walletconnect.ts'
+import { click } from './click.ts'
 
 /**
  * ERC-7846 wallet_connect with signInWithEthereum, driven by viem's own `connect` action
@@ -115,9 +116,9 @@ test('a smart account signs in: its ERC-1271 / ERC-6492 signature verifies with 
   const [owner] = (await startRequest(page, 'eth_accounts')).result as `0x${string}`[]
   await page.evaluate(() => window.WalletKit!.kit!.open('profile'))
   const frame = frameOf(page)
-  await frame.getByRole('button', { name: 'Smart Wallet' }).click()
+  await click(frame.getByRole('button', { name: 'Smart Wallet' }))
   const aaAddress = (await frame.getByRole('listitem').first().locator('.wk-address').getAttribute('title')) as `0x${string}`
-  await frame.getByRole('button', { name: 'Use on this site' }).click()
+  await click(frame.getByRole('button', { name: 'Use on this site' }))
   await expect(frame.getByRole('button', { name: 'Use Personal Wallet' })).toBeVisible()
   await page.evaluate(() => window.WalletKit!.kit!.close())
 

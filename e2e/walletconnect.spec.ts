@@ -3,6 +3,7 @@ import { createPublicClient, http, verifyMessage, verifyTypedData } from 'viem'
 import { startRequest } from './flows.ts'
 import { accounts, typedData, demoOrigin, frameOf, openConnect, providerUrl, snap } from './helpers.ts'
 import { decide, openPairing, openWallet, scanQr, walletAddress } from './walletconnect.ts'
+import { click } from './click.ts'
 
 const chain = createPublicClient({ transport: http(`${providerUrl}/rpc/31337`) })
 
@@ -77,7 +78,7 @@ test('WalletConnect end to end: the QR pairs the sandbox wallet; signing and sen
         provider.on('disconnect', ((e: { code: number }) => resolve([...seen, e.code])) as never)
       }),
   )
-  await wallet.getByTestId('session').getByRole('button', { name: 'Disconnect' }).click()
+  await click(wallet.getByTestId('session').getByRole('button', { name: 'Disconnect' }))
   expect(await heard).toEqual([[], 4900])
   expect(await accounts(page)).toEqual([])
 
@@ -96,7 +97,7 @@ test('a rejected pairing is said, and a new QR replaces it; Open in Browser pair
 
   // 'Open in Browser' opens the wallet on its universal link with the new URI.
   const opened = page.context().waitForEvent('page')
-  await frame.getByTestId('open-in-browser').click()
+  await click(frame.getByTestId('open-in-browser'))
   const tab = await opened
   await expect(tab.locator('body[data-ready=true]')).toBeAttached({ timeout: 30_000 })
   const address = await walletAddress(tab)
@@ -108,7 +109,7 @@ test('the wallet list offers mobile wallets with no browser wallet installed, Wa
   await page.goto('/demo/')
   await openConnect(page)
   const frame = frameOf(page)
-  await frame.getByRole('button', { name: 'More Options' }).click()
+  await click(frame.getByRole('button', { name: 'More Options' }))
   const list = frame.getByRole('list', { name: 'Mobile wallets' })
   await expect(list.getByRole('button', { name: 'WalletConnect' })).toBeVisible()
   const names = await list.getByRole('button').allTextContents()
@@ -138,7 +139,7 @@ test('ethers v6 on the kit, unmodified: connect by pasting the copied link into 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await openPairing(page, 'Sandbox Wallet', '/ethers/')
   const uri = await scanQr(page)
-  await frameOf(page).getByRole('button', { name: 'Copy link' }).click()
+  await click(frameOf(page).getByRole('button', { name: 'Copy link' }))
   await expect(frameOf(page).getByRole('status').filter({ hasText: 'Copied to clipboard' })).toBeVisible()
   const copied = await page.evaluate(() => navigator.clipboard.readText())
   expect(copied).toBe(uri)
@@ -146,12 +147,12 @@ test('ethers v6 on the kit, unmodified: connect by pasting the copied link into 
   await wallet.goto(`${providerUrl}/dev/wallet`)
   await expect(wallet.locator('body[data-ready=true]')).toBeAttached({ timeout: 30_000 })
   await wallet.getByLabel('Pairing URI').fill(copied)
-  await wallet.getByRole('button', { name: 'Pair' }).click()
+  await click(wallet.getByRole('button', { name: 'Pair' }))
   const address = await walletAddress(wallet)
   await decide(wallet, 'proposal', 'Approve')
   await expect(page.getByTestId('address')).toHaveText(address)
   await expect(page.getByTestId('chain')).toHaveText('31337')
-  await page.getByRole('button', { name: 'Sign message' }).click()
+  await click(page.getByRole('button', { name: 'Sign message' }))
   await decide(wallet, 'request', 'Approve')
   await expect(page.getByTestId('verified')).toHaveText('true')
   await expect(page.getByTestId('signature')).toHaveText(/^0x[0-9a-f]{130}$/)

@@ -1,14 +1,15 @@
 import { expect, type Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import { frameOf, openConnect, providerUrl } from './helpers.ts'
+import { click } from './click.ts'
 
 /** Opens the connect modal on a host page (the demo by default) and picks a WalletConnect wallet from 'More Options'. */
 export async function openPairing(page: Page, wallet = 'Sandbox Wallet', path = '/demo/'): Promise<void> {
   await page.goto(path)
   await openConnect(page)
   const frame = frameOf(page)
-  await frame.getByRole('button', { name: 'More Options' }).click()
-  await frame.getByRole('button', { name: wallet }).click()
+  await click(frame.getByRole('button', { name: 'More Options' }))
+  await click(frame.getByRole('button', { name: wallet }))
   await expect(frame.getByRole('heading', { name: 'Scan QR Code' })).toBeVisible()
 }
 
@@ -49,7 +50,7 @@ export async function openWallet(page: Page, uri: string): Promise<Page> {
 export async function decide(wallet: Page, kind: 'proposal' | 'request', choice: 'Approve' | 'Reject'): Promise<void> {
   const item = wallet.getByTestId(kind).first()
   await expect(item).toBeVisible({ timeout: 20_000 })
-  await item.getByRole('button', { name: choice }).click()
+  await click(item.getByRole('button', { name: choice }))
   await expect(item).toBeHidden()
 }
 
