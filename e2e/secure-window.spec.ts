@@ -171,6 +171,36 @@ test('a blocked secure window is explained, with a retry; nothing hangs', async 
   expect(await signing).toMatchObject({ code: 4001 })
 })
 
+test('a secure window whose channel the service refuses is closed and explained, not left blank; Try again opens one that works', async ({
+  page,
+  context,
+  request,
+}) => {
+  await withoutVisibilityV2(context)
+  const address = await signUp(page, request)
+  const frame = frameOf(page)
+  // The service refuses the first window's channel as it does a network over its budget (429).
+  let refused = 0
+  await context.route('**/popup-channel/**', (route) => {
+    const message = route.request().method() === 'POST' ? (route.request().postDataJSON() as { type?: string }) : null
+    if (message?.type !== 'open' || refused++ > 0) return route.continue()
+    return route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Too many channels opened: try again later' }) })
+  })
+  const signing = startRequest(page, 'personal_sign', ['0x6869', address])
+  const blank = context.waitForEvent('page')
+  await pressConfirm(frame.getByRole('button', { name: 'Open secure window' }))
+  await closes(await blank)
+  await expect(frame.getByTestId('secure-window-failed')).toHaveText('The secure window could not start. Try again in a moment.')
+  await snap(page, 'secure-window-failed')
+  const opened = context.waitForEvent('page')
+  await pressConfirm(frame.getByRole('button', { name: 'Try again' }))
+  const popup = await opened
+  await pressConfirm(popup.getByRole('button', { name: 'Confirm' }))
+  const signature = (await signing).result as `0x${string}`
+  expect(await verifyMessage({ address, message: 'hi', signature })).toBe(true)
+  expect(refused).toBe(2)
+})
+
 for (const [how, path] of [
   ['the script tag (data-mode)', '/popup/'],
   ['createWalletKit({ mode })', '/popup/api.html'],

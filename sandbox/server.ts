@@ -14,7 +14,7 @@ import { createSigningAccounts, loadKeys } from './infra/keys.ts'
 import { emptyPublicAccounts } from './infra/anvil/public-accounts.ts'
 import { createOidc } from './emulators/oidc/oidc.ts'
 import { createLimiter, type RateLimits } from './http/rate-limit.ts'
-import { createPopupChannels } from './services/popup/channel.ts'
+import { type ChannelLimits, createPopupChannels } from './services/popup/channel.ts'
 import { lockDataDir } from './infra/lock.ts'
 import type { Deps } from './context.ts'
 import { createApp } from './app.ts'
@@ -63,6 +63,8 @@ export type SandboxOptions = {
   faucetReserve?: Partial<FaucetReserve>
   /** Overrides of the WalletConnect relay's limits (services/walletconnect/limits.ts). */
   relayLimits?: Partial<RelayLimits>
+  /** Overrides of the popup channel's limits (services/popup/channel.ts). */
+  popupLimits?: Partial<ChannelLimits>
   /** How long the bundler gathers user operations before sending a bundle (ms). */
   bundleDelayMs?: number
   /** Tests only: see Deps.clientAddressOf (sandbox.fixture.ts otherMachines). */
@@ -140,7 +142,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       faucet: createFaucet(chains, faucetAccount, options.faucetReserve),
       oidc,
       limiter: createLimiter(options.rateLimits),
-      channels: createPopupChannels(),
+      channels: createPopupChannels(options.popupLimits),
       replays: createReplayGuard(store),
       signingAccounts: createSigningAccounts(),
       relay: createRelay(options.relayLimits),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serveExamples } from '../examples/serve.ts'
 import { defaultRateLimits } from '../sandbox/http/rate-limit.ts'
+import { defaultChannelLimits } from '../sandbox/services/popup/channel.ts'
 import { createSandbox, type Sandbox } from '../sandbox/server.ts'
 
 export type StackOptions = {
@@ -38,18 +39,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const dataDir = options.fresh ? mkdtempSync(join(tmpdir(), 'wallet-kit-')) : process.env.SANDBOX_DATA_DIR
   /**
    * A browser suite (`fresh`) is one machine signing a hundred users up within ten minutes, and all
-   * of loopback is one client to the per-IP budgets: it gets ten times the sign-in budgets, so the
-   * suite's length is not what it tests. The budgets themselves are tested against the sandbox
-   * (sandbox/http/rate-limit*.test.ts, sandbox/services/auth/*.test.ts).
+   * of loopback is one client to the per-IP budgets: it gets ten times the sign-in budgets and the
+   * secure window's (its channels and the sessions it hands over), so the suite's length is not what
+   * it tests (a suite run twice in a row once used up the 60 channels per ten minutes, and its
+   * windows stayed blank). The budgets themselves are tested against the sandbox
+   * (sandbox/http/rate-limit*.test.ts, sandbox/services/auth/*.test.ts, sandbox/services/popup/*.test.ts).
    */
   const suiteBudgets = options.fresh
     ? {
         rateLimits: Object.fromEntries(
-          (['codesPerIp', 'verifiesPerIp', 'loginsPerIp'] as const).map((rule) => [
+          (['codesPerIp', 'verifiesPerIp', 'loginsPerIp', 'handoffsPerIp'] as const).map((rule) => [
             rule,
             { ...defaultRateLimits[rule], max: defaultRateLimits[rule].max * 10 },
           ]),
         ),
+        popupLimits: { channelsPerClient: defaultChannelLimits.channelsPerClient * 10 },
       }
     : {}
   const sandbox = await createSandbox({ port: options.port, anvilPort: options.anvilPort, ...(dataDir ? { dataDir } : {}), ...suiteBudgets })

@@ -133,9 +133,11 @@ export const en = {
   secureLoginHint: 'This browser does not let the wallet remember you on this site. Sign in in a secure window: next time one click is enough.',
   secureWindowOpen: 'Continue in the secure window.',
   secureWindowBlocked: 'Your browser blocked the secure window. Allow pop-ups for this site, then try again.',
+  secureWindowFailed: 'The secure window could not start. Try again in a moment.',
   tryAgainWindow: 'Try again',
   notOpenedByWallet: 'This window works only when the wallet opens it. You can close it.',
   noApp: 'This wallet is not available for that site. You can close this window.',
+  windowFailed: 'This window could not start. Close it and try again in the wallet.',
   returning: 'Signed in. Returning to the site…',
   // Names for assistive tech only (aria-label, alt).
   verificationCode: 'Verification code',

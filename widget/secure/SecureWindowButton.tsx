@@ -15,13 +15,14 @@ function useSecureWindow(purpose: SecurePurpose, offered: boolean) {
   const status = useStore(secure!.state, (s) => windowStatus(s, purpose))
   useEffect(() => (offered ? secure!.preload() : undefined), [secure, offered])
   const blocked = status === 'blocked'
+  const failed = status === 'failed'
   const open = status === 'open'
-  return { blocked, open, label: blocked ? t.tryAgainWindow : t.openSecureWindow, start: () => secure!.open(purpose) }
+  return { blocked, failed, open, label: blocked || failed ? t.tryAgainWindow : t.openSecureWindow, start: () => secure!.open(purpose) }
 }
 
 /**
  * 'Open secure window' in the place of Confirm (the same slot: nothing moves under the pointer when
- * the frame stops being able to show it is seen). A blocked window turns it into a retry: a new
+ * the frame stops being able to show it is seen). A blocked window, or one that could not start, turns it into a retry: a new
  * click, so the browser lets it open if the user allowed pop-ups meanwhile. For a confirmation it
  * keeps Confirm's timing (`gate`): no click right after the request showed, the frame moved or the
  * pointer came in, so it cannot be the first click of a double-click game whose second click lands
@@ -41,9 +42,9 @@ export function SecureWindowButton({ purpose, gate }: { purpose: SecurePurpose; 
   )
 }
 
-/** Why the secure window (`hint`), that it is open, or that the browser blocked it. */
+/** Why the secure window (`hint`), that it is open, or that the browser blocked it or it could not start. */
 export function SecureWindowNotes({ purpose, hint }: { purpose: SecurePurpose; hint: boolean }) {
-  const { blocked, open } = useSecureWindow(purpose, false)
+  const { blocked, failed, open } = useSecureWindow(purpose, false)
   const t = useT()
   return (
     <>
@@ -51,6 +52,11 @@ export function SecureWindowNotes({ purpose, hint }: { purpose: SecurePurpose; h
       {blocked && (
         <p className="wk-error" role="alert" data-testid="secure-window-blocked">
           {t.secureWindowBlocked}
+        </p>
+      )}
+      {failed && (
+        <p className="wk-error" role="alert" data-testid="secure-window-failed">
+          {t.secureWindowFailed}
         </p>
       )}
       {open && (

@@ -11,12 +11,20 @@ import type { SecureWindowHandlers } from './secure-window.ts'
 
 /** The window itself is played here: what the frame posts to it, and its messages and closing. */
 const opened: { handlers: SecureWindowHandlers; posted: Record<string, unknown>[]; closed: boolean }[] = []
+/** The service's answer to the next window's first post, its `open`: taken (null) or refused with this status. */
+const service = { refusesOpen: null as number | null }
 vi.mock('./secure-window.ts', () => ({
   openSecureWindow: (_params: FrameParams, handlers: SecureWindowHandlers) => {
     const win = { handlers, posted: [] as Record<string, unknown>[], closed: false }
     opened.push(win)
+    const refuses = service.refusesOpen
+    service.refusesOpen = null
+    const post = async (m: Record<string, unknown>) => {
+      if (refuses !== null && m.type === 'open') throw Object.assign(new Error('refused'), { status: refuses })
+      win.posted.push(m)
+    }
     return {
-      channel: { id: 'x', post: async (m: Record<string, unknown>) => void win.posted.push(m), postOnUnload() {}, listen: () => () => {} },
+      channel: { id: 'x', post, postOnUnload() {}, listen: () => () => {} },
       close: () => {
         win.closed = true
       },
@@ -124,6 +132,24 @@ describe('the frame side of the secure window', () => {
     expect(adopted).toEqual([])
     confirmations.reject()
     expect(await answer).toBe(4001)
+  })
+
+  test('a channel the service refuses (429) closes the blank window and says so; the request waits, and a retry opens a new window', async () => {
+    const { flows, ask, state, wallet, signed } = await setup()
+    const answer = ask('four')
+    service.refusesOpen = 429
+    flows.open('confirm')
+    await vi.waitFor(() => expect(state.get()).toEqual({ status: 'failed', purpose: 'confirm' }))
+    expect(opened[0]!.closed).toBe(true)
+    // Nothing answered the dapp: the user may try again, or reject.
+    expect(wallet.ui.get().confirmation).not.toBeNull()
+    flows.open('confirm')
+    expect(opened).toHaveLength(2)
+    expect(state.get()).toEqual({ status: 'open', purpose: 'confirm' })
+    const shown = wallet.ui.get().confirmation!
+    opened[1]!.handlers.message({ type: 'decision', id: shown.id, approve: false })
+    expect(await answer).toBe(4001)
+    expect(signed).toEqual([])
   })
 
   test('sign-in: only a well-formed wallet login from the channel is kept', async () => {

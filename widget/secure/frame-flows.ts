@@ -112,7 +112,14 @@ export function createSecureFlows(deps: {
       },
     })
     open = win
-    void win.channel.post({ type: 'open', purpose, hostOrigin: wallet.hostOrigin }).catch(() => {})
+    void win.channel.post({ type: 'open', purpose, hostOrigin: wallet.hostOrigin }).catch(() => {
+      // The service refused the channel (too many opened from this network, its store full, or no
+      // network): the window would wait blank for ever. It closes; the request waits for a retry.
+      if (open !== win) return
+      win.close()
+      open = null
+      state.set({ status: 'failed', purpose })
+    })
     postState()
   }
 

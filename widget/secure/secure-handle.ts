@@ -4,7 +4,8 @@ export type SecurePurpose = 'confirm' | 'login'
 
 /** What the frame shows of its secure window. */
 export type SecureState = {
-  status: 'idle' | 'open' | 'blocked'
+  /** `failed`: the window came up but the service refused its channel (too many from this network, say), so it was closed. */
+  status: 'idle' | 'open' | 'blocked' | 'failed'
   purpose: SecurePurpose | null
   /**
    * The frame's confirmation is asking the user a second factor (its step-up screen is up, on the

@@ -26,10 +26,13 @@ const write = (id: string, side: 'frame' | 'popup', message: unknown) => {
   for (const wake of box.wake) wake()
 }
 const answer = (status: number, body: unknown = null) => ({ ok: status < 300, status, json: async () => body }) as Response
+/** The server refuses every write with this status (a network over its channel budget: 429), or takes them (null). */
+let refusing: number | null = null
 async function server(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const url = new URL(String(input), location.href)
   const [, , id, side] = url.pathname.split('/') as [string, string, string, 'frame' | 'popup']
   if (init.method === 'POST') {
+    if (refusing !== null) return answer(refusing, { error: 'Too many channels opened: try again later' })
     write(id, side, JSON.parse(String(init.body)))
     return answer(204)
   }
@@ -83,6 +86,7 @@ let closed: ReturnType<typeof vi.spyOn>
 beforeEach(async () => {
   vi.useFakeTimers()
   mailboxes.clear()
+  refusing = null
   vi.stubGlobal('fetch', server)
   closed = vi.spyOn(window, 'close').mockImplementation(() => {})
   document.body.innerHTML = '<div id="root"></div>'
@@ -189,4 +193,12 @@ describe("the secure window's step-up notice comes from the frame that opened it
     expect(closed).toHaveBeenCalled()
     expect(decisions()).toEqual([])
   })
+})
+
+test('a window whose channel the service refuses (429) says so and offers nothing to press, instead of staying blank', async () => {
+  refusing = 429
+  await bootSecureWindow(params)
+  await settle()
+  expect(screen.getByTestId('secure-window-notice').textContent).toBe('This window could not start. Close it and try again in the wallet.')
+  expect(present()).toEqual([])
 })

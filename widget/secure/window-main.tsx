@@ -20,7 +20,8 @@ const noHost: HostPort = {
   openUrl: (url) => void window.open(url, '_blank', 'noopener'),
 }
 
-const notice = (text: 'notOpenedByWallet' | 'noApp' | 'returning') => createRoot(document.getElementById('root')!).render(<WindowNotice text={text} />)
+const notice = (text: 'notOpenedByWallet' | 'noApp' | 'windowFailed' | 'returning') =>
+  createRoot(document.getElementById('root')!).render(<WindowNotice text={text} />)
 
 /**
  * The secure window: a popup on the provider origin that the wallet frame opened from a click. It
@@ -45,7 +46,13 @@ export async function bootSecureWindow(params: FrameParams) {
   addEventListener('pagehide', () => channel.postOnUnload({ type: 'closed' }))
   const services = await openServices(params)
   if (!services) return notice('noApp')
-  await channel.post({ type: 'hello' })
+  // The service refused the channel (too many opened from this network, say): the frame learns it
+  // too, and this window says so rather than stay blank.
+  const said = await channel.post({ type: 'hello' }).then(
+    () => true,
+    () => false,
+  )
+  if (!said) return notice('windowFailed')
 
   let started = false
   // The export page hears the frame through this one reader: the server gives the key's handoff to
