@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test'
 
-import { click } from './click.ts'
+import { click, pointerReaches } from './click.ts'
 import { demoOrigin as demoOriginOf, otherDemoOrigin as otherDemoOriginOf, providerUrl as providerUrlOf } from './ports.ts'
 
 /** The suite's own sandbox and host origins (free ports: e2e/ports.ts). */
@@ -139,6 +139,9 @@ export async function pressConfirm(button: Locator): Promise<void> {
   let at = await centre()
   await page.mouse.move(at.x - 24, at.y)
   await page.mouse.move(at.x, at.y, { steps: 4 })
+  // And the button's document sees it there (the browser's routing into a frame can be stale: click.ts).
+  await pointerReaches(button)
+  at = await centre()
   let wiggle = 0
   // Each look lets the button's frame render twice first: IntersectionObserver reports are made in
   // rendering updates, which headless Chromium may not run for a still cross-origin frame.
