@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import { verifyMessage } from 'viem'
 import { signUp, startRequest } from './flows.ts'
 import { closes, demoOrigin, frameOf, logInInFrame, openSecureWindow, pressConfirm, providerUrl, signUpInSecureWindow, snap } from './helpers.ts'
@@ -13,6 +13,12 @@ const withoutVisibilityV2 = (context: BrowserContext) =>
   context.addInitScript(() => {
     delete (IntersectionObserverEntry.prototype as { isVisible?: boolean }).isVisible
   })
+
+/** A user signed up on a browser without IntersectionObserver v2: their address, and the wallet frame. */
+async function signUpWithoutVisibilityV2(page: Page, context: BrowserContext, request: APIRequestContext) {
+  await withoutVisibilityV2(context)
+  return { address: await signUp(page, request), frame: frameOf(page) }
+}
 
 /** A popup blocker, as browsers have: window.open in the wallet frame answers null and opens nothing. */
 const blockingPopups = (context: BrowserContext) =>
@@ -45,9 +51,7 @@ test('without IntersectionObserver v2, over a bait: no Confirm in the frame; the
   context,
   request,
 }) => {
-  await withoutVisibilityV2(context)
-  const address = await signUp(page, request)
-  const frame = frameOf(page)
+  const { address, frame } = await signUpWithoutVisibilityV2(page, context, request)
 
   const signing = startRequest(page, 'personal_sign', ['0x68656c6c6f', address])
   await expect(frame.getByRole('heading', { name: 'Sign Message' })).toBeVisible()
@@ -176,9 +180,7 @@ test('a secure window whose channel the service refuses is closed and explained,
   context,
   request,
 }) => {
-  await withoutVisibilityV2(context)
-  const address = await signUp(page, request)
-  const frame = frameOf(page)
+  const { address, frame } = await signUpWithoutVisibilityV2(page, context, request)
   // The service refuses the first window's channel as it does a network over its budget (429).
   let refused = 0
   await context.route('**/popup-channel/**', (route) => {
