@@ -38,6 +38,8 @@ const hexDigits = /^0x[0-9a-fA-F]*$/
 /** 0x and hex digits (none too). */
 export const isHex = (v: unknown): v is Hex => typeof v === 'string' && hexDigits.test(v)
 export const isAddress = (v: unknown): v is Address => isHex(v) && v.length === 42
+/** Two addresses this table has checked (0x and 40 hex digits) name the same account, in any case. */
+export const sameAddress = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
 /** Whole bytes: an even number of digits. */
 export const isHexBytes = (v: unknown): v is Hex => isHex(v) && v.length % 2 === 0
 /** A 32-byte hash (a transaction's, a user operation's): exactly 64 digits. */

@@ -34,7 +34,7 @@ import { userThresholdRoutes } from './services/wallet/user-threshold-routes.ts'
 import { stepUpRoutes } from './services/step-up/routes.ts'
 import { relayPath } from './services/walletconnect/config.ts'
 import { relayPageRoutes } from './services/walletconnect/routes.ts'
-import { refuseControlText, fail, notFound, onError, requireOwnHost } from './http/exchange.ts'
+import { everyAnswer, refuseControlText, fail, notFound, onError, requireOwnHost } from './http/exchange.ts'
 import { frameRoutes } from './services/frame/routes.ts'
 import { clientAddressVariable, socketAddress } from './http/rate-limit.ts'
 
@@ -46,12 +46,7 @@ export function createApp(deps: Deps, log: boolean) {
   const app = new Hono<SandboxEnv>()
   app.onError(onError)
   app.notFound(notFound)
-  app.use('*', async (c, next) => {
-    const started = Date.now()
-    c.header('X-Content-Type-Options', 'nosniff')
-    await next()
-    if (log) console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Date.now() - started}ms`)
-  })
+  app.use('*', everyAnswer(log))
   app.use('*', requireOwnHost(deps))
   // No path or query parameter holds a control character (a NUL was a 500 wherever it reached PostgreSQL).
   app.use('*', refuseControlText({ body: false }))

@@ -32,16 +32,56 @@ export function createConnection(deps: {
   /** Revokes the held session on the service (its tokens are refused from then on); may fail, offline say. */
   logout?: (() => Promise<void>) | undefined
 }) {
-  const { ui, owner, host, modals, chain, site } = deps
+  const { owner, host, modals, chain, site } = deps
+  /**
+   * The account's permission state (a 407, Setup Permission) is kept across reloads once the stored
+   * one has been read (`restore`). This module alone writes it (and the session), so it is saved
+   * here as it is written, not by a listener on every change of the frame's state.
+   */
+  let savedAccount: AccountState | undefined
+  const ui: Slice<UiState, ConnectionKey> = {
+    ...deps.ui,
+    set(update) {
+      deps.ui.set(update)
+      const { account, session } = deps.ui.get()
+      if (savedAccount === undefined || account === savedAccount || !session) return
+      savedAccount = account
+      void owner.saveAccount(account)
+    },
+  }
   /** Whether a session of the embedded wallet is connected to this page. */
   const here = (session: PublicSession | null) => !!session?.sites?.includes(site)
   const waiting: { resolve(a: readonly string[]): void; reject(e: Error): void }[] = []
   let announced = false
   let adopted = 0
 
+  /**
+   * Closing the modal answers what waits on it here: a login not yet announced to the host (closing
+   * the wallet-created page without Done still leaves the new user logged in), and the waiting
+   * eth_requestAccounts calls. It is listened for only while one of them is pending: a close with
+   * neither (a signature's modal, say) has nothing to do here.
+   */
+  let stopWatchingClose: (() => void) | null = null
+  const watchClose = () => {
+    stopWatchingClose ??= modals.onClose(() => {
+      const { session, connected } = ui.get()
+      if (session && connected && !announced) announce(session)
+      for (const w of waiting.splice(0)) w.reject(new UserRejectedRequestError({ message: 'User closed the modal' }))
+      if (!announced) return
+      stopWatchingClose?.()
+      stopWatchingClose = null
+    })
+  }
+  /** Every change of `announced` goes through here: a login left unannounced waits for the modal's close. */
+  const setAnnounced = (value: boolean) => {
+    announced = value
+    if (!value) watchClose()
+  }
+  watchClose()
+
   owner.subscribe(({ session, source }) => {
     if (source === 'login') {
-      announced = false
+      setAnnounced(false)
       // Signing in from this page connects it.
       if (session) void owner.setSite(site, true)
       ui.set({ session: session && uiSession(session), connected: !!session, external: null, account: initialUi.account })
@@ -49,16 +89,9 @@ export function createConnection(deps: {
     else ended()
   })
 
-  modals.onClose(() => {
-    // Closing the wallet-created page without Done still leaves the new user logged in.
-    const { session, connected } = ui.get()
-    if (session && connected && !announced) announce(session)
-    for (const w of waiting.splice(0)) w.reject(new UserRejectedRequestError({ message: 'User closed the modal' }))
-  })
-
   /** Tells the host and every waiting `eth_requestAccounts` that an account is connected. */
   function announce(session: { address: `0x${string}`; smartAccount?: SmartAccountUse }, chainId = ui.get().chainId) {
-    announced = true
+    setAnnounced(true)
     const accounts = [hostAddress(session)]
     for (const w of waiting.splice(0)) w.resolve(accounts)
     host.emit('connect', { chainId: chainHex(chainId) })
@@ -96,7 +129,7 @@ export function createConnection(deps: {
       ...(switched && { account: initialUi.account }),
     })
     if (switched || seen !== now) {
-      announced = !!now
+      setAnnounced(!!now)
       if (now) for (const w of waiting.splice(0)) w.resolve([now])
       if (seen !== now) host.emit('accountsChanged', now ? [now] : [])
       if (remote === null && seen) host.emit('disconnect', { code: 4900, message: 'Disconnected' })
@@ -152,21 +185,15 @@ export function createConnection(deps: {
       const account = session ? parseAccount(await owner.loadAccount()) : null
       // Another tab's newer session arrived meanwhile: it wins over what was read.
       if (adopted !== seen) return
-      announced = here(session)
+      setAnnounced(here(session))
       chain.take(session && chain.isConfigured(session.chainId) ? session.chainId : chain.defaultChainId)
       ui.set({
         session: session && uiSession(session),
         connected: announced,
         ...(account && { account }),
       })
-      // Whatever changes the account state (a 407, Setup Permission) is kept across reloads.
-      let saved = ui.get().account
-      ui.subscribe(() => {
-        const { account: now, session: current } = ui.get()
-        if (now === saved || !current) return
-        saved = now
-        void owner.saveAccount(now)
-      })
+      // From here on, whatever changes the account state is kept across reloads (`ui.set` above).
+      savedAccount = ui.get().account
     },
     /**
      * Ends the session: revoked on the service first (a copy of its tokens is then worthless), then
@@ -226,6 +253,7 @@ export function createConnection(deps: {
       // Nobody signed in: the login; signed in but this page not connected: 'Connect to <origin>?'.
       return new Promise((resolve, reject) => {
         waiting.push({ resolve, reject })
+        watchClose()
         modals.open('connect')
       })
     },

@@ -71,7 +71,11 @@ export function createModalControl(ui: Slice<UiState, ModalKey>, host: Pick<Host
     close,
     hide,
     sessionEnded,
-    onClose: (fn: () => void) => onClose.add(fn),
+    /** Runs `fn` on each close from now on; the function returned stops that. */
+    onClose(fn: () => void): () => void {
+      onClose.add(fn)
+      return () => onClose.delete(fn)
+    },
     navigate: (page: Page) => ui.set((s) => forward(s, page)),
     back: () => ui.set((s) => back(s)),
     /** Where the one-time code went (the OTP page shows it; a resend brings a new token). */

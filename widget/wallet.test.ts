@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { alice, testWallet, setUi } from './wallet.fixture.ts'
+import { alice, testWallet } from './wallet.fixture.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -53,6 +53,32 @@ describe('wallet state machine', () => {
     expect(events.map(([e]) => e)).toEqual(['connect', 'accountsChanged'])
   })
 
+  test('a close with nothing waiting leaves the connection alone; a later login or request is still answered by the next close', async () => {
+    const { wallet, events, logIn } = testWallet({ session: alice })
+    await wallet.restore()
+    // Connected and announced, nobody waiting: this close (a signature's modal, say) has nothing for the connection.
+    wallet.open('profile')
+    wallet.close()
+    expect(events).toEqual([])
+    // A new login here is announced when its modal closes, as before.
+    const bob = { token: 'b', refreshToken: 'rb', address: '0x0000000000000000000000000000000000000B0b' as const }
+    wallet.open('connect')
+    await logIn(bob)
+    expect(events).toEqual([])
+    wallet.close()
+    expect(events).toEqual([
+      ['connect', { chainId: '0x7a69' }],
+      ['accountsChanged', [bob.address]],
+    ])
+    // And once this page is forgotten, a request that waits on the connect modal is answered 4001 by its close.
+    await wallet.setSite(false)
+    wallet.close()
+    const accounts = wallet.requestAccounts().catch((e: { code: number }) => e.code)
+    expect(wallet.ui.get().view).toBe('connect')
+    wallet.close()
+    expect(await accounts).toBe(4001)
+  })
+
   test('switching chain: configured chains only (4902 otherwise), kept in the session, chainChanged emitted', async () => {
     const { wallet, events, stored } = testWallet({ session: alice })
     await wallet.restore()
@@ -90,7 +116,8 @@ test('the account state (permission) is kept across a reload of the frame, and d
 
   const first = testWallet({ session: alice })
   await first.wallet.restore()
-  setUi(first.wallet, { account: { isPermissionGranted: false, acceptPermissionPage: 'http://localhost:8787/permission/accept?token=t' } })
+  // As a 407 writes it (confirmation.ts), through the one module that owns the account state.
+  first.wallet.requirePermission('http://localhost:8787/permission/accept?token=t')
   expect(first.account()).toEqual({ isPermissionGranted: false, acceptPermissionPage: 'http://localhost:8787/permission/accept?token=t' })
   await first.wallet.disconnect()
   expect(first.account()).toBeUndefined()

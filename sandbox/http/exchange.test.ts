@@ -1,5 +1,6 @@
-import { describe, expect, test } from 'vitest'
-import { HttpError, controlCharacterIn, refuseControlTextIn } from './exchange.ts'
+import { describe, expect, test, vi } from 'vitest'
+import { Hono } from 'hono'
+import { HttpError, controlCharacterIn, everyAnswer, notFound, onError, refuseControlTextIn } from './exchange.ts'
 
 // The one text check (sandbox/app.ts runs it on every path, query and body): control characters and
 // unpaired surrogates are refused, naming where; ordinary text, line breaks and emoji are not.
@@ -59,5 +60,35 @@ describe('refuseControlTextIn', () => {
     let deep: unknown = 'ok'
     for (let i = 0; i < 200_000; i++) deep = [deep]
     expect(refusal(deep)).toBeUndefined()
+  })
+})
+
+describe('everyAnswer', () => {
+  test('every answer says nosniff (a success, an HttpError, a route that is not there), and with log each request is logged once', async () => {
+    const logged: string[] = []
+    const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => void logged.push(line))
+    try {
+      const app = new Hono()
+      app.onError(onError)
+      app.notFound(notFound)
+      app.use('*', everyAnswer(true))
+      app.get('/fine', (c) => c.text('ok'))
+      app.get('/refused', () => {
+        throw new HttpError(403, 'No')
+      })
+      const answers = await Promise.all(['/fine', '/refused', '/missing'].map((path) => app.request(path)))
+      expect(answers.map((r) => [r.status, r.headers.get('x-content-type-options')])).toEqual([
+        [200, 'nosniff'],
+        [403, 'nosniff'],
+        [404, 'nosniff'],
+      ])
+      expect(logged.map((line) => line.replace(/\d+ms$/, 'Nms'))).toEqual(['GET /fine 200 Nms', 'GET /refused 403 Nms', 'GET /missing 404 Nms'])
+      logged.length = 0
+      const quiet = new Hono().use('*', everyAnswer(false)).get('/fine', (c) => c.text('ok'))
+      expect((await quiet.request('/fine')).headers.get('x-content-type-options')).toBe('nosniff')
+      expect(logged).toEqual([])
+    } finally {
+      spy.mockRestore()
+    }
   })
 })

@@ -47,6 +47,16 @@ export const onError: ErrorHandler = (error, c) => {
 
 export const notFound: NotFoundHandler = (c) => fail(c, 404, 'Not found')
 
+/** Every answer says nosniff (no browser guesses its type); with `log`, each request is logged with its status and time. */
+export function everyAnswer(log: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const started = Date.now()
+    c.header('X-Content-Type-Options', 'nosniff')
+    await next()
+    if (log) console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Date.now() - started}ms`)
+  }
+}
+
 /** This server's own origins: localhost, 127.0.0.1 and [::1] on the port it listens on. */
 export type OwnOrigins = {
   /** http://localhost:<port>, the provider origin the widget and kit are served from. */
@@ -98,7 +108,7 @@ export async function readJson(c: Context): Promise<JsonObject> {
   const type = c.req.header('content-type')
   const text = await c.req.text()
   if (type === undefined && text === '') return {}
-  if (!isJsonType(type)) throw new HttpError(415, 'Content-Type must be application/json')
+  if (type?.split(';')[0]?.trim().toLowerCase() !== 'application/json') throw new HttpError(415, 'Content-Type must be application/json')
   if (text.trim() === '') return {}
   let value: unknown
   try {
@@ -108,10 +118,6 @@ export async function readJson(c: Context): Promise<JsonObject> {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, 'Body must be a JSON object')
   return value as JsonObject
-}
-
-function isJsonType(type: string | undefined): boolean {
-  return type?.split(';')[0]?.trim().toLowerCase() === 'application/json'
 }
 
 /** Reads an `application/x-www-form-urlencoded` (or multipart) body as string fields. */
@@ -129,12 +135,10 @@ export async function readForm(c: Context): Promise<Record<string, string>> {
   return fields
 }
 
+/** A string field that must not be empty, at most `maxLength` long. */
 export function requiredString(body: JsonObject, key: string, maxLength = 2048): string {
-  const value = body[key]
-  if (value === undefined || value === null) throw new HttpError(400, `${key} is required`)
-  if (typeof value !== 'string') throw new HttpError(400, `${key} must be a string`)
+  const value = readString(body[key], key, maxLength)
   if (value.length === 0) throw new HttpError(400, `${key} is required`)
-  if (value.length > maxLength) throw new HttpError(400, `${key} is too long`)
   return value
 }
 
@@ -266,12 +270,7 @@ async function refuseControlBody(c: Context): Promise<void> {
   const type = c.req.header('content-type') ?? ''
   if (type.toLowerCase().startsWith('multipart/form-data')) {
     const form = await new Response(bytes, { headers: { 'content-type': type } }).formData().catch(() => undefined)
-    for (const [key, value] of form ?? []) {
-      if (controlCharacterIn(key)) throw textError('A field name', controlCharacterIn(key)!)
-      const found = typeof value === 'string' ? controlCharacterIn(value) : undefined
-      if (found) throw textError(key, found)
-    }
-    return
+    return refuseControlFields(form ?? [])
   }
   const text = new TextDecoder().decode(bytes)
   // Most bodies hold nothing that could decode to a control character: no need to parse them a
@@ -285,9 +284,15 @@ async function refuseControlBody(c: Context): Promise<void> {
   } catch {}
   if (parsed) return refuseControlTextIn(json)
   // Not JSON: read as a form (what every other body here is), whatever its declared type.
-  for (const [key, value] of new URLSearchParams(text)) {
-    if (controlCharacterIn(key)) throw textError('A field name', controlCharacterIn(key)!)
-    const found = controlCharacterIn(value)
+  refuseControlFields(new URLSearchParams(text))
+}
+
+/** A form's fields, names and text values (a multipart file is not text), each named in the 400. */
+function refuseControlFields(fields: Iterable<[string, unknown]>): void {
+  for (const [key, value] of fields) {
+    const inKey = controlCharacterIn(key)
+    if (inKey) throw textError('A field name', inKey)
+    const found = typeof value === 'string' ? controlCharacterIn(value) : undefined
     if (found) throw textError(key, found)
   }
 }

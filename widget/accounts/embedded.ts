@@ -5,7 +5,7 @@ import { lazyModule } from '../lazy-module.ts'
 import type { Account } from './account.ts'
 
 /** How a message is shown, which decides how it is sent (viem's UTF-8 and sign-in reading): preloaded with the other lazy parts, and asked for again with each account. */
-const display = lazyModule(() => import('../confirm/message-display.ts')).get
+const display = lazyModule(() => import('../confirm/presentation.ts')).get
 /** The step-up hash of a transaction (viem's hashing): preloaded with the other lazy parts. */
 const stepUpHash = lazyModule(() => import('./step-up-hash.ts')).get
 

@@ -5,7 +5,6 @@ import { useWidget, useStore, useT } from '../context.ts'
 import { shortAddress } from '../format.ts'
 import { Footer, Modal } from '../ui/Modal.tsx'
 import { hasIntersectionObserverV2, useConfirmGate } from '../ui/use-confirm-gate.ts'
-import { confirmableInFrame, confirmationPlace, windowStatus } from '../secure/presentation.ts'
 import { SecureWindowButton, SecureWindowNotes } from '../secure/SecureWindowButton.tsx'
 import type { SecureState } from '../secure/secure-handle.ts'
 import { createStore } from '../store.ts'
@@ -14,7 +13,7 @@ import { confirmText } from './confirm-text.ts'
 import { type Row, transactionRows } from './transaction-rows.ts'
 import { transactionStepUp } from '../accounts/embedded.ts'
 import { lazyRoute } from '../lazy-route.ts'
-import { clip, describeMessage, foreignSignIn, ownSignIn, revealInvisible } from './message-display.ts'
+import { clip, confirmableInFrame, confirmationPlace, describeMessage, foreignSignIn, ownSignIn, revealInvisible, windowStatus } from './presentation.ts'
 
 /** A transaction's step-up screen and its words: loaded when the service asks for one (a message never does). */
 const TransactionStepUp = lazyRoute(
@@ -106,7 +105,7 @@ function Details({ confirmation }: { confirmation: Confirmation }) {
   const { wallet, locale } = useWidget()
   const { payload, kind } = confirmation
   const t = useT()
-  // Always a configured chain: requests are made on the active chain (rpc/guards.ts requireAccount).
+  // Always a configured chain: requests are made on the active chain (rpc/index.ts, who signs).
   const chain = wallet.chain(payload.chainId)
   const currency = chain?.nativeCurrency ?? { symbol: '', decimals: 18 }
   const rows: Row[] = [
@@ -203,7 +202,7 @@ export function ConfirmModal() {
   const title = kind === 'transaction' ? t.confirmTransaction : t.signMessage
   const busy = status === 'loading' || status === 'success'
   // Confirm exists only where the user can be shown to see the whole request: otherwise in the
-  // secure window (always, for anything that moves value or grants authority: secure/presentation.ts).
+  // secure window (always, for anything that moves value or grants authority: presentation.ts).
   const place = confirmationPlace({
     secureWindow: secure !== null,
     mode,

@@ -3,7 +3,7 @@ import { bytesToHex, numberToHex, parseEther } from 'viem'
 import type { TransactionParams } from '../../bridge/index.ts'
 import type { Account } from '../accounts/account.ts'
 import { eth_sendTransaction } from './eth_sendTransaction.ts'
-import { invalid, refuseSelfCall, requireAccount, requireChain } from './guards.ts'
+import { invalid, refuseSelfCall, requireChain } from './guards.ts'
 import { parseTransaction } from './tx.ts'
 import type { ChainRpc } from './ports.ts'
 import type { RpcHandler } from './types.ts'
@@ -43,7 +43,7 @@ export const wallet_getCapabilities: RpcHandler<'wallet_getCapabilities'> = (ctx
 }
 
 export const wallet_sendCalls: RpcHandler<'wallet_sendCalls'> = async (ctx, [request]) => {
-  const account = requireAccount(ctx, request.from)
+  const account = ctx.signer(request.from)
   if (request.chainId != null) requireChain(Number(request.chainId), account.chain, 'calls')
   if (request.calls.length === 0 || request.calls.length > 10) throw invalid('calls must hold 1 to 10 calls')
   if (request.atomicRequired === true && !account.sendCalls)

@@ -1,7 +1,7 @@
 import { InternalError, UnsupportedMethodError } from '../../bridge/error-classes.ts'
 import type { Account } from '../accounts/account.ts'
 import { completeFees, needsEstimate, summarizeFees } from './fees.ts'
-import { refuseSelfCall, requireAccount } from './guards.ts'
+import { refuseSelfCall } from './guards.ts'
 import { parseTransaction, withFees } from './tx.ts'
 import type { RpcHandler } from './types.ts'
 
@@ -34,7 +34,7 @@ async function prepare(account: Account, { request, payload, fees, value }: Pars
 /** Both transaction methods: the same checks and confirmation, then send or only sign. */
 function transactionHandler(failed: string, run: (account: Account, tx: Parsed['request']) => Promise<string>): RpcHandler<'eth_sendTransaction'> {
   return (ctx, [tx]) => {
-    const account = requireAccount(ctx)
+    const account = ctx.signer()
     const parsed = parseTransaction(tx, account)
     refuseSelfCall(account, parsed.request.to, 'to')
     // Estimated only once the request has a place in the queue (a flood costs no service calls).
@@ -45,7 +45,7 @@ function transactionHandler(failed: string, run: (account: Account, tx: Parsed['
         prepared = prepare(account, parsed)
         const { payload } = await prepared
         // Still this page's account once the fee is known (the page may have been disconnected meanwhile).
-        requireAccount(ctx, account.address)
+        ctx.signer(account.address)
         return payload
       },
       rejected: 'Transaction rejected by user',
@@ -63,7 +63,7 @@ const signTransaction = transactionHandler('Failed to sign transaction', (accoun
 
 /** A smart account has no transaction of its own to sign (it sends user operations): 4200 before anything is shown. */
 export const eth_signTransaction: RpcHandler<'eth_signTransaction'> = (ctx, params) => {
-  if (requireAccount(ctx).source === 'smart-account')
+  if (ctx.signer().source === 'smart-account')
     throw new UnsupportedMethodError({ message: 'A smart account sends user operations: it has no signed transaction to give' })
   return signTransaction(ctx, params)
 }

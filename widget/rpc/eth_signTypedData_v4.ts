@@ -1,7 +1,7 @@
 import { validateTypedData, type TypedDataDefinition } from 'viem'
 import { smartAccountAddressOf } from '../../sdk/smart-account/operation.ts'
 import { isOwnAccountDomain } from '../accounts/own-account-domain.ts'
-import { invalid, requireAccount, requireChain } from './guards.ts'
+import { invalid, requireChain } from './guards.ts'
 import type { RpcHandler } from './types.ts'
 
 export const eth_signTypedData_v4: RpcHandler<'eth_signTypedData_v4'> = (ctx, [address, { json, typed: data }]) => {
@@ -12,7 +12,7 @@ export const eth_signTypedData_v4: RpcHandler<'eth_signTypedData_v4'> = (ctx, [a
   } catch (err) {
     throw invalid(`invalid typed data: ${(err as Error).message.split('\n')[0]}`)
   }
-  const account = requireAccount(ctx, address)
+  const account = ctx.signer(address)
   // The user's own smart accounts: the one this owner's key controls on every chain, and the one the site sees.
   const session = ctx.wallet.ui.get().session
   const own = session ? [smartAccountAddressOf(session.address), ...(session.smartAccount ? [session.smartAccount.address] : [])] : []

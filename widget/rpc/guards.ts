@@ -1,29 +1,15 @@
-import { InvalidParamsError, UnauthorizedError } from '../../bridge/error-classes.ts'
-import type { Address } from '../../bridge/index.ts'
+import { InvalidParamsError } from '../../bridge/error-classes.ts'
+import { sameAddress } from '../../bridge/rpc-params.ts'
 import type { ChainConfig } from '../../sdk/index.ts'
 import type { Account } from '../accounts/account.ts'
-import type { AccountPort } from './ports.ts'
 
 /**
- * The account and chain rules a handler applies to params the method table has already checked
- * and typed (bridge/rpc-methods.ts): the shapes are not looked at again here.
+ * The chain and call rules a handler applies to params the method table has already checked and
+ * typed (bridge/rpc-methods.ts): the shapes are not looked at again here. Who signs (the active
+ * account, and that a request names no other) is the registry's, asked through `ctx.signer`
+ * (index.ts).
  */
 export const invalid = (message: string) => new InvalidParamsError({ message })
-
-/** Two addresses the method table has checked (0x and 40 hex digits), in any case. */
-export const sameAddress = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
-
-/**
- * The active account (accounts/active.ts), and when the request names an address, that it is this
- * one (4100 otherwise). Its chain is the active chain (what eth_chainId answers), never the stored
- * one: a host that narrowed its chains may not offer the chain the session was saved on.
- */
-export function requireAccount(ctx: AccountPort, address?: Address | null): Account {
-  const account = ctx.account()
-  if (!account) throw new UnauthorizedError({ message: 'Not connected: call eth_requestAccounts first' })
-  if (address != null && !sameAddress(address, account.address)) throw new UnauthorizedError({ message: `Account ${address} is not authorised` })
-  return account
-}
 
 /** -32602 for a request pinned to another chain than the active one (MetaMask answers the same). */
 export function requireChain(requested: number | undefined, active: ChainConfig, what: string): void {

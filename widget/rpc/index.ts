@@ -1,12 +1,14 @@
-import { InvalidParamsError, UnsupportedMethodError } from '../../bridge/error-classes.ts'
-import { ErrorCode, parseRequest as parse, type FrameMethod, type ParsedRequest, type RpcRequest } from '../../bridge/index.ts'
+import { InvalidParamsError, UnauthorizedError, UnsupportedMethodError } from '../../bridge/error-classes.ts'
+import { ErrorCode, parseRequest as parse, type Address, type FrameMethod, type ParsedRequest, type RpcRequest } from '../../bridge/index.ts'
+import { sameAddress } from '../../bridge/rpc-params.ts'
+import type { Account } from '../accounts/account.ts'
 import { lazyModule } from '../lazy-module.ts'
 import { eth_accounts } from './eth_accounts.ts'
 import { eth_chainId, net_version } from './eth_chainId.ts'
 import { eth_requestAccounts } from './eth_requestAccounts.ts'
 import { wallet_getPermissions, wallet_requestPermissions, wallet_revokePermissions } from './permissions.ts'
 import { forwardRead } from './reads.ts'
-import type { RpcContext, RpcHandler } from './types.ts'
+import type { RequestContext, RpcContext, RpcHandler } from './types.ts'
 
 /**
  * The frame core's RPC: it answers eth_chainId, eth_accounts, net_version, the permissions and the
@@ -59,15 +61,24 @@ const refusal = (code: number, message: string) =>
 const parseRequest = (request: RpcRequest): ParsedRequest => parse(request, refusal)
 
 /**
- * One request from the host, parsed once: its handler gets the typed params, or the chain's RPC
- * answers a read.
+ * One request from the host, parsed once: its handler gets the typed params and who this page acts
+ * for, or the chain's RPC answers a read.
  */
 export function handleRpc(ctx: RpcContext, request: RpcRequest): unknown {
   const { method, params } = parseRequest(request)
   if (!Object.hasOwn(handlers, method)) return forwardRead(ctx, { method, params: params as readonly unknown[] })
   const handler = handlers[method as FrameMethod] as RpcHandler<FrameMethod>
-  // A page the user has not connected acts for nobody: signing requests are 4100 (guards.ts). Asked
-  // each time, not once: a page that gives up its connection while its request is being prepared
-  // has it refused before it is shown.
-  return handler({ ...ctx, account: () => (ctx.wallet.ui.get().connected ? ctx.account() : null) }, params as never)
+  // A page the user has not connected acts for nobody. Asked each time, not once: a page that gives
+  // up its connection while its request is being prepared has it refused before it is shown.
+  const account = () => (ctx.wallet.ui.get().connected ? ctx.account() : null)
+  const forRequest: RequestContext = { ...ctx, account, signer: (address) => signer(account, address) }
+  return handler(forRequest, params as never)
+}
+
+/** Who signs for the page (types.ts RequestContext `signer`): 4100 for a page that acts for nobody, or names another account. */
+function signer(account: () => Account | null, address?: Address | null): Account {
+  const acting = account()
+  if (!acting) throw new UnauthorizedError({ message: 'Not connected: call eth_requestAccounts first' })
+  if (address != null && !sameAddress(address, acting.address)) throw new UnauthorizedError({ message: `Account ${address} is not authorised` })
+  return acting
 }

@@ -6,13 +6,12 @@ import type { eth_accounts } from './eth_accounts.ts'
 import type { eth_chainId } from './eth_chainId.ts'
 import type { eth_sendTransaction } from './eth_sendTransaction.ts'
 import type { eth_signTypedData_v4 } from './eth_signTypedData_v4.ts'
-import type { requireAccount } from './guards.ts'
 import type { wallet_getPermissions, wallet_revokePermissions } from './permissions.ts'
 import type { personal_sign } from './personal_sign.ts'
 import type { MethodPorts } from './ports.ts'
 import type { wallet_connect, wallet_disconnect } from './wallet_connect.ts'
 import type { forwardRead } from './reads.ts'
-import type { RpcContext } from './types.ts'
+import type { RequestContext } from './types.ts'
 
 /*
  * What each handler can reach, proved on the types: these assertions are checked by the type check
@@ -38,7 +37,7 @@ type Revoking = 'wallet_revokePermissions' | 'wallet_disconnect'
 
 describe('RPC ports', () => {
   it('the registry can hand every handler the whole context', () => {
-    type Accepts = { [M in FrameMethod]: RpcContext extends MethodPorts[M] ? true : M }[FrameMethod]
+    type Accepts = { [M in FrameMethod]: RequestContext extends MethodPorts[M] ? true : M }[FrameMethod]
     expectTypeOf<Accepts>().toEqualTypeOf<true>()
   })
 
@@ -57,7 +56,9 @@ describe('RPC ports', () => {
   it("only the permission methods change this page's connection, and only the signing ones and capabilities and estimates reach the account", () => {
     expectTypeOf<ReachingWallet<'requestAccounts'>>().toEqualTypeOf<'eth_requestAccounts' | 'wallet_requestPermissions' | 'wallet_connect'>()
     expectTypeOf<ReachingWallet<'setSite' | 'disconnect' | 'host'>>().toEqualTypeOf<Revoking>()
-    expectTypeOf<Reaching<'account'>>().toEqualTypeOf<Signing | 'wallet_getCapabilities' | 'eth_estimateGas' | 'wallet_connect'>()
+    // Who signs is asked only by the signing ones, checked by the registry; the account itself only by capabilities and estimates.
+    expectTypeOf<Reaching<'signer'>>().toEqualTypeOf<Signing | 'wallet_connect'>()
+    expectTypeOf<Reaching<'account'>>().toEqualTypeOf<'wallet_getCapabilities' | 'eth_estimateGas'>()
     // Commands no handler has any business with: the modal's pages, the sign-in, the queue's state.
     expectTypeOf<ReachingWallet<'open' | 'navigate' | 'loggedIn' | 'showSmartAccount' | 'claimConfirmationState' | 'setWallets'>>().toEqualTypeOf<never>()
   })
@@ -97,7 +98,7 @@ describe('RPC ports', () => {
     expectTypeOf<Port<typeof wallet_sendCalls>>().not.toHaveProperty('wallet')
     expectTypeOf<Port<typeof eth_signTypedData_v4>['wallet']>().not.toHaveProperty('switchChain')
     expectTypeOf<Port<typeof eth_signTypedData_v4>['wallet']>().not.toHaveProperty('setSite')
-    expectTypeOf<Port<typeof requireAccount>>().toEqualTypeOf<{ readonly account: RpcContext['account'] }>()
+    expectTypeOf<Port<typeof personal_sign>>().not.toHaveProperty('account')
   })
 
   it('a chain switch asks no confirmation, a revoke queues none, and a sign-in cannot switch chains or forget the site', () => {

@@ -1,4 +1,4 @@
-import type { FrameMethod } from '../../bridge/index.ts'
+import type { Address, FrameMethod } from '../../bridge/index.ts'
 import type { ChainClient } from '../../sdk/index.ts'
 import type { Account } from '../accounts/account.ts'
 import type { Confirmations } from '../confirmation.ts'
@@ -7,7 +7,7 @@ import type { Wallet } from '../wallet.ts'
 
 /*
  * What an RPC handler may reach, by concern. Each port is a narrow, read-only view of the frame's
- * whole context (types.ts RpcContext), which the registry still hands every handler: nothing is
+ * whole context (types.ts RequestContext), which the registry hands every handler: nothing is
  * wrapped at run time, but a handler typed with its ports cannot name what they leave out. A read
  * cannot queue a confirmation, a signature cannot switch chains, nothing here reaches the service
  * client (handlers act through the account). State changes go through the owner's command on the
@@ -25,6 +25,17 @@ export type RevokePage = { readonly wallet: Pick<Wallet, 'setSite' | 'disconnect
 
 /** Accounts: the account signing requests act for (null when this page acts for nobody). */
 export type AccountPort = { readonly account: () => Account | null }
+
+/** Accounts: who signs for this page, which the registry checks (index.ts `signer`). */
+export type SignerPort = {
+  /**
+   * The account a signing request acts for, checked against the address the request names: 4100
+   * when this page acts for nobody, or names another account. Its chain is the active chain (what
+   * eth_chainId answers), never the stored one: a host that narrowed its chains may not offer the
+   * chain the session was saved on. Asked each time, not once per request.
+   */
+  readonly signer: (address?: Address | null) => Account
+}
 
 /** Chains, read: the active chain and the app's chains. */
 export type ChainView = { readonly wallet: Pick<Wallet, 'chainId' | 'chain' | 'chains'> }
@@ -47,8 +58,8 @@ export type ModalPort = { readonly wallet: Pick<Wallet, 'close' | 'showCallsStat
 /** A read the chain's RPC answers, on the active chain (reads.ts). */
 export type ReadPort = ChainView & ChainRpc
 
-/** A signature or a transaction: the account, and the queue that asks the user first. */
-export type SigningPort = AccountPort & ConfirmationRequest
+/** A signature or a transaction: who signs, and the queue that asks the user first. */
+export type SigningPort = SignerPort & ConfirmationRequest
 
 type Table = {
   eth_accounts: SessionView

@@ -3,7 +3,8 @@ import type { TransactionParams } from '../../bridge/index.ts'
 import type { ChainConfig, TransactionRequest } from '../../sdk/index.ts'
 import type { ConfirmationPayload } from '../ui-state.ts'
 import { readFees, type Fees, type HostFees } from './fees.ts'
-import { invalid, requireChain, sameAddress } from './guards.ts'
+import { sameAddress } from '../../bridge/rpc-params.ts'
+import { invalid, requireChain } from './guards.ts'
 
 type Request = TransactionRequest & { data: string }
 type Parsed = { request: Request; payload: ConfirmationPayload; fees: HostFees; value: bigint }

@@ -4,7 +4,7 @@ import type { Account } from '../accounts/account.ts'
 import type { Confirmations } from '../confirmation.ts'
 import type { WidgetClient } from '../service-client.ts'
 import type { Wallet } from '../wallet.ts'
-import type { MethodPorts } from './ports.ts'
+import type { MethodPorts, SignerPort } from './ports.ts'
 
 /**
  * Everything the frame's RPC runs with, as the registry (index.ts) holds it. A handler sees only
@@ -19,6 +19,12 @@ export type RpcContext = {
   /** JSON-RPC to the current chain's RPC URLs, in order, with fallback. */
   rpc: (chainId: number) => ChainClient
 }
+
+/**
+ * What the registry hands a handler for one request (index.ts `handleRpc`): the context, where
+ * `account` is null while this page is not connected, and who signs for it.
+ */
+export type RequestContext = RpcContext & SignerPort
 
 /**
  * A frame method's handler: it gets the ports its method may use (ports.ts), and the params the

@@ -5,7 +5,8 @@ import { parseRequest, type ParamsOf, type RpcRequest } from '../../bridge/index
 import type { ConnectAnswer } from '../../bridge/methods.ts'
 import { isAddress, Refusal, type Address } from '../../bridge/rpc-params.ts'
 import { connectParams, type SignInParams } from '../../bridge/sign-in-params.ts'
-import { invalid, requireAccount, sameAddress } from './guards.ts'
+import { sameAddress } from '../../bridge/rpc-params.ts'
+import { invalid } from './guards.ts'
 import { wallet_revokePermissions } from './permissions.ts'
 import { confirmMessage } from './personal_sign.ts'
 import type { ChainView, SessionView } from './ports.ts'
@@ -106,7 +107,7 @@ export const wallet_connect: RpcHandler<'wallet_connect'> = async (ctx, [raw]) =
   const siwe = readSignIn(raw)
   const checked = siwe && checkSignIn(ctx, siwe)
   await ctx.wallet.requestAccounts()
-  const account = requireAccount(ctx, siwe?.address)
+  const account = ctx.signer(siwe?.address)
   if (!siwe || !checked) return { accounts: [{ address: account.address, capabilities: {} }] }
   // A smart account's signature is checked by its code on its own chain.
   if (account.source === 'smart-account' && account.chain.chainId !== checked.chainId)

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useWidget, useStore, useT } from '../context.ts'
 import type { Gate } from '../ui/use-confirm-gate.ts'
-import { windowStatus } from './presentation.ts'
+import { windowStatus } from '../confirm/presentation.ts'
 import type { SecurePurpose } from './secure-handle.ts'
 
 /**

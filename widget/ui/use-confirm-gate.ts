@@ -113,7 +113,7 @@ export function dialogFits(el: HTMLElement | null): boolean {
  * pointer shifted more than the pointer moved (the frame moved). Without IntersectionObserver v2
  * (Firefox, Safari), or when the dialog does not fit, the frame is `unsafe`. What no engine lets a
  * frame see (a mask on its element, a clip-path with holes) is why only plain-text messages are ever
- * confirmed in the frame (secure/presentation.ts confirmableInFrame): everything that moves value goes to the window.
+ * confirmed in the frame (confirm/presentation.ts confirmableInFrame): everything that moves value goes to the window.
  *
  * In the secure window (`presentation: 'window'`), a first-party top-level window no host page can
  * style, the timing rules apply, and Confirm also waits for a deliberate interaction inside the

@@ -10,7 +10,7 @@ import { smartAccountPollMs } from './use-smart-accounts.ts'
 // The smart-account screen (its chain names, the list and its statuses, Activate) on a scripted service.
 
 // The embedded account's signing code is a lazy module: loaded here once, so that fake timers need not wait for it.
-beforeAll(() => import('../../confirm/message-display.ts'))
+beforeAll(() => import('../../confirm/presentation.ts'))
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => {
   cleanup()
