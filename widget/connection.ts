@@ -184,14 +184,15 @@ export function createConnection(deps: {
       const session = await owner.restore()
       const account = session ? parseAccount(await owner.loadAccount()) : null
       // Another tab's newer session arrived meanwhile: it wins over what was read.
-      if (adopted !== seen) return
-      setAnnounced(here(session))
-      chain.take(session && chain.isConfigured(session.chainId) ? session.chainId : chain.defaultChainId)
-      ui.set({
-        session: session && uiSession(session),
-        connected: announced,
-        ...(account && { account }),
-      })
+      if (adopted === seen) {
+        setAnnounced(here(session))
+        chain.take(session && chain.isConfigured(session.chainId) ? session.chainId : chain.defaultChainId)
+        ui.set({
+          session: session && uiSession(session),
+          connected: announced,
+          ...(account && { account }),
+        })
+      }
       // From here on, whatever changes the account state is kept across reloads (`ui.set` above).
       savedAccount = ui.get().account
     },

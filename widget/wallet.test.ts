@@ -123,6 +123,16 @@ test('the account state (permission) is kept across a reload of the frame, and d
   expect(first.account()).toBeUndefined()
 })
 
+test("a session another tab writes while the frame restores wins, and the account state is still kept from then on", async () => {
+  const { wallet, remote, account } = testWallet()
+  const restoring = wallet.restore()
+  remote({ ...alice, expiresAt: Date.now() + 1000 })
+  await restoring
+  expect(wallet.ui.get().session).toEqual({ address: alice.address })
+  wallet.requirePermission('http://localhost:8787/permission/accept?token=t')
+  expect(account()).toEqual({ isPermissionGranted: false, acceptPermissionPage: 'http://localhost:8787/permission/accept?token=t' })
+})
+
 test('a session written by another tab is adopted: tokens, account and chain follow, without writing back', async () => {
   const { wallet, owner, events, stored, remote, broadcasts } = testWallet()
   await wallet.restore()
