@@ -29,6 +29,10 @@ const repo = resolve(at > 0 ? process.argv[at + 1]! : self)
 const git = (args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim()
 const dirty = git(['status', '--porcelain', '--untracked-files=no']) !== ''
 const commit = `${git(['rev-parse', '--short', 'HEAD'])}${dirty ? ' + changes' : ''}`
+// Another tree is counted by this one's harness (where the window starts and ends): the key says so,
+// so a recount of an old commit never overwrites the entry its own harness wrote.
+const harness = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: self, encoding: 'utf8' }).trim()
+const key = repo === self ? commit : `${commit}, counted by ${harness}'s harness`
 const lock = '/tmp/wallet-kit-e2e.lock'
 
 const work = mkdtempSync(join(tmpdir(), 'wallet-kit-path-build-'))
@@ -44,12 +48,12 @@ try {
   })
   if (child.status !== 0) throw new Error(`path-run.ts failed (exit ${child.status})`)
   const raw = JSON.parse(readFileSync(rawFile, 'utf8')) as RawRun
-  const result = { commit, repo, date: new Date().toISOString(), ...count(raw.sign, dist), idle: count(raw.idle, dist), confirmedIn: raw.confirmedIn }
+  const result = { commit, harness, repo, date: new Date().toISOString(), ...count(raw.sign, dist), idle: count(raw.idle, dist), confirmedIn: raw.confirmedIn }
   report(result)
   const jsonFile = join(self, 'bench', 'path-count.json')
   const previous = existsSync(jsonFile) ? (JSON.parse(readFileSync(jsonFile, 'utf8')) as Record<string, unknown>) : {}
-  writeFileSync(jsonFile, `${JSON.stringify({ ...previous, [commit]: result }, null, 2)}\n`)
-  console.log(`\nwritten to ${jsonFile} under "${commit}"`)
+  writeFileSync(jsonFile, `${JSON.stringify({ ...previous, [key]: result }, null, 2)}\n`)
+  console.log(`\nwritten to ${jsonFile} under "${key}"`)
 } finally {
   if (process.argv.includes('--keep')) console.log(`kept ${work} (the builds and raw.json)`)
   else rmSync(work, { recursive: true, force: true })
