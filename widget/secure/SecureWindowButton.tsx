@@ -14,11 +14,16 @@ function useSecureWindow(purpose: SecurePurpose, offered: boolean) {
   const t = useT()
   const status = useStore(secure!.state, (s) => windowStatus(s, purpose))
   useEffect(() => (offered ? secure!.preload() : undefined), [secure, offered])
-  const blocked = status === 'blocked'
-  const failed = status === 'failed'
-  const open = status === 'open'
-  return { blocked, failed, open, label: blocked || failed ? t.tryAgainWindow : t.openSecureWindow, start: () => secure!.open(purpose) }
+  // What went wrong with the last window (the browser blocked it, or it could not start), if anything.
+  const problem = status === 'blocked' || status === 'failed' ? status : null
+  return { problem, open: status === 'open', label: problem ? t.tryAgainWindow : t.openSecureWindow, start: () => secure!.open(purpose) }
 }
+
+/** Each problem's alert: its words and its test id. */
+const problems = {
+  blocked: { text: 'secureWindowBlocked', testId: 'secure-window-blocked' },
+  failed: { text: 'secureWindowFailed', testId: 'secure-window-failed' },
+} as const
 
 /**
  * 'Open secure window' in the place of Confirm (the same slot: nothing moves under the pointer when
@@ -44,19 +49,14 @@ export function SecureWindowButton({ purpose, gate }: { purpose: SecurePurpose; 
 
 /** Why the secure window (`hint`), that it is open, or that the browser blocked it or it could not start. */
 export function SecureWindowNotes({ purpose, hint }: { purpose: SecurePurpose; hint: boolean }) {
-  const { blocked, failed, open } = useSecureWindow(purpose, false)
+  const { problem, open } = useSecureWindow(purpose, false)
   const t = useT()
   return (
     <>
       {hint && <p className="wk-hint">{purpose === 'confirm' ? t.secureConfirmHint : t.secureLoginHint}</p>}
-      {blocked && (
-        <p className="wk-error" role="alert" data-testid="secure-window-blocked">
-          {t.secureWindowBlocked}
-        </p>
-      )}
-      {failed && (
-        <p className="wk-error" role="alert" data-testid="secure-window-failed">
-          {t.secureWindowFailed}
+      {problem && (
+        <p className="wk-error" role="alert" data-testid={problems[problem].testId}>
+          {t[problems[problem].text]}
         </p>
       )}
       {open && (

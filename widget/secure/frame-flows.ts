@@ -71,8 +71,13 @@ export function createSecureFlows(deps: {
     // Said on the channel too: without a handle (COOP) that is the only way to reach the window.
     void open.channel.post({ type: 'done' }).catch(() => {})
     open.close()
+    end('idle', null)
+  }
+
+  /** The window is gone (closed, blocked by the browser, refused by the service): what the frame says now. */
+  function end(status: 'idle' | 'blocked' | 'failed', purpose: SecurePurpose | null) {
     open = null
-    state.set({ status: 'idle', purpose: null })
+    state.set({ status, purpose })
   }
 
   const onMessage = (message: PopupMessage) => {
@@ -100,16 +105,12 @@ export function createSecureFlows(deps: {
     const win = openSecureWindow(deps.params, {
       message: onMessage,
       closed() {
-        open = null
-        state.set({ status: 'idle', purpose: null })
+        end('idle', null)
         // Closing the window is a refusal (4001), unless the request is already being carried out.
         const shown = wallet.ui.get().confirmation
         if (purpose === 'confirm' && shown && shown.status !== 'loading' && shown.status !== 'success') confirmations.reject()
       },
-      blocked() {
-        open = null
-        state.set({ status: 'blocked', purpose })
-      },
+      blocked: () => end('blocked', purpose),
     })
     open = win
     void win.channel.post({ type: 'open', purpose, hostOrigin: wallet.hostOrigin }).catch(() => {
@@ -117,8 +118,7 @@ export function createSecureFlows(deps: {
       // network): the window would wait blank for ever. It closes; the request waits for a retry.
       if (open !== win) return
       win.close()
-      open = null
-      state.set({ status: 'failed', purpose })
+      end('failed', purpose)
     })
     postState()
   }
