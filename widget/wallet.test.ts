@@ -123,7 +123,7 @@ test('the account state (permission) is kept across a reload of the frame, and d
   expect(first.account()).toBeUndefined()
 })
 
-test("a session another tab writes while the frame restores wins, and the account state is still kept from then on", async () => {
+test('a session another tab writes while the frame restores wins, and the account state is still kept from then on', async () => {
   const { wallet, remote, account } = testWallet()
   const restoring = wallet.restore()
   remote({ ...alice, expiresAt: Date.now() + 1000 })
