@@ -99,12 +99,10 @@ export function ownSignIn(text: string, hostOrigin: string): string | null {
   return domain && address && nonce && foreignSignIn(text, hostOrigin) === null ? domain : null
 }
 
-/**
- * Where the user confirms a request: on this screen, in the secure window (a first-party popup on
- * the provider origin that no host page can cover, crop or restyle), or on their own device (a
- * WalletConnect wallet). One answer for every screen that asks, and the rule of which requests a
- * frame may take at all (`confirmableInFrame`).
- */
+// Where the user confirms a request: on this screen, in the secure window (a first-party popup on
+// the provider origin that no host page can cover, crop or restyle), or on their own device (a
+// WalletConnect wallet). One answer for every screen that asks, and the rule of which requests a
+// frame may take at all (`confirmableInFrame`).
 
 /** What the screen knows when it asks where a confirmation happens. */
 export type ConfirmationContext = {
