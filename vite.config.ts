@@ -13,8 +13,10 @@ resolveDeployment('http://localhost', deployment)
  * The core's own chunks are fetched with the page, not one after the other as each is parsed:
  * `<link rel=modulepreload>` for every chunk the entry imports statically, and for the core the
  * entry starts (widget/frame.ts, imported once the entry has begun the frame's storage and network
- * work) with every chunk it imports statically. The UI (React, 225 KB) is left to the core's own
- * import: preloading it with the page delayed the core's start.
+ * work) with every chunk it imports statically. The UI (React and the first screens, 240 KB; the
+ * ui group below) is only prefetched: its bytes wait in the HTTP cache, unparsed, until the core
+ * has answered the page's first calls and imports it. Preloading it as a module parses it on the
+ * frame's main thread, and running it there beside the core held the first answer up by 20–40 ms.
  */
 function preloadCore(): Plugin {
   let base = '/'
@@ -40,20 +42,34 @@ function preloadCore(): Plugin {
           for (const next of chunk.imports) add(next)
         }
         for (const file of [...entry.imports, core.fileName]) add(file)
-        return [...files].map((file) => ({
+        const ui = holding('/widget/ui.tsx')
+        if (!ui) throw new Error('The frame build has no UI chunk (widget/ui.tsx)')
+        const link = (rel: string, file: string, crossorigin: boolean) => ({
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${file}` },
+          attrs: { rel, ...(crossorigin && { crossorigin: '' }), href: `${base}${file}` },
           injectTo: 'head' as const,
-        }))
+        })
+        // A module is fetched in CORS mode, a style sheet (as the UI's import adds it) not: each
+        // prefetch asks the way its later fetch will, or the cache would not serve that one.
+        return [
+          ...[...files].map((file) => link('modulepreload', file, true)),
+          link('prefetch', ui.fileName, true),
+          ...[...(ui.viteMetadata?.importedCss ?? [])].map((file) => link('prefetch', file, false)),
+        ]
       },
     },
   }
 }
 
 /**
- * The core as one file: every module the core (widget/frame.ts) imports statically and the entry
- * does not. Without this group the bundler splits what the core shares with the UI and the secure
- * window into a file per set of sharers (ten small files, each gzipped alone: 4 KB more).
+ * The frame's three first files, each one file:
+ * - the entry's (`loader`): widget/main.ts and what it imports, with the loader of lazy chunks;
+ * - the core (`frame`): every module the core (widget/frame.ts) imports statically and the entry does not;
+ * - the UI (`ui`): React and every module widget/ui.tsx imports statically and neither of the others
+ *   holds: the first screens, and what the secure window and the later screens share with them.
+ * Without these groups the bundler splits what the core shares with the UI and the secure window
+ * into a file per set of sharers (ten small files, each gzipped alone: 4 KB more), and the UI's
+ * first load into two files, the second found only once the first has been parsed.
  */
 function coreGroup() {
   const imports = new Map<string, readonly string[]>()
@@ -67,8 +83,10 @@ function coreGroup() {
     visit(start)
     return seen
   }
+  const at = (file: string) => fileURLToPath(new URL(file, import.meta.url))
   let members: Set<string> | undefined
   let entryMembers: Set<string> | undefined
+  let uiMembers: Set<string> | undefined
   const plugin: Plugin = {
     name: 'wallet-kit-core-graph',
     apply: 'build',
@@ -77,20 +95,26 @@ function coreGroup() {
       for (const id of this.getModuleIds()) imports.set(id, this.getModuleInfo(id)?.importedIds ?? [])
     },
   }
-  const test = (id: string) => {
-    if (!members) {
-      const entry = reach(fileURLToPath(new URL('./widget/main.ts', import.meta.url)))
-      members = new Set([...reach(fileURLToPath(new URL('./widget/frame.ts', import.meta.url)))].filter((m) => !entry.has(m)))
-    }
-    return members.has(id)
-  }
   const entryTest = (id: string) => {
-    entryMembers ??= reach(fileURLToPath(new URL('./widget/main.ts', import.meta.url)))
+    entryMembers ??= reach(at('./widget/main.ts'))
     return entryMembers.has(id) || /preload-helper|rolldown[\\/]runtime|[\\/]sdk[\\/]errors\.ts$/.test(id)
   }
-  return { plugin, group: { name: 'frame', test, includeDependenciesRecursively: false }, entry: { name: 'loader', test: entryTest, priority: 1 } }
+  const coreMembers = () => (members ??= new Set([...reach(at('./widget/frame.ts'))].filter((m) => !entryTest(m))))
+  const test = (id: string) => coreMembers().has(id)
+  const uiTest = (id: string) => {
+    uiMembers ??= new Set([...reach(at('./widget/ui.tsx'))].filter((m) => !coreMembers().has(m) && !entryTest(m)))
+    return uiMembers.has(id)
+  }
+  return {
+    plugin,
+    group: { name: 'frame', test, includeDependenciesRecursively: false },
+    entry: { name: 'loader', test: entryTest, priority: 1 },
+    ui: { name: 'ui', test: uiTest, includeDependenciesRecursively: false },
+  }
 }
 const core = coreGroup()
+/** The UI's chunk: React and the first screens (the ui group above). */
+const uiChunk = /(^|\/)ui-[\w-]+\.js$/
 
 // One config: `vite build` builds the widget app (served by the sandbox under /widget/);
 // scripts/build.ts reuses it for the host bundles; Vitest reads the `test` block.
@@ -105,8 +129,14 @@ export default defineConfig({
     target: 'es2022',
     // The WalletConnect chunk (sign-client) is large and lazy: loaded for the QR page only.
     chunkSizeWarningLimit: 700,
-    // Every browser the kit supports has <link rel=modulepreload>: no polyfill in the core.
-    modulePreload: false,
+    // Every browser the kit supports has <link rel=modulepreload>: no polyfill in the core. The
+    // UI's import (widget/frame.ts) fetches its code beside its styles, not once they have loaded
+    // (which held the modal up by about 20 ms). Other lazy imports fetch their styles alone, as
+    // before: the core carries no list of their chunks.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps) => deps.filter((dep) => dep.endsWith('.css') || (dep === file && uiChunk.test(file))),
+    },
     // The styles load with the UI's code (the UI imports them; the loader waits for them before the
     // UI renders), not as a <link> in the page: a style sheet there holds the core's script until it
     // has arrived, and the core shows nothing.
@@ -122,7 +152,7 @@ export default defineConfig({
           groups: [
             // The loader of lazy chunks belongs to the core, which loads them.
             core.entry,
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widget[\\/](use-timed|i18n|i18n-en|context)\.ts$/ },
+            core.ui,
             core.group,
           ],
         },

@@ -7,6 +7,7 @@ import {
   UnauthorizedError,
   UserRejectedRequestError,
 } from '../bridge/error-classes.ts'
+import { sameAddress } from '../bridge/rpc-params.ts'
 import { SdkError } from '../sdk/errors.ts'
 import { confirmCloseDelayMs, maxPendingConfirmations } from './constants.ts'
 import type { Confirmation, ConfirmationKind, ConfirmationPayload } from './ui-state.ts'
@@ -92,7 +93,7 @@ export function createConfirmations(
     const shown = wallet.ui.get().confirmation
     if (!current?.req.onDevice || !shown) return
     const session = wallet.ui.get().session
-    if (session?.walletConnect && session.address.toLowerCase() === shown.payload.from.toLowerCase()) return
+    if (session?.walletConnect && sameAddress(session.address, shown.payload.from)) return
     const all = [current, ...queue.splice(0)]
     current = null
     state.set({ confirmation: null, queued: 0 })
@@ -208,7 +209,7 @@ export function createConfirmations(
       if (!p || !shown || shown.status === 'loading' || shown.status === 'success' || shown.status === 'wallet' || p.req.onDevice) return
       // The account may have changed since the request was shown (another tab logged in).
       const signer = hooks.signer ? hooks.signer() : wallet.ui.get().session?.address
-      if (!signer || signer.toLowerCase() !== shown.payload.from.toLowerCase())
+      if (!signer || !sameAddress(signer, shown.payload.from))
         return finish(() => p.reject(new UnauthorizedError({ message: 'The connected account changed; request again' })))
       // So did the chain (wallet_switchEthereumChain meanwhile): what was shown is what runs, or nothing.
       if (wallet.chainId() !== shown.payload.chainId)

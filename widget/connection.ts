@@ -1,5 +1,6 @@
 import { UserRejectedRequestError } from '../bridge/error-classes.ts'
 import type { ExternalConnection } from '../bridge/index.ts'
+import { sameAddress } from '../bridge/rpc-params.ts'
 import { chainHex, type ActiveChain } from './active-chain.ts'
 import type { HostPort } from './host-port.ts'
 import type { ModalControl } from './modal-control.ts'
@@ -172,7 +173,7 @@ export function createConnection(deps: {
         account: initialUi.account,
       })
       if (!before || !announced) return announce(account)
-      if (before.address.toLowerCase() !== account.address.toLowerCase()) host.emit('accountsChanged', [account.address])
+      if (!sameAddress(before.address, account.address)) host.emit('accountsChanged', [account.address])
     },
     /** The WalletConnect wallet ended the session (or the frame did): the host hears it. */
     remoteEnded() {

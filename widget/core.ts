@@ -25,11 +25,10 @@ const chainModule = lazyModule(() => import('../sdk/chain.ts'))
  * page's memory: never a hang), its owner, the service client on it, and the app config, read once
  * and kept for the page's life (no retry: a frame without its config shows nothing rather than guess).
  */
-export async function openServices(params: FrameParams, early: EarlyStart = beginStart()) {
+export async function openServices(params: FrameParams, early: EarlyStart = beginStart(), inPage: AppConfig | undefined = pageConfig(params)) {
   const { appId, env } = params
-  // The page's own copy when the server wrote one in: nothing to read, fetch or store. Else a first
-  // load (no fresh mark) asks the network for the app config at once, beside the storage probe.
-  const inPage = pageConfig(params)
+  // The page's own copy (`inPage`) when the server wrote one in: nothing to read, fetch or store.
+  // Else a first load (no fresh mark) asks the network for the app config at once, beside the storage probe.
   const fetched = inPage || configStoredRecently(params) ? undefined : createAppConfigClient({ appId, env, baseUrls: deployment() }).get()
   fetched?.catch(() => {})
   const { store, persistent } = await openSessionStore(appId, env, { probed: early.probed })

@@ -1,5 +1,7 @@
 import { ErrorCode, offeredChains } from '../bridge/index.ts'
 import { type Admission, serveHost } from './bridge.ts'
+import type { AppConfig } from '../sdk/index.ts'
+import { pageConfig } from './config-read.ts'
 import { chainRefusal, openServices, start } from './core.ts'
 import type { EarlyStart } from './early.ts'
 import { isAllowedOrigin } from './origins.ts'
@@ -14,16 +16,11 @@ type UiModule = typeof import('./ui.tsx')
 /**
  * The wallet frame's core, with no React, started by main.ts with the input and output it already
  * began. It answers the page (the handshake, eth_chainId, eth_accounts, permissions: what needs no
- * screen) as soon as the session is read. The UI (ui.tsx: React and the modals) loads beside it and
- * renders once the core answers. A request that needs a screen waits for the UI; the first answers
- * never wait for React.
+ * screen) as soon as the session is read. The UI (ui.tsx: React and the modals) loads once the core
+ * can answer, and renders once the page's first calls pause. A request that needs a screen waits
+ * for the UI; the first answers never wait for React, nor share the frame with its loading.
  */
 export async function boot(params: FrameParams, early: EarlyStart) {
-  // The UI's code is fetched now and runs while the core waits for storage and the network; it
-  // renders only once the core answers.
-  const loadUi = () => import('./ui.tsx')
-  const uiModule = loadUi()
-  uiModule.catch(() => {})
   let ready: (ctx: RpcContext) => void = () => {}
   let failed: (reason: { code: number; message: string }) => void = () => {}
   const context = new Promise<RpcContext>((resolve, reject) => {
@@ -31,28 +28,39 @@ export async function boot(params: FrameParams, early: EarlyStart) {
     failed = reject
   })
   let admit: (admission: Admission) => void = () => {}
+  const { hostOrigin } = params
+  const refused = () => console.error(`wallet-kit: ${hostOrigin ?? 'this page'} is not an allowed origin of app "${params.appId}"`)
+  // A frame that cannot tell which page holds it serves none.
+  if (!hostOrigin) return refused()
   // The transport's handshake with the page runs now, beside the storage probe and the app config;
   // no call is served before the app config allows the page, and those that need the session wait
   // until it has been read.
-  const hostOrigin = params.hostOrigin
-  const bridge = hostOrigin ? serveHost({ hostOrigin, admission: new Promise((resolve) => (admit = resolve)), context }) : undefined
-  const services = await openServices(params, early)
-  if (!services) return
-  const { owner, client, config } = services
-  // Nothing is served to a page the app does not allow (frame-ancestors blocks framing too).
-  if (!bridge || !hostOrigin || !isAllowedOrigin(hostOrigin, config.allowedOrigins)) {
-    console.error(`wallet-kit: ${hostOrigin ?? 'this page'} is not an allowed origin of app "${params.appId}"`)
-    return
+  const bridge = serveHost({ hostOrigin, admission: new Promise((resolve) => (admit = resolve)), context })
+  /** The page's chains once `config` allows it (its handshake is then answered); undefined for a page it does not. */
+  const admitPage = (config: AppConfig) => {
+    // Nothing is served to a page the app does not allow (frame-ancestors blocks framing too).
+    if (!isAllowedOrigin(hostOrigin, config.allowedOrigins)) return refused()
+    const chains = offeredChains(config.chains, params.chains)
+    admit({
+      refusal: config.isEmbeddedWalletEnabled
+        ? chainRefusal(params.appId, params.chains, config.chains, chains)
+        : { code: ErrorCode.disconnected, message: 'Embedded wallet is not enabled' },
+      chains: chains.map((c) => c.chainId),
+    })
+    return chains
   }
-  const chains = offeredChains(config.chains, params.chains)
-  admit({
-    refusal: config.isEmbeddedWalletEnabled
-      ? chainRefusal(params.appId, params.chains, config.chains, chains)
-      : { code: ErrorCode.disconnected, message: 'Embedded wallet is not enabled' },
-    chains: chains.map((c) => c.chainId),
-  })
-  const shown = uiShown(bridge)
+  // The app config the server wrote into this page admits the page at once: its handshake is
+  // answered while storage is still being opened, and its first call waits only for the session.
+  const inPage = pageConfig(params)
+  let chains = inPage && admitPage(inPage)
+  if (inPage && !chains) return
   try {
+    const services = await openServices(params, early, inPage)
+    if (!services) return
+    const { owner, client, config } = services
+    chains ??= admitPage(config)
+    if (!chains) return
+    const shown = uiShown(bridge)
     const ctx = await start({
       params,
       hostOrigin,
@@ -68,10 +76,11 @@ export async function boot(params: FrameParams, early: EarlyStart) {
     const secure = createSecureHandle(async (state) =>
       (await import('./secure/frame-flows.ts')).createSecureFlows({ params, wallet: ctx.wallet, confirmations: ctx.confirmations, client, state }),
     )
+    // The UI's code runs only now, once the page's first calls can be answered: run beside them, it
+    // held each of them up by 20–40 ms. Its bytes were prefetched with the page (vite.config.ts).
     // The first render waits for a pause in the page's calls, or for a modal (ui.tsx mountUi).
     mountWhenReady(
-      uiModule,
-      loadUi,
+      () => import('./ui.tsx'),
       { ...ctx, config, locale: params.locale, presentation: 'frame', mode: params.mode, persistent: owner.persistent, secure },
       shown,
     )
@@ -83,10 +92,10 @@ export async function boot(params: FrameParams, early: EarlyStart) {
 }
 
 /**
- * Mounts the UI once its code has loaded. Code that failed to load (offline, say) is fetched again
+ * Loads the UI's code and mounts it. Code that failed to load (offline, say) is fetched again
  * when a modal opens: the frame is shown only once it has rendered.
  */
-function mountWhenReady(first: Promise<UiModule>, load: () => Promise<UiModule>, value: WidgetContext, shown: { mounted(): void }) {
+function mountWhenReady(load: () => Promise<UiModule>, value: WidgetContext, shown: { mounted(): void }) {
   const mount = (ui: Promise<UiModule>) =>
     void ui
       .then(({ mountUi }) => mountUi(value))
@@ -99,7 +108,7 @@ function mountWhenReady(first: Promise<UiModule>, load: () => Promise<UiModule>,
           mount(load())
         })
       })
-  mount(first)
+  mount(load())
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sameAddress } from '../bridge/rpc-params.ts'
 import type { TokenHolder, Tokens } from '../sdk/index.ts'
 import { createTokenHolder } from '../sdk/config.ts'
 import { isSession, maxSites, type Session, type SessionStore, type SmartAccountUse } from './session.ts'
@@ -46,7 +47,7 @@ export type SessionOwner = {
 }
 
 const sessionKeys: readonly (keyof Tokens)[] = ['walletToken', 'refreshToken', 'address', 'rampAccessToken']
-const same = (a: string | undefined, b: string | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase()
+const same = (a: string | undefined, b: string | undefined) => !!a && !!b && sameAddress(a, b)
 
 /**
  * The frame's one owner of the session. The sdk writes tokens into `tokens` (a login, a wallet

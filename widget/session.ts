@@ -1,4 +1,4 @@
-import { isAddress } from '../bridge/rpc-params.ts'
+import { isAddress, sameAddress } from '../bridge/rpc-params.ts'
 import { type Entries, indexedDbEntries, memoryEntries, probeEntries, sessionDatabase } from './storage.ts'
 
 /** The stored session: tokens, address, chain, app and environment. Kept in the frame's IndexedDB, never sent to the host. */
@@ -100,7 +100,7 @@ export function createSessionStore(appId: string, env: Session['env'], entries: 
     async patch(address, fields) {
       let result: Session | null = null
       await entries.update(key, (stored) => {
-        if (!isSession(stored) || stored.address.toLowerCase() !== address.toLowerCase()) return stored
+        if (!isSession(stored) || !sameAddress(stored.address, address)) return stored
         result = { ...stored, ...(typeof fields === 'function' ? fields(stored) : fields) }
         return result
       })

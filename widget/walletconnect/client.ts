@@ -1,5 +1,5 @@
 import { SignClient } from '@walletconnect/sign-client'
-import { isAddress } from '../../bridge/rpc-params.ts'
+import { isAddress, sameAddress } from '../../bridge/rpc-params.ts'
 import type { KeyValueStorage } from './storage.ts'
 
 /**
@@ -24,7 +24,7 @@ export function readSession(session: Pick<StoredSession, 'topic' | 'namespaces' 
     .map(([, chainId, address]) => ({ chainId: Number(chainId), address: address as `0x${string}` }))
   const first = parsed[0]
   if (!first) return null
-  const chainIds = [...new Set(parsed.filter((p) => p.address.toLowerCase() === first.address.toLowerCase()).map((p) => p.chainId))]
+  const chainIds = [...new Set(parsed.filter((p) => sameAddress(p.address, first.address)).map((p) => p.chainId))]
   return { topic: session.topic, address: first.address, chainIds, peer: session.peer.metadata.name || 'Wallet' }
 }
 

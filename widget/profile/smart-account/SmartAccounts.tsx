@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { sameAddress } from '../../../bridge/rpc-params.ts'
 import type { SmartAccount } from '../../../sdk/index.ts'
 import { ChainIcon } from '../../chain/ChainList.tsx'
 import { useStore, useWidget, useT } from '../../context.ts'
@@ -79,7 +80,7 @@ function UseOnSite({ accounts }: { accounts: readonly SmartAccount[] }) {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const address = accounts[0]!.aaAddress as `0x${string}`
-  const same = accounts.filter((a) => a.aaAddress.toLowerCase() === address.toLowerCase())
+  const same = accounts.filter((a) => sameAddress(a.aaAddress, address))
   async function toggle() {
     setBusy(true)
     setError(null)

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { SmartAccount } from '../../../sdk/index.ts'
 import { isAddress } from 'viem'
-import { isHash } from '../../../bridge/rpc-params.ts'
+import { isHash, sameAddress } from '../../../bridge/rpc-params.ts'
 import { signOperation } from '../../accounts/operation-signature.ts'
 import { useWidget } from '../../context.ts'
 import { errorText } from '../../use-timed.ts'
@@ -53,7 +53,7 @@ export function useActivate(owner: `0x${string}`, account: Pick<SmartAccount, 'i
       // The owner signs, also while the site sees the smart account.
       const session = wallet.ui.get().session
       const chain = wallet.chain()
-      if (!session || session.walletConnect || session.address.toLowerCase() !== owner.toLowerCase() || !chain)
+      if (!session || session.walletConnect || !sameAddress(session.address, owner) || !chain)
         throw new Error('Sign in with the wallet that owns this smart wallet')
       if (!isAddress(account.aaAddress)) throw new Error('The smart wallet service answered an unexpected account')
       const { hash, userOpId, isSponsored } = await service.userOp.deploy.hash({ accountId, isSponsored: true })
