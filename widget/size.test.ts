@@ -27,5 +27,6 @@ test("the UI's first load is one file, prefetched with the page rather than prel
   expect(links.some((tag) => /^<link rel="prefetch" href="\/widget\/assets\/[\w-]+\.css">$/.test(tag))).toBe(true)
   expect(links.filter((tag) => tag.includes(ui[0]!))).toHaveLength(1)
   // The core's own files are preloaded as modules, as before.
-  for (const file of core.files.filter((file) => !/loader-/.test(file))) expect(links).toContainEqual(`<link rel="modulepreload" crossorigin="" href="/widget/${file}">`)
+  for (const file of core.files.filter((file) => !/loader-/.test(file)))
+    expect(links).toContainEqual(`<link rel="modulepreload" crossorigin="" href="/widget/${file}">`)
 }, 120_000)
