@@ -44,17 +44,12 @@ function preloadCore(): Plugin {
         for (const file of [...entry.imports, core.fileName]) add(file)
         const ui = holding('/widget/ui.tsx')
         if (!ui) throw new Error('The frame build has no UI chunk (widget/ui.tsx)')
-        const link = (rel: string, file: string, crossorigin: boolean) => ({
-          tag: 'link',
-          attrs: { rel, ...(crossorigin && { crossorigin: '' }), href: `${base}${file}` },
-          injectTo: 'head' as const,
-        })
-        // A module is fetched in CORS mode, a style sheet (as the UI's import adds it) not: each
-        // prefetch asks the way its later fetch will, or the cache would not serve that one.
+        // In CORS mode, as the module and the style sheet the UI's import adds are fetched: a
+        // prefetch made another way would not be served from the cache to them.
+        const link = (rel: string, file: string) => ({ tag: 'link', attrs: { rel, crossorigin: '', href: `${base}${file}` }, injectTo: 'head' as const })
         return [
-          ...[...files].map((file) => link('modulepreload', file, true)),
-          link('prefetch', ui.fileName, true),
-          ...[...(ui.viteMetadata?.importedCss ?? [])].map((file) => link('prefetch', file, false)),
+          ...[...files].map((file) => link('modulepreload', file)),
+          ...[ui.fileName, ...(ui.viteMetadata?.importedCss ?? [])].map((file) => link('prefetch', file)),
         ]
       },
     },
@@ -113,8 +108,6 @@ function coreGroup() {
   }
 }
 const core = coreGroup()
-/** The UI's chunk: React and the first screens (the ui group above). */
-const uiChunk = /(^|\/)ui-[\w-]+\.js$/
 
 // One config: `vite build` builds the widget app (served by the sandbox under /widget/);
 // scripts/build.ts reuses it for the host bundles; Vitest reads the `test` block.
@@ -129,14 +122,8 @@ export default defineConfig({
     target: 'es2022',
     // The WalletConnect chunk (sign-client) is large and lazy: loaded for the QR page only.
     chunkSizeWarningLimit: 700,
-    // Every browser the kit supports has <link rel=modulepreload>: no polyfill in the core. The
-    // UI's import (widget/frame.ts) fetches its code beside its styles, not once they have loaded
-    // (which held the modal up by about 20 ms). Other lazy imports fetch their styles alone, as
-    // before: the core carries no list of their chunks.
-    modulePreload: {
-      polyfill: false,
-      resolveDependencies: (file, deps) => deps.filter((dep) => dep.endsWith('.css') || (dep === file && uiChunk.test(file))),
-    },
+    // Every browser the kit supports has <link rel=modulepreload>: no polyfill in the core.
+    modulePreload: false,
     // The styles load with the UI's code (the UI imports them; the loader waits for them before the
     // UI renders), not as a <link> in the page: a style sheet there holds the core's script until it
     // has arrived, and the core shows nothing.

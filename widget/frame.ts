@@ -27,6 +27,8 @@ export async function boot(params: FrameParams, early: EarlyStart) {
     ready = resolve
     failed = reject
   })
+  // Said to each call that waits for it; a page never admitted has none.
+  context.catch(() => {})
   let admit: (admission: Admission) => void = () => {}
   const { hostOrigin } = params
   const refused = () => console.error(`wallet-kit: ${hostOrigin ?? 'this page'} is not an allowed origin of app "${params.appId}"`)
@@ -56,7 +58,8 @@ export async function boot(params: FrameParams, early: EarlyStart) {
   if (inPage && !chains) return
   try {
     const services = await openServices(params, early, inPage)
-    if (!services) return
+    // No app config (said in the console): a page admitted from the page's own copy gets an answer.
+    if (!services) return failed({ code: ErrorCode.disconnected, message: `No app config for "${params.appId}"` })
     const { owner, client, config } = services
     chains ??= admitPage(config)
     if (!chains) return

@@ -24,7 +24,7 @@ test("the UI's first load is one file, prefetched with the page rather than prel
   const links = [...page.matchAll(/<link [^>]*>/g)].map(([tag]) => tag)
   // Its bytes (and its styles) are fetched with the page into the cache, not parsed or run there.
   expect(links).toContainEqual(`<link rel="prefetch" crossorigin="" href="/widget/${ui[0]}">`)
-  expect(links.some((tag) => /^<link rel="prefetch" href="\/widget\/assets\/[\w-]+\.css">$/.test(tag))).toBe(true)
+  expect(links.some((tag) => /^<link rel="prefetch" crossorigin="" href="\/widget\/assets\/[\w-]+\.css">$/.test(tag))).toBe(true)
   expect(links.filter((tag) => tag.includes(ui[0]!))).toHaveLength(1)
   // The core's own files are preloaded as modules, as before.
   for (const file of core.files.filter((file) => !/loader-/.test(file)))
