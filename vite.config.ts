@@ -13,10 +13,8 @@ resolveDeployment('http://localhost', deployment)
  * The core's own chunks are fetched with the page, not one after the other as each is parsed:
  * `<link rel=modulepreload>` for every chunk the entry imports statically, and for the core the
  * entry starts (widget/frame.ts, imported once the entry has begun the frame's storage and network
- * work) with every chunk it imports statically. The UI (React and the first screens, 240 KB; the
- * ui group below) is only prefetched: its bytes wait in the HTTP cache, unparsed, until the core
- * has answered the page's first calls and imports it. Preloading it as a module parses it on the
- * frame's main thread, and running it there beside the core held the first answer up by 20–40 ms.
+ * work) with every chunk it imports statically. The UI (React, 225 KB) is left to the core's own
+ * import: preloading it with the page delayed the core's start.
  */
 function preloadCore(): Plugin {
   let base = '/'
@@ -42,29 +40,20 @@ function preloadCore(): Plugin {
           for (const next of chunk.imports) add(next)
         }
         for (const file of [...entry.imports, core.fileName]) add(file)
-        const ui = holding('/widget/ui.tsx')
-        if (!ui) throw new Error('The frame build has no UI chunk (widget/ui.tsx)')
-        // In CORS mode, as the module and the style sheet the UI's import adds are fetched: a
-        // prefetch made another way would not be served from the cache to them.
-        const link = (rel: string, file: string) => ({ tag: 'link', attrs: { rel, crossorigin: '', href: `${base}${file}` }, injectTo: 'head' as const })
-        return [
-          ...[...files].map((file) => link('modulepreload', file)),
-          ...[ui.fileName, ...(ui.viteMetadata?.importedCss ?? [])].map((file) => link('prefetch', file)),
-        ]
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${file}` },
+          injectTo: 'head' as const,
+        }))
       },
     },
   }
 }
 
 /**
- * The frame's three first files, each one file:
- * - the entry's (`loader`): widget/main.ts and what it imports, with the loader of lazy chunks;
- * - the core (`frame`): every module the core (widget/frame.ts) imports statically and the entry does not;
- * - the UI (`ui`): React and every module widget/ui.tsx imports statically and neither of the others
- *   holds: the first screens, and what the secure window and the later screens share with them.
- * Without these groups the bundler splits what the core shares with the UI and the secure window
- * into a file per set of sharers (ten small files, each gzipped alone: 4 KB more), and the UI's
- * first load into two files, the second found only once the first has been parsed.
+ * The core as one file: every module the core (widget/frame.ts) imports statically and the entry
+ * does not. Without this group the bundler splits what the core shares with the UI and the secure
+ * window into a file per set of sharers (ten small files, each gzipped alone: 4 KB more).
  */
 function coreGroup() {
   const imports = new Map<string, readonly string[]>()
@@ -78,10 +67,8 @@ function coreGroup() {
     visit(start)
     return seen
   }
-  const at = (file: string) => fileURLToPath(new URL(file, import.meta.url))
   let members: Set<string> | undefined
   let entryMembers: Set<string> | undefined
-  let uiMembers: Set<string> | undefined
   const plugin: Plugin = {
     name: 'wallet-kit-core-graph',
     apply: 'build',
@@ -90,22 +77,18 @@ function coreGroup() {
       for (const id of this.getModuleIds()) imports.set(id, this.getModuleInfo(id)?.importedIds ?? [])
     },
   }
+  const test = (id: string) => {
+    if (!members) {
+      const entry = reach(fileURLToPath(new URL('./widget/main.ts', import.meta.url)))
+      members = new Set([...reach(fileURLToPath(new URL('./widget/frame.ts', import.meta.url)))].filter((m) => !entry.has(m)))
+    }
+    return members.has(id)
+  }
   const entryTest = (id: string) => {
-    entryMembers ??= reach(at('./widget/main.ts'))
+    entryMembers ??= reach(fileURLToPath(new URL('./widget/main.ts', import.meta.url)))
     return entryMembers.has(id) || /preload-helper|rolldown[\\/]runtime|[\\/]sdk[\\/]errors\.ts$/.test(id)
   }
-  const coreMembers = () => (members ??= new Set([...reach(at('./widget/frame.ts'))].filter((m) => !entryTest(m))))
-  const test = (id: string) => coreMembers().has(id)
-  const uiTest = (id: string) => {
-    uiMembers ??= new Set([...reach(at('./widget/ui.tsx'))].filter((m) => !coreMembers().has(m) && !entryTest(m)))
-    return uiMembers.has(id)
-  }
-  return {
-    plugin,
-    group: { name: 'frame', test, includeDependenciesRecursively: false },
-    entry: { name: 'loader', test: entryTest, priority: 1 },
-    ui: { name: 'ui', test: uiTest, includeDependenciesRecursively: false },
-  }
+  return { plugin, group: { name: 'frame', test, includeDependenciesRecursively: false }, entry: { name: 'loader', test: entryTest, priority: 1 } }
 }
 const core = coreGroup()
 
@@ -139,7 +122,7 @@ export default defineConfig({
           groups: [
             // The loader of lazy chunks belongs to the core, which loads them.
             core.entry,
-            core.ui,
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widget[\\/](use-timed|i18n|i18n-en|context)\.ts$/ },
             core.group,
           ],
         },

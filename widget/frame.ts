@@ -16,19 +16,22 @@ type UiModule = typeof import('./ui.tsx')
 /**
  * The wallet frame's core, with no React, started by main.ts with the input and output it already
  * began. It answers the page (the handshake, eth_chainId, eth_accounts, permissions: what needs no
- * screen) as soon as the session is read. The UI (ui.tsx: React and the modals) loads once the core
- * can answer, and renders once the page's first calls pause. A request that needs a screen waits
- * for the UI; the first answers never wait for React, nor share the frame with its loading.
+ * screen) as soon as the session is read. The UI (ui.tsx: React and the modals) loads beside it and
+ * renders once the core answers. A request that needs a screen waits for the UI; the first answers
+ * never wait for React.
  */
 export async function boot(params: FrameParams, early: EarlyStart) {
+  // The UI's code is fetched now and runs while the core waits for storage and the network; it
+  // renders only once the core answers.
+  const loadUi = () => import('./ui.tsx')
+  const uiModule = loadUi()
+  uiModule.catch(() => {})
   let ready: (ctx: RpcContext) => void = () => {}
   let failed: (reason: { code: number; message: string }) => void = () => {}
   const context = new Promise<RpcContext>((resolve, reject) => {
     ready = resolve
     failed = reject
   })
-  // Said to each call that waits for it; a page never admitted has none.
-  context.catch(() => {})
   let admit: (admission: Admission) => void = () => {}
   const { hostOrigin } = params
   const refused = () => console.error(`wallet-kit: ${hostOrigin ?? 'this page'} is not an allowed origin of app "${params.appId}"`)
@@ -59,7 +62,7 @@ export async function boot(params: FrameParams, early: EarlyStart) {
   try {
     const services = await openServices(params, early, inPage)
     // No app config (said in the console): a page admitted from the page's own copy gets an answer.
-    if (!services) return failed({ code: ErrorCode.disconnected, message: `No app config for "${params.appId}"` })
+    if (!services) throw new Error('no app config')
     const { owner, client, config } = services
     chains ??= admitPage(config)
     if (!chains) return
@@ -79,11 +82,10 @@ export async function boot(params: FrameParams, early: EarlyStart) {
     const secure = createSecureHandle(async (state) =>
       (await import('./secure/frame-flows.ts')).createSecureFlows({ params, wallet: ctx.wallet, confirmations: ctx.confirmations, client, state }),
     )
-    // The UI's code runs only now, once the page's first calls can be answered: run beside them, it
-    // held each of them up by 20–40 ms. Its bytes were prefetched with the page (vite.config.ts).
     // The first render waits for a pause in the page's calls, or for a modal (ui.tsx mountUi).
     mountWhenReady(
-      () => import('./ui.tsx'),
+      uiModule,
+      loadUi,
       { ...ctx, config, locale: params.locale, presentation: 'frame', mode: params.mode, persistent: owner.persistent, secure },
       shown,
     )
@@ -95,10 +97,10 @@ export async function boot(params: FrameParams, early: EarlyStart) {
 }
 
 /**
- * Loads the UI's code and mounts it. Code that failed to load (offline, say) is fetched again
+ * Mounts the UI once its code has loaded. Code that failed to load (offline, say) is fetched again
  * when a modal opens: the frame is shown only once it has rendered.
  */
-function mountWhenReady(load: () => Promise<UiModule>, value: WidgetContext, shown: { mounted(): void }) {
+function mountWhenReady(first: Promise<UiModule>, load: () => Promise<UiModule>, value: WidgetContext, shown: { mounted(): void }) {
   const mount = (ui: Promise<UiModule>) =>
     void ui
       .then(({ mountUi }) => mountUi(value))
@@ -111,7 +113,7 @@ function mountWhenReady(load: () => Promise<UiModule>, value: WidgetContext, sho
           mount(load())
         })
       })
-  mount(load())
+  mount(first)
 }
 
 /**

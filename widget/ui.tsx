@@ -10,8 +10,8 @@ import './components.css'
 
 /**
  * The frame's UI: React, the modals and their styles. The core (main.ts) answers the page without
- * it; it is imported once the core can answer (frame.ts) and renders whatever the core's state
- * already says (a modal a request opened meanwhile shows as soon as this has rendered).
+ * it; it loads beside the core and renders whatever the core's state already says (a modal a
+ * request opened meanwhile shows as soon as this has rendered).
  */
 export async function mountUi(value: WidgetContext): Promise<void> {
   // Another locale's strings load first (English is in this chunk).
