@@ -13,8 +13,11 @@ resolveDeployment('http://localhost', deployment)
  * The core's own chunks are fetched with the page, not one after the other as each is parsed:
  * `<link rel=modulepreload>` for every chunk the entry imports statically, and for the core the
  * entry starts (widget/frame.ts, imported once the entry has begun the frame's storage and network
- * work) with every chunk it imports statically. The UI (React, 225 KB) is left to the core's own
- * import: preloading it with the page delayed the core's start.
+ * work) with every chunk it imports statically. The UI's files (widget/ui.tsx, React, their styles)
+ * are preloaded too, at low priority: the browser fetches and compiles them while the core waits for
+ * storage, and the core runs them only once it has answered the page (frame.ts). At the default
+ * priority they held the core's own files and delayed its start; a browser that ignores the hint
+ * (fetchpriority) fetches them beside the core's.
  */
 function preloadCore(): Plugin {
   let base = '/'
@@ -40,11 +43,30 @@ function preloadCore(): Plugin {
           for (const next of chunk.imports) add(next)
         }
         for (const file of [...entry.imports, core.fileName]) add(file)
-        return [...files].map((file) => ({
+        const ui = holding('/widget/ui.tsx')
+        if (!ui) throw new Error('The frame build has no UI chunk (widget/ui.tsx)')
+        // The UI's chunk, the chunks it imports statically that the page does not already load, and their styles.
+        const uiFiles = new Map<string, 'script' | 'style'>()
+        const addUi = (file: string) => {
+          const chunk = chunks.find((c) => c.fileName === file)
+          if (!chunk || file === entry.fileName || files.has(file) || uiFiles.has(file)) return
+          uiFiles.set(file, 'script')
+          for (const css of chunk.viteMetadata?.importedCss ?? []) uiFiles.set(css, 'style')
+          for (const next of chunk.imports) addUi(next)
+        }
+        addUi(ui.fileName)
+        // crossorigin as the loader asks for them, so that its own requests find these in the cache.
+        const link = (file: string, kind: 'script' | 'style', priority?: 'low') => ({
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${file}` },
+          attrs: {
+            ...(kind === 'script' ? { rel: 'modulepreload' } : { rel: 'preload', as: 'style' }),
+            crossorigin: '',
+            href: `${base}${file}`,
+            ...(priority && { fetchpriority: priority }),
+          },
           injectTo: 'head' as const,
-        }))
+        })
+        return [...[...files].map((file) => link(file, 'script')), ...[...uiFiles].map(([file, kind]) => link(file, kind, 'low'))]
       },
     },
   }

@@ -130,7 +130,9 @@ export async function logInInFrame(page: Page, request: APIRequestContext): Prom
  */
 export async function pressConfirm(button: Locator): Promise<void> {
   const page = button.page()
-  await button.scrollIntoViewIfNeeded()
+  // Tried again if the button is replaced as it is scrolled to (a re-render of its page): the locator
+  // then finds the new one. Playwright does not retry this action on a detached element itself.
+  await expect(() => button.scrollIntoViewIfNeeded({ timeout: 2000 })).toPass({ timeout: 10_000 })
   const centre = async () => {
     const box = (await button.boundingBox())!
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 }

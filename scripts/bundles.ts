@@ -126,7 +126,7 @@ export { bundle }
 type WidgetChunk = Out & { isEntry?: boolean; imports?: string[]; facadeModuleId?: string | null; moduleIds?: string[] }
 
 /** The wallet frame as `vite build` ships it (dist/widget, vite.config.ts), built in memory. */
-async function widgetChunks(): Promise<WidgetChunk[]> {
+async function widgetBuild(): Promise<{ chunks: WidgetChunk[]; page: string }> {
   // Built as `vite build` ships it, whatever NODE_ENV says (Vitest sets "test", which would pick
   // React's development builds and JSX runtime).
   const nodeEnv = process.env.NODE_ENV
@@ -135,8 +135,11 @@ async function widgetChunks(): Promise<WidgetChunk[]> {
     if (nodeEnv === undefined) delete process.env.NODE_ENV
     else process.env.NODE_ENV = nodeEnv
   })
-  const outputs = (Array.isArray(result) ? result : [result]) as { output: ({ type: string } & WidgetChunk)[] }[]
-  return outputs.flatMap((o) => o.output.filter((x) => x.type === 'chunk'))
+  const outputs = (Array.isArray(result) ? result : [result]) as { output: ({ type: string; source?: unknown } & WidgetChunk)[] }[]
+  const files = outputs.flatMap((o) => o.output)
+  const page = files.find((x) => x.type === 'asset' && x.fileName === 'index.html')?.source
+  if (typeof page !== 'string') throw new Error('The wallet frame build has no index.html')
+  return { chunks: files.filter((x) => x.type === 'chunk'), page }
 }
 
 export type ChunkSet = { files: string[]; modules: string[]; raw: number; gzip: number }
@@ -164,18 +167,18 @@ function closure(chunks: WidgetChunk[], starts: WidgetChunk[]): ChunkSet {
  * The wallet frame's two first loads. `core`: the entry (widget/main.ts), the core it imports at
  * once (widget/frame.ts) and what both import statically: everything the first answers to the
  * page need, no React. `firstRoute`: the core and
- * the UI (widget/ui.tsx, which the core starts loading at once) up to the connect modal's home.
- * Every other page loads lazily.
+ * the UI (widget/ui.tsx, which the page preloads and the core runs once it has answered) up to the
+ * connect modal's home. Every other page loads lazily. `page`: the frame's page as built.
  */
-export async function widgetFirstLoads(): Promise<{ core: ChunkSet; firstRoute: ChunkSet }> {
-  const chunks = await widgetChunks()
+export async function widgetFirstLoads(): Promise<{ core: ChunkSet; firstRoute: ChunkSet; page: string }> {
+  const { chunks, page } = await widgetBuild()
   // The entry's module sits in the chunk of the bundle's loader group (vite.config.ts), which the page loads.
   const entries = chunks.filter((c) => c.moduleIds?.includes(at('widget/main.ts')))
   const ui = chunks.filter((c) => c.facadeModuleId === at('widget/ui.tsx'))
   // The entry starts the frame's storage and network work, then imports the core (frame.ts).
   const core = chunks.filter((c) => c.moduleIds?.includes(at('widget/frame.ts')))
   if (entries.length === 0 || ui.length === 0 || core.length === 0) throw new Error('The wallet frame build has no entry, no core (frame.ts) or no UI chunk')
-  return { core: closure(chunks, [...entries, ...core]), firstRoute: closure(chunks, [...entries, ...core, ...ui]) }
+  return { core: closure(chunks, [...entries, ...core]), firstRoute: closure(chunks, [...entries, ...core, ...ui]), page }
 }
 
 /** The wallet frame's first route (core and UI up to the connect home): what the size budget holds. */

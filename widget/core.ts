@@ -11,8 +11,8 @@ import type { FrameParams } from './params.ts'
 import type { RpcContext } from './rpc/types.ts'
 import { createWidgetClient, type WidgetClient } from './service-client.ts'
 import { openSessionStore } from './session.ts'
-import { configStoredRecently, pageConfig, readConfig } from './config-read.ts'
-import { beginStart, type EarlyStart } from './early.ts'
+import { configStoredRecently, readConfig } from './config-read.ts'
+import type { EarlyStart } from './early.ts'
 import { createSessionOwner, type SessionOwner } from './session-owner.ts'
 import type { HostPort } from './host-port.ts'
 import { createWallet } from './wallet.ts'
@@ -25,7 +25,7 @@ const chainModule = lazyModule(() => import('../sdk/chain.ts'))
  * page's memory: never a hang), its owner, the service client on it, and the app config, read once
  * and kept for the page's life (no retry: a frame without its config shows nothing rather than guess).
  */
-export async function openServices(params: FrameParams, early: EarlyStart = beginStart(), inPage: AppConfig | undefined = pageConfig(params)) {
+export async function openServices(params: FrameParams, early: EarlyStart, inPage: AppConfig | undefined) {
   const { appId, env } = params
   // The page's own copy (`inPage`) when the server wrote one in: nothing to read, fetch or store.
   // Else a first load (no fresh mark) asks the network for the app config at once, beside the storage probe.

@@ -117,7 +117,8 @@ test('the frame’s service client calls the deployment’s hosts, whatever its 
   vi.spyOn(console, 'error').mockImplementation(() => {})
   const { openServices } = await import('./core.ts')
   const { readParams } = await import('./params.ts')
-  await openServices(readParams(new URL(location.href)))
+  const { beginStart } = await import('./early.ts')
+  await openServices(readParams(new URL(location.href)), beginStart(), undefined)
   expect(fetch).toHaveBeenCalled()
   for (const [input] of fetch.mock.calls as unknown as [RequestInfo | URL][])
     expect(String(input instanceof Request ? input.url : input)).toMatch(/^https:\/\/config\.example\/api\/v1\/apps\/config/)
@@ -129,6 +130,9 @@ test('a frame deployed with an invalid setting does not start: it fails with the
   vi.stubGlobal('fetch', fetch)
   const { openServices } = await import('./core.ts')
   const { readParams } = await import('./params.ts')
-  await expect(openServices(readParams(new URL('https://frame.example/widget/?appId=demo')))).rejects.toThrow("wallet-kit: the frame's wallet URL is not https")
+  const { beginStart } = await import('./early.ts')
+  await expect(openServices(readParams(new URL('https://frame.example/widget/?appId=demo')), beginStart(), undefined)).rejects.toThrow(
+    "wallet-kit: the frame's wallet URL is not https",
+  )
   expect(fetch).not.toHaveBeenCalled()
 })

@@ -14,6 +14,8 @@ const parts = vi.hoisted(() => ({
   served: [] as { hostOrigin: string; admission: Promise<Admission>; context: Promise<RpcContext> }[],
   openServices: vi.fn(),
   start: vi.fn(),
+  /** How many times the UI's module (ui.tsx) was loaded: its code runs then. */
+  uiLoads: 0,
 }))
 vi.mock('./bridge.ts', () => ({
   serveHost: (options: (typeof parts.served)[number]) => {
@@ -23,7 +25,10 @@ vi.mock('./bridge.ts', () => ({
 }))
 vi.mock('./core.ts', () => ({ openServices: parts.openServices, start: parts.start, chainRefusal: () => undefined }))
 vi.mock('./secure/secure-handle.ts', () => ({ createSecureHandle: () => ({}) }))
-vi.mock('./ui.tsx', () => ({ mountUi: async () => {} }))
+vi.mock('./ui.tsx', () => {
+  parts.uiLoads++
+  return { mountUi: async () => {} }
+})
 
 const { boot } = await import('./frame.ts')
 
@@ -114,4 +119,39 @@ test('a frame that cannot tell which page holds it serves nothing and opens noth
   await boot(params({ hostOrigin: null }), early)
   expect(parts.served).toHaveLength(0)
   expect(parts.openServices).not.toHaveBeenCalled()
+})
+
+test("the UI's code runs only once the core has answered the calls that waited for it, never while the page waits for its first answer", async () => {
+  // A fresh copy of the frame's modules: ui.tsx counts each time it is loaded.
+  vi.resetModules()
+  parts.uiLoads = 0
+  const { boot } = await import('./frame.ts')
+  writeIntoPage(config)
+  let started: (ctx: unknown) => void = () => {}
+  parts.openServices.mockResolvedValue({ owner: { persistent: true }, client: {}, config, setChain() {} })
+  parts.start.mockReturnValue(new Promise((resolve) => (started = resolve)))
+  void boot(params(), early)
+  const [served] = parts.served
+  expect(await state(served!.context)).toBe('pending')
+  expect(parts.uiLoads).toBe(0)
+  started({ wallet: {}, confirmations: {} })
+  await served!.context
+  await vi.waitFor(() => expect(parts.uiLoads).toBe(1))
+})
+
+test('a frame whose services fail before the page has called anything leaves no unhandled rejection behind', async () => {
+  const unhandled: unknown[] = []
+  const listen = (reason: unknown) => void unhandled.push(reason)
+  process.on('unhandledRejection', listen)
+  try {
+    writeIntoPage(config)
+    parts.openServices.mockResolvedValue(null)
+    await boot(params(), early)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(unhandled).toEqual([])
+    // The failure is still said, once, in the console.
+    expect(console.error).toHaveBeenCalledWith('wallet-kit: the wallet frame could not start:', expect.any(Error))
+  } finally {
+    process.off('unhandledRejection', listen)
+  }
 })

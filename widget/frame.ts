@@ -16,22 +16,21 @@ type UiModule = typeof import('./ui.tsx')
 /**
  * The wallet frame's core, with no React, started by main.ts with the input and output it already
  * began. It answers the page (the handshake, eth_chainId, eth_accounts, permissions: what needs no
- * screen) as soon as the session is read. The UI (ui.tsx: React and the modals) loads beside it and
- * renders once the core answers. A request that needs a screen waits for the UI; the first answers
+ * screen) as soon as the session is read. The UI (ui.tsx: React and the modals) is fetched beside it
+ * and runs once the core answers. A request that needs a screen waits for the UI; the first answers
  * never wait for React.
  */
 export async function boot(params: FrameParams, early: EarlyStart) {
-  // The UI's code is fetched now and runs while the core waits for storage and the network; it
-  // renders only once the core answers.
-  const loadUi = () => import('./ui.tsx')
-  const uiModule = loadUi()
-  uiModule.catch(() => {})
+  // The page preloads the UI's files (vite.config.ts): they are fetched and compiled while the core
+  // waits for storage, and run once the core has answered (below), never on the first answer's path.
   let ready: (ctx: RpcContext) => void = () => {}
   let failed: (reason: { code: number; message: string }) => void = () => {}
   const context = new Promise<RpcContext>((resolve, reject) => {
     ready = resolve
     failed = reject
   })
+  // A failure is answered to each call that waits (bridge.ts), and said in the console here: not again as unhandled.
+  context.catch(() => {})
   let admit: (admission: Admission) => void = () => {}
   const { hostOrigin } = params
   const refused = () => console.error(`wallet-kit: ${hostOrigin ?? 'this page'} is not an allowed origin of app "${params.appId}"`)
@@ -79,13 +78,15 @@ export async function boot(params: FrameParams, early: EarlyStart) {
       walletConnect: { topic: services.walletConnectTopic },
     })
     ready(ctx)
-    const secure = createSecureHandle(async (state) =>
-      (await import('./secure/frame-flows.ts')).createSecureFlows({ params, wallet: ctx.wallet, confirmations: ctx.confirmations, client, state }),
+    const secure = createSecureHandle((state) =>
+      import('./secure/frame-flows.ts').then((flows) =>
+        flows.createSecureFlows({ params, wallet: ctx.wallet, confirmations: ctx.confirmations, client, state }),
+      ),
     )
-    // The first render waits for a pause in the page's calls, or for a modal (ui.tsx mountUi).
+    // The UI's code runs now, after the answers that waited for the context; its first render waits
+    // for a pause in the page's calls, or for a modal (ui.tsx mountUi).
     mountWhenReady(
-      uiModule,
-      loadUi,
+      () => import('./ui.tsx'),
       { ...ctx, config, locale: params.locale, presentation: 'frame', mode: params.mode, persistent: owner.persistent, secure },
       shown,
     )
@@ -100,7 +101,7 @@ export async function boot(params: FrameParams, early: EarlyStart) {
  * Mounts the UI once its code has loaded. Code that failed to load (offline, say) is fetched again
  * when a modal opens: the frame is shown only once it has rendered.
  */
-function mountWhenReady(first: Promise<UiModule>, load: () => Promise<UiModule>, value: WidgetContext, shown: { mounted(): void }) {
+function mountWhenReady(load: () => Promise<UiModule>, value: WidgetContext, shown: { mounted(): void }) {
   const mount = (ui: Promise<UiModule>) =>
     void ui
       .then(({ mountUi }) => mountUi(value))
@@ -113,7 +114,7 @@ function mountWhenReady(first: Promise<UiModule>, load: () => Promise<UiModule>,
           mount(load())
         })
       })
-  mount(first)
+  mount(load())
 }
 
 /**

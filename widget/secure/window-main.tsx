@@ -5,6 +5,8 @@ import { loadMessages } from '../i18n.ts'
 import { isAllowedOrigin } from '../origins.ts'
 import type { FrameParams } from '../params.ts'
 import { openServices, start } from '../core.ts'
+import { pageConfig } from '../config-read.ts'
+import { beginStart } from '../early.ts'
 import { render } from '../ui.tsx'
 import type { Confirmation } from '../ui-state.ts'
 import type { HostPort } from '../host-port.ts'
@@ -44,7 +46,7 @@ export async function bootSecureWindow(params: FrameParams) {
 
   const channel = openPopupChannel(channelId, 'popup')
   addEventListener('pagehide', () => channel.postOnUnload({ type: 'closed' }))
-  const services = await openServices(params)
+  const services = await openServices(params, beginStart(), pageConfig(params))
   if (!services) return notice('noApp')
   // The service refused the channel (too many opened from this network, say): the frame learns it
   // too, and this window says so rather than stay blank.
