@@ -129,9 +129,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     // Every browser the kit supports has <link rel=modulepreload>: no polyfill in the core.
     modulePreload: false,
-    // The styles load with the UI's code (the UI imports them; the loader waits for them before the
-    // UI renders), not as a <link> in the page: a style sheet there holds the core's script until it
-    // has arrived, and the core shows nothing.
+    // The styles are applied with the UI's code (the UI imports them; the loader waits for them before
+    // the UI runs), not as a stylesheet in the page: one there holds the core's script until it has
+    // arrived, and the core shows nothing. The page only preloads them, at low priority (preloadCore).
     cssCodeSplit: true,
     rollupOptions: {
       // ox's Provider module imports eventemitter3 (a CommonJS module the bundler cannot prove

@@ -132,7 +132,7 @@ export async function pressConfirm(button: Locator): Promise<void> {
   const page = button.page()
   // Tried again if the button is replaced as it is scrolled to (a re-render of its page): the locator
   // then finds the new one. Playwright does not retry this action on a detached element itself.
-  await expect(() => button.scrollIntoViewIfNeeded({ timeout: 2000 })).toPass({ timeout: 10_000 })
+  await expect(() => button.scrollIntoViewIfNeeded({ timeout: 2000 })).toPass({ timeout: 45_000 })
   const centre = async () => {
     const box = (await button.boundingBox())!
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 }

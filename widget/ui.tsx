@@ -9,9 +9,10 @@ import './styles.css'
 import './components.css'
 
 /**
- * The frame's UI: React, the modals and their styles. The core (main.ts) answers the page without
- * it; it loads beside the core and renders whatever the core's state already says (a modal a
- * request opened meanwhile shows as soon as this has rendered).
+ * The frame's UI: React, the modals and their styles. The core (frame.ts) answers the page without
+ * it: the page preloads this code beside the core's, and the core runs it once it has answered.
+ * It renders whatever the core's state already says (a modal a request opened meanwhile shows as
+ * soon as this has rendered).
  */
 export async function mountUi(value: WidgetContext): Promise<void> {
   // Another locale's strings load first (English is in this chunk).
