@@ -35,28 +35,24 @@ function preloadCore(): Plugin {
         const entry = holding('/widget/main.ts')
         const core = holding('/widget/frame.ts')
         if (!entry || !core) throw new Error('The frame build has no entry chunk or no core chunk (widget/frame.ts)')
-        const files = new Set<string>()
-        const add = (file: string) => {
+        type Kind = 'script' | 'style'
+        /** `file` and every chunk it imports statically, each with its styles: not the entry, nor any file in `known`. */
+        const add = (into: Map<string, Kind>, file: string, known?: Map<string, Kind>) => {
           const chunk = chunks.find((c) => c.fileName === file)
-          if (file === entry.fileName || files.has(file) || !chunk) return
-          files.add(file)
-          for (const next of chunk.imports) add(next)
+          if (!chunk || file === entry.fileName || into.has(file) || known?.has(file)) return
+          into.set(file, 'script')
+          for (const css of chunk.viteMetadata?.importedCss ?? []) into.set(css, 'style')
+          for (const next of chunk.imports) add(into, next, known)
         }
-        for (const file of [...entry.imports, core.fileName]) add(file)
+        const first = new Map<string, Kind>()
+        for (const file of [...entry.imports, core.fileName]) add(first, file)
         const ui = holding('/widget/ui.tsx')
         if (!ui) throw new Error('The frame build has no UI chunk (widget/ui.tsx)')
-        // The UI's chunk, the chunks it imports statically that the page does not already load, and their styles.
-        const uiFiles = new Map<string, 'script' | 'style'>()
-        const addUi = (file: string) => {
-          const chunk = chunks.find((c) => c.fileName === file)
-          if (!chunk || file === entry.fileName || files.has(file) || uiFiles.has(file)) return
-          uiFiles.set(file, 'script')
-          for (const css of chunk.viteMetadata?.importedCss ?? []) uiFiles.set(css, 'style')
-          for (const next of chunk.imports) addUi(next)
-        }
-        addUi(ui.fileName)
+        // The UI's files that the core's do not already hold, at low priority.
+        const later = new Map<string, Kind>()
+        add(later, ui.fileName, first)
         // crossorigin as the loader asks for them, so that its own requests find these in the cache.
-        const link = (file: string, kind: 'script' | 'style', priority?: 'low') => ({
+        const link = (file: string, kind: Kind, priority?: 'low') => ({
           tag: 'link',
           attrs: {
             ...(kind === 'script' ? { rel: 'modulepreload' } : { rel: 'preload', as: 'style' }),
@@ -66,7 +62,7 @@ function preloadCore(): Plugin {
           },
           injectTo: 'head' as const,
         })
-        return [...[...files].map((file) => link(file, 'script')), ...[...uiFiles].map(([file, kind]) => link(file, kind, 'low'))]
+        return [...[...first].map(([file, kind]) => link(file, kind)), ...[...later].map(([file, kind]) => link(file, kind, 'low'))]
       },
     },
   }
@@ -89,8 +85,10 @@ function coreGroup() {
     visit(start)
     return seen
   }
+  const at = (file: string) => fileURLToPath(new URL(file, import.meta.url))
   let members: Set<string> | undefined
   let entryMembers: Set<string> | undefined
+  const entryReach = () => (entryMembers ??= reach(at('./widget/main.ts')))
   const plugin: Plugin = {
     name: 'wallet-kit-core-graph',
     apply: 'build',
@@ -100,16 +98,10 @@ function coreGroup() {
     },
   }
   const test = (id: string) => {
-    if (!members) {
-      const entry = reach(fileURLToPath(new URL('./widget/main.ts', import.meta.url)))
-      members = new Set([...reach(fileURLToPath(new URL('./widget/frame.ts', import.meta.url)))].filter((m) => !entry.has(m)))
-    }
+    members ??= new Set([...reach(at('./widget/frame.ts'))].filter((m) => !entryReach().has(m)))
     return members.has(id)
   }
-  const entryTest = (id: string) => {
-    entryMembers ??= reach(fileURLToPath(new URL('./widget/main.ts', import.meta.url)))
-    return entryMembers.has(id) || /preload-helper|rolldown[\\/]runtime|[\\/]sdk[\\/]errors\.ts$/.test(id)
-  }
+  const entryTest = (id: string) => entryReach().has(id) || /preload-helper|rolldown[\\/]runtime|[\\/]sdk[\\/]errors\.ts$/.test(id)
   return { plugin, group: { name: 'frame', test, includeDependenciesRecursively: false }, entry: { name: 'loader', test: entryTest, priority: 1 } }
 }
 const core = coreGroup()

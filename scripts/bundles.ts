@@ -166,9 +166,9 @@ function closure(chunks: WidgetChunk[], starts: WidgetChunk[]): ChunkSet {
 /**
  * The wallet frame's two first loads. `core`: the entry (widget/main.ts), the core it imports at
  * once (widget/frame.ts) and what both import statically: everything the first answers to the
- * page need, no React. `firstRoute`: the core and
- * the UI (widget/ui.tsx, which the page preloads and the core runs once it has answered) up to the
- * connect modal's home. Every other page loads lazily. `page`: the frame's page as built.
+ * page need, no React. `firstRoute`: the core and the UI (widget/ui.tsx, which the page preloads
+ * and the core runs once it has answered) up to the connect modal's home. Every other page loads
+ * lazily. `page`: the frame's page as built.
  */
 export async function widgetFirstLoads(): Promise<{ core: ChunkSet; firstRoute: ChunkSet; page: string }> {
   const { chunks, page } = await widgetBuild()

@@ -121,7 +121,7 @@ test('a frame that cannot tell which page holds it serves nothing and opens noth
   expect(parts.openServices).not.toHaveBeenCalled()
 })
 
-test("the UI's code runs only once the core has answered the calls that waited for it, never while the page waits for its first answer", async () => {
+test("the UI's code is not loaded while the core's context is pending (the page waits for its first answer), and is loaded once it is ready", async () => {
   // A fresh copy of the frame's modules: ui.tsx counts each time it is loaded.
   vi.resetModules()
   parts.uiLoads = 0
